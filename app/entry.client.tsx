@@ -1,0 +1,40 @@
+import i18next from "i18next";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { HydratedRouter } from "react-router/dom";
+import { loadLanguageResources } from "./i18n/client-resources";
+import { browserLanguageDetector } from "./i18n/browser-detector";
+import { fallbackLanguage, isLanguage, namespaces, supportedLanguages } from "./i18n/languages";
+
+async function main() {
+  // Hydrate in the language the server rendered, so markup matches.
+  const rendered = document.documentElement.lang;
+  const language = isLanguage(rendered) ? rendered : fallbackLanguage;
+  await i18next
+    .use(initReactI18next)
+    .use(browserLanguageDetector)
+    .init({
+      lng: language,
+      resources: { [language]: await loadLanguageResources(language) },
+      ns: [...namespaces],
+      defaultNS: "common",
+      fallbackLng: fallbackLanguage,
+      supportedLngs: [...supportedLanguages],
+      interpolation: { escapeValue: false },
+    });
+  browserLanguageDetector.cacheUserLanguage(language);
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+main().catch((error) => console.error(error));

@@ -1,0 +1,27 @@
+/** pt-BR is the source language and the fallback; the order here is the switcher's order. */
+export const supportedLanguages = ["pt-BR", "en", "es"] as const;
+export type Language = (typeof supportedLanguages)[number];
+export const fallbackLanguage: Language = "pt-BR";
+export const namespaces = ["common", "content"] as const;
+export type Namespace = (typeof namespaces)[number];
+
+export const languageCookieName = "i18next";
+export const languageStorageKey = "i18nextLng";
+export const languageQueryParam = "lng";
+
+export const languageNames: Record<Language, string> = {
+  "pt-BR": "Português (Brasil)",
+  en: "English",
+  es: "Español",
+};
+
+/** Open Graph wants underscores and a region. */
+export const openGraphLocales: Record<Language, string> = {
+  "pt-BR": "pt_BR",
+  en: "en_US",
+  es: "es_ES",
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
+}

@@ -1,0 +1,18 @@
+import type { RouterContextProvider } from "react-router";
+import type { PageMeta } from "~/ui/meta";
+import { getInstance } from "./middleware.server";
+
+/** Translated meta for a page whose texts live under `<prefix>.title|description|keywords`. */
+export function pageMetaFor(
+  context: Readonly<RouterContextProvider>,
+  prefix: string,
+  { ns = "common", noindex = false }: { ns?: "common" | "content"; noindex?: boolean } = {},
+): PageMeta {
+  const t = getInstance(context).getFixedT(null, ns);
+  return {
+    title: t(`${prefix}.title`),
+    description: t(`${prefix}.description`),
+    keywords: t(`${prefix}.keywords`, { defaultValue: t("home.keywords", { ns: "common" }) }),
+    noindex,
+  };
+}

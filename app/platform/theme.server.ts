@@ -1,0 +1,14 @@
+import { defaultTheme, isThemeName, themeCookieName, type ThemeName } from "~/ui/theme";
+import { readCookie, serializeCookie } from "./cookies.server";
+
+const oneYear = 60 * 60 * 24 * 365;
+
+export function readTheme(request: Request): ThemeName {
+  const stored = readCookie(request.headers.get("Cookie"), themeCookieName);
+  return isThemeName(stored) ? stored : defaultTheme;
+}
+
+export function themeCookie(theme: ThemeName) {
+  // Not httpOnly: the page script mirrors it into local storage, as the spec asks.
+  return serializeCookie(themeCookieName, theme, { maxAge: oneYear, httpOnly: false });
+}

@@ -1,0 +1,110 @@
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/default-css-variables.css";
+import "@mantine/core/styles/global.css";
+// Order matters: a component's styles come after those of the components it builds on.
+import "@mantine/core/styles/UnstyledButton.css";
+import "@mantine/core/styles/Button.css";
+import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/Title.css";
+import "@mantine/core/styles/Text.css";
+import "@mantine/core/styles/Anchor.css";
+import "@mantine/core/styles/Paper.css";
+import "@mantine/core/styles/SimpleGrid.css";
+import "@mantine/core/styles/Stack.css";
+import "@mantine/core/styles/Group.css";
+import "./ui/app.css";
+
+import { MantineProvider } from "@mantine/core";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./i18n/middleware.server";
+import { fallbackLanguage, isLanguage, languageQueryParam } from "./i18n/languages";
+import { useLanguagePreferenceFromStorage } from "./i18n/use-language-preference";
+import { getEnv } from "./platform/env.server";
+import { clearFlashCookie, readFlash } from "./platform/flash.server";
+import { useNonce } from "./platform/nonce";
+import { readTheme } from "./platform/theme.server";
+import { ErrorPage } from "./ui/error-page";
+import { mantineTheme } from "./ui/mantine-theme";
+import { Shell } from "./ui/shell/shell";
+import { useTheme, useThemePreferenceFromStorage } from "./ui/shell/theme-toggle";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const detected = getLocale(context);
+  const locale = isLanguage(detected) ? detected : fallbackLanguage;
+  const flash = readFlash(request);
+  const headers = new Headers();
+  // A `?lng=` choice is remembered; plain visits leave cookies alone so pages stay cacheable.
+  if (isLanguage(new URL(request.url).searchParams.get(languageQueryParam))) {
+    headers.append("Set-Cookie", await languageCookie.serialize(locale));
+  }
+  if (flash) headers.append("Set-Cookie", clearFlashCookie);
+  return data(
+    {
+      locale,
+      theme: readTheme(request),
+      flash: flash && { kind: flash.kind, message: getInstance(context).t(flash.messageKey) },
+      publicUrl: getEnv().publicUrl,
+      siteName: getInstance(context).t("app.name"),
+    },
+    { headers },
+  );
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const nonce = useNonce();
+  const theme = useTheme(rootData?.theme);
+  return (
+    <html lang={i18n.language} dir={i18n.dir(i18n.language)} data-mantine-color-scheme={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={theme === "dark" ? "#1a1b1e" : "#ffffff"} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <Meta />
+        <Links />
+      </head>
+      <body className={theme === "dark" ? "dark" : undefined}>
+        <MantineProvider theme={mantineTheme} forceColorScheme={theme}>
+          <Shell theme={theme} flash={rootData?.flash ?? null}>
+            {children}
+          </Shell>
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useLanguagePreferenceFromStorage(loaderData.locale);
+  useThemePreferenceFromStorage();
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  useEffect(() => {
+    if (status >= 500) console.error(error);
+  }, [error, status]);
+  return <ErrorPage status={status === 404 ? 404 : 500} />;
+}

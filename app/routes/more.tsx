@@ -1,0 +1,78 @@
+import { Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { routeMeta } from "~/ui/meta";
+import { toolsMenu } from "~/ui/shell/nav-links";
+import type { Route } from "./+types/more";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { meta: pageMetaFor(context, "more") };
+}
+
+export const meta = routeMeta;
+
+const resources = [
+  { key: "favoriteItems", to: "/user/favorite-items" },
+  { key: "favoriteCryptos", to: "/user/favorite-items?type=crypto" },
+  { key: "favoriteStocks", to: "/user/favorite-items?type=stock" },
+  { key: "registerTables", to: "/user/register-tables" },
+] as const;
+
+const toolDescriptions: Record<(typeof toolsMenu)[number]["to"], string> = {
+  "/currency-converter": "more.tools.currencyConverter",
+  "/calendar": "more.tools.calendar",
+  "/release-notes": "more.tools.releaseNotes",
+  "/faq": "more.tools.faq",
+  "/about-us": "more.tools.aboutUs",
+};
+
+export default function More() {
+  const { t } = useTranslation();
+  return (
+    <Container size="lg" className="page">
+      <Title order={1}>{t("more.title")}</Title>
+      <Text mt="sm">{t("more.intro")}</Text>
+      <section aria-labelledby="resources-heading" className="page-section">
+        <Title order={2} id="resources-heading">
+          {t("more.resourcesHeading")}
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {t("more.signInHint")}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md" component="ul" className="plain-list">
+          {resources.map(({ key, to }) => (
+            <li key={key}>
+              <Paper component={Link} to={to} withBorder p="lg" className="card-link">
+                <Text fw={700}>{t(`more.${key}`)}</Text>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {t(`more.${key}Text`)}
+                </Text>
+              </Paper>
+            </li>
+          ))}
+        </SimpleGrid>
+      </section>
+      <section aria-labelledby="tools" className="page-section">
+        <Title order={2} id="tools">
+          {t("more.toolsHeading")}
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {t("more.toolsIntro")}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="md" component="ul" className="plain-list">
+          {toolsMenu.map(({ labelKey, to }) => (
+            <li key={to}>
+              <Paper component={Link} to={to} withBorder p="lg" className="card-link">
+                <Text fw={700}>{t(labelKey)}</Text>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {t(toolDescriptions[to])}
+                </Text>
+              </Paper>
+            </li>
+          ))}
+        </SimpleGrid>
+      </section>
+    </Container>
+  );
+}

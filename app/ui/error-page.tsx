@@ -1,0 +1,32 @@
+import { Button, Container, Group, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+
+/** The not-found and internal-error pages: translated, never indexed, never showing a stack. */
+export function ErrorPage({ status }: { status: 404 | 500 }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const prefix = status === 404 ? "notFound" : "serverError";
+  return (
+    <Container size="sm" className="page error-page" data-testid={`error-${status}`}>
+      <title>{`${t(`${prefix}.title`)} | ${t("app.name")}`}</title>
+      <meta name="description" content={t(`${prefix}.description`)} />
+      <meta name="robots" content="noindex, nofollow" />
+      <p className="error-page__status" aria-hidden>
+        {status}
+      </p>
+      <Title order={1}>{t(`${prefix}.heading`)}</Title>
+      <Text mt="md">{status === 404 ? t("notFound.text", { path: pathname }) : t("serverError.text")}</Text>
+      <Group mt="xl">
+        <Button component={Link} to="/">
+          {t(`${prefix}.backHome`)}
+        </Button>
+        {status === 404 && (
+          <Button component={Link} to="/cryptos" variant="outline">
+            {t("notFound.seeCryptos")}
+          </Button>
+        )}
+      </Group>
+    </Container>
+  );
+}

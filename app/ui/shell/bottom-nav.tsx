@@ -1,0 +1,23 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { activeBottomNavEntry, bottomNavEntries } from "./nav-links";
+
+export function BottomNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const active = activeBottomNavEntry(pathname);
+  return (
+    <nav className="bottom-nav" aria-label={t("bottomNav.label")} data-testid="bottom-nav">
+      <ul>
+        {bottomNavEntries.map(({ labelKey, to, icon: Icon }) => (
+          <li key={to}>
+            <Link to={to} aria-current={active === to ? "page" : undefined} prefetch="intent">
+              <Icon size={22} aria-hidden />
+              <span>{t(labelKey)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

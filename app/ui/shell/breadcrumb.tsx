@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+
+export type Crumb = { label: string; to: string };
+
+/** Home plus one crumb per path segment; known segments are translated, others shown as typed. */
+export function breadcrumbTrail(pathname: string, translate: (segment: string) => string | undefined): Crumb[] {
+  const segments = pathname.split("/").filter(Boolean);
+  return segments.map((segment, index) => {
+    let decoded = segment;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      // Keep the raw segment when it is not valid percent-encoding.
+    }
+    return { label: translate(decoded) ?? decoded, to: `/${segments.slice(0, index + 1).join("/")}` };
+  });
+}
+
+export function Breadcrumb() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  if (pathname === "/") return null;
+  const crumbs = breadcrumbTrail(pathname, (segment) => {
+    const key = `breadcrumb.segments.${segment}`;
+    return i18n.exists(key) ? t(key) : undefined;
+  });
+  return (
+    <nav aria-label={t("breadcrumb.label")} className="breadcrumb">
+      <ol>
+        <li>
+          <Link to="/">{t("breadcrumb.home")}</Link>
+        </li>
+        {crumbs.map((crumb, index) => (
+          <li key={crumb.to}>
+            {index === crumbs.length - 1 ? (
+              <span aria-current="page">{crumb.label}</span>
+            ) : (
+              <Link to={crumb.to}>{crumb.label}</Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

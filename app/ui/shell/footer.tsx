@@ -1,0 +1,51 @@
+import { IconBrandLinkedin } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ThemeName } from "../theme";
+import { Logo } from "./logo";
+import { ThemeToggle } from "./theme-toggle";
+
+export const linkedinUrl = "https://www.linkedin.com/company/market-analytics";
+
+export function Footer({ theme }: { theme: ThemeName }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer" aria-label={t("footer.label")}>
+      <div className="site-footer__inner">
+        <div className="site-footer__brand">
+          <Link to="/" className="brand" aria-label={t("app.logoAlt")}>
+            <Logo />
+            <span className="brand__name">{t("app.name")}</span>
+          </Link>
+          <p>{t("footer.rights")}</p>
+        </div>
+        <div>
+          <h2 className="site-footer__heading">{t("footer.information")}</h2>
+          <ul className="site-footer__links">
+            <li>
+              <Link to="/about-us">{t("footer.aboutUs")}</Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy">{t("footer.privacyPolicy")}</Link>
+            </li>
+            <li>
+              <Link to="/cookie-policy">{t("footer.cookiePolicy")}</Link>
+            </li>
+            <li>
+              <Link to="/more#tools">{t("footer.tools")}</Link>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <ThemeToggle theme={theme} variant="switch" />
+          <h2 className="site-footer__heading">{t("footer.socialNetworks")}</h2>
+          <a href={linkedinUrl} target="_blank" rel="noopener noreferrer" className="external-link">
+            <IconBrandLinkedin size={20} aria-hidden />
+            {t("footer.viewOnLinkedin")}
+            <span className="visually-hidden"> {t("footer.opensInNewTab")}</span>
+          </a>
+        </div>
+      </div>
+    </footer>
+  );
+}

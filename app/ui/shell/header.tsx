@@ -1,0 +1,76 @@
+import { IconUserCircle } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "react-router";
+import type { ThemeName } from "../theme";
+import { LanguageSwitcher } from "./language-switcher";
+import { Logo } from "./logo";
+import { DisclosureMenu } from "./menu";
+import { marketMenu, toolsMenu } from "./nav-links";
+import { ThemeToggle } from "./theme-toggle";
+
+export function Header({ theme }: { theme: ThemeName }) {
+  const { t } = useTranslation();
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="brand" aria-label={t("app.logoAlt")}>
+          <Logo />
+          <span className="brand__name">{t("app.name")}</span>
+        </Link>
+        <nav aria-label={t("nav.mainNavigation")} className="main-nav">
+          <ul>
+            <li>
+              <DisclosureMenu label={t("nav.markets")}>
+                <div className="menu__columns">
+                  {marketMenu.map((group) => (
+                    <div key={group.to}>
+                      <p className="menu__heading">
+                        <Link to={group.to}>{t(group.labelKey)}</Link>
+                      </p>
+                      <ul className="menu__list">
+                        {group.items.map((item) => (
+                          <li key={item.to}>
+                            <Link to={item.to}>{t(item.labelKey)}</Link>
+                          </li>
+                        ))}
+                        <li>
+                          <Link to={group.to} className="menu__all">
+                            {t(group.allKey)}
+                          </Link>
+                        </li>
+                      </ul>
+                    </div>
+                  ))}
+                </div>
+              </DisclosureMenu>
+            </li>
+            <li>
+              <NavLink to="/news" className="nav-button">
+                {t("nav.news")}
+              </NavLink>
+            </li>
+            <li>
+              <DisclosureMenu label={t("nav.tools")}>
+                <ul className="menu__list">
+                  {toolsMenu.map((item) => (
+                    <li key={item.to}>
+                      <Link to={item.to}>{t(item.labelKey)}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </DisclosureMenu>
+            </li>
+          </ul>
+        </nav>
+        <div className="site-header__actions">
+          <LanguageSwitcher />
+          <ThemeToggle theme={theme} variant="icon" />
+          <Link to="/login" className="account-link">
+            <IconUserCircle size={20} aria-hidden />
+            <span>{t("nav.connectAccount")}</span>
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

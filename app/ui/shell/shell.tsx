@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { ThemeName } from "../theme";
+import { BottomNav } from "./bottom-nav";
+import { Breadcrumb } from "./breadcrumb";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { Toaster, type ToastMessage } from "./toaster";
+
+type ShellProps = { theme: ThemeName; flash: ToastMessage | null; children: ReactNode };
+
+export function Shell({ theme, flash, children }: ShellProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t("nav.skipToContent")}
+      </a>
+      <Header theme={theme} />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Breadcrumb />
+        {children}
+      </main>
+      <Footer theme={theme} />
+      <BottomNav />
+      <Toaster flash={flash} />
+    </>
+  );
+}
