@@ -22,6 +22,7 @@ async function main() {
       fallbackLng: fallbackLanguage,
       supportedLngs: [...supportedLanguages],
       interpolation: { escapeValue: false },
+      showSupportNotice: false,
     });
   browserLanguageDetector.cacheUserLanguage(language);
 

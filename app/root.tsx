@@ -98,6 +98,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useLanguagePreferenceFromStorage(loaderData.locale);
   useThemePreferenceFromStorage();
+  useEffect(() => {
+    // Lets browser tests wait until the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

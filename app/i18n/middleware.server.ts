@@ -38,6 +38,7 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
     fallbackLng: fallbackLanguage,
     supportedLngs: [...supportedLanguages],
     interpolation: { escapeValue: false },
+    showSupportNotice: false,
   },
   plugins: [initReactI18next],
 });
