@@ -29,7 +29,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./i18n/middleware.server";
-import { fallbackLanguage, isLanguage, languageQueryParam } from "./i18n/languages";
+import { isLanguage, languageOf, languageQueryParam } from "./i18n/languages";
 import { useLanguagePreferenceFromStorage } from "./i18n/use-language-preference";
 import { getEnv } from "./platform/env.server";
 import { clearFlashCookie, readFlash } from "./platform/flash.server";
@@ -43,8 +43,7 @@ import { useTheme, useThemePreferenceFromStorage } from "./ui/shell/theme-toggle
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const detected = getLocale(context);
-  const locale = isLanguage(detected) ? detected : fallbackLanguage;
+  const locale = languageOf(getLocale(context));
   const flash = readFlash(request);
   const headers = new Headers();
   // A `?lng=` choice is remembered; plain visits leave cookies alone so pages stay cacheable.

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -8,5 +8,17 @@ export default [
   route("cookie-policy", "routes/cookie-policy.tsx"),
   route("faq", "routes/faq.tsx"),
   route("theme", "routes/theme.ts"),
+  route("healthz", "routes/healthz.ts"),
+  ...prefix("proxy", [
+    route("stocks", "routes/proxy/stocks.ts"),
+    route("stocks/:ticker", "routes/proxy/stock.ts"),
+    route("cryptos", "routes/proxy/cryptos.ts"),
+    route("cryptos/search", "routes/proxy/crypto-search.ts"),
+    route("cryptos/trending", "routes/proxy/crypto-trending.ts"),
+    route("cryptos/:id", "routes/proxy/crypto.ts"),
+    route("cryptos/:id/market_chart", "routes/proxy/crypto-chart.ts"),
+    route("news", "routes/proxy/news.ts"),
+    route("currencies", "routes/proxy/currencies.ts"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -25,3 +25,10 @@ export const users = sqliteTable("users", {
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/** The last good answer of each live upstream call, so a restart with a dead upstream still shows data. */
+export const marketCache = sqliteTable("market_cache", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  fetchedAt: integer("fetched_at").notNull(),
+});

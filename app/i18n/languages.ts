@@ -25,3 +25,8 @@ export const openGraphLocales: Record<Language, string> = {
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
 }
+
+/** The middleware only yields supported languages; this narrows its string type. */
+export function languageOf(locale: string): Language {
+  return isLanguage(locale) ? locale : fallbackLanguage;
+}

@@ -16,7 +16,41 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(32, "must be at least 32 characters long").optional(),
   ),
+  CRYPTO_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "coingecko"]).default("demo")),
+  COINGECKO_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  COINGECKO_KEY_TYPE: z.preprocess(emptyAsUndefined, z.enum(["demo", "pro"]).default("demo")),
+  COINGECKO_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  STOCKS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "brapi"]).default("demo")),
+  BRAPI_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+  BRAPI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  NEWS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "finnhub"]).default("demo")),
+  CALENDAR_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "finnhub"]).default("demo")),
+  FINNHUB_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  FINNHUB_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  RATES_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "currency-api"]).default("demo")),
+  CURRENCY_API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  CURRENCY_API_FALLBACK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  MARKET_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(300)),
+  UPSTREAM_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(8000)),
+}).superRefine((env, context) => {
+  // Finnhub has no keyless tier.
+  for (const variable of ["NEWS_PROVIDER", "CALENDAR_PROVIDER"] as const) {
+    if (env[variable] === "finnhub" && !env.FINNHUB_API_KEY) {
+      context.addIssue({ code: "custom", path: ["FINNHUB_API_KEY"], message: `is required when ${variable}=finnhub` });
+    }
+  }
 });
+
+export type MarketEnv = {
+  crypto: { provider: "demo" | "coingecko"; apiKey?: string; keyType: "demo" | "pro"; baseUrl?: string };
+  stocks: { provider: "demo" | "brapi"; token?: string; baseUrl?: string };
+  news: { provider: "demo" | "finnhub" };
+  calendar: { provider: "demo" | "finnhub" };
+  finnhub: { apiKey?: string; baseUrl?: string };
+  rates: { provider: "demo" | "currency-api"; baseUrl?: string; fallbackBaseUrl?: string };
+  cacheTtlMs: number;
+  upstreamTimeoutMs: number;
+};
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -26,6 +60,7 @@ export type Env = {
   dataDir: string;
   databasePath: string;
   sessionSecret: string;
+  market: MarketEnv;
 };
 
 export class ConfigError extends Error {
@@ -53,6 +88,25 @@ export function parseEnv(source: Record<string, string | undefined>): Omit<Env, 
     dataDir,
     databasePath: path.resolve(env.DATABASE_PATH ?? path.join(dataDir, "app.db")),
     sessionSecret: env.SESSION_SECRET,
+    market: {
+      crypto: {
+        provider: env.CRYPTO_PROVIDER,
+        apiKey: env.COINGECKO_API_KEY,
+        keyType: env.COINGECKO_KEY_TYPE,
+        baseUrl: env.COINGECKO_BASE_URL,
+      },
+      stocks: { provider: env.STOCKS_PROVIDER, token: env.BRAPI_TOKEN, baseUrl: env.BRAPI_BASE_URL },
+      news: { provider: env.NEWS_PROVIDER },
+      calendar: { provider: env.CALENDAR_PROVIDER },
+      finnhub: { apiKey: env.FINNHUB_API_KEY, baseUrl: env.FINNHUB_BASE_URL },
+      rates: {
+        provider: env.RATES_PROVIDER,
+        baseUrl: env.CURRENCY_API_BASE_URL,
+        fallbackBaseUrl: env.CURRENCY_API_FALLBACK_URL,
+      },
+      cacheTtlMs: env.MARKET_CACHE_TTL_SECONDS * 1000,
+      upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    },
   };
 }
 

@@ -1,0 +1,193 @@
+import type { CryptoProvider } from "../providers/provider";
+import type { CryptoChart, CryptoListItem, CryptoOrder, CryptoSearchResult } from "../types";
+import { compareText, cryptoAssets, fold, inLanguage, type CryptoAsset } from "./dataset";
+import { DAY_MS, EPOCH_MS, HOUR_MS, PricePath, STEP_MS, dayOf, hashString, memoLast, roundTheClock, uniform } from "./generator";
+
+type Entry = { asset: CryptoAsset; path: PricePath; searchable: string[] };
+
+/** A list item whose market numbers are always present in the demo. */
+type LiveItem = CryptoListItem & { rank: number; price: number; marketCap: number; volume24h: number };
+type Quote = { entry: Entry; item: LiveItem; open24h: number };
+
+const TRENDING_SIZE = 7;
+/** Keeps flat assets (stablecoins) in the draw, just rarely picked. */
+const TRENDING_MIN_WEIGHT = 1e-4;
+/** CoinGecko's granularity switch: hourly points up to 90 days, daily beyond. */
+const HOURLY_SPAN_LIMIT_MS = 90 * DAY_MS;
+
+const entries: Entry[] = cryptoAssets.map((asset) => ({
+  asset,
+  path: new PricePath({
+    key: `crypto:${asset.id}`,
+    reference: asset.priceUsd,
+    volatility: asset.volatility,
+    referenceVolume: asset.volume24hUsd,
+    session: roundTheClock,
+  }),
+  searchable: [asset.symbol, asset.name, asset.id].map(fold),
+}));
+
+/** Six significant digits, like an exchange quote; rounding is monotonic, so price ordering survives. */
+function quoted(price: number): number {
+  return Number(price.toPrecision(6));
+}
+
+/** The quote at instant `at`; `rank` is filled in once the whole snapshot is known. */
+function measure(entry: Entry, at: number): Quote {
+  const { asset, path } = entry;
+  const last24h = path.window(at - DAY_MS, at);
+  const price = quoted(last24h.close);
+  const open24h = quoted(last24h.open);
+  return {
+    entry,
+    open24h,
+    item: {
+      id: asset.id,
+      symbol: asset.symbol,
+      name: asset.name,
+      image: asset.icon ?? null,
+      rank: 0,
+      price,
+      change24h: (price / open24h - 1) * 100,
+      marketCap: Math.round(price * asset.circulatingSupply),
+      volume24h: Math.round(last24h.volume),
+      high24h: quoted(last24h.high),
+      low24h: quoted(last24h.low),
+      circulatingSupply: asset.circulatingSupply,
+      maxSupply: asset.maxSupply,
+    },
+  };
+}
+
+/** Every quote of one 5-minute step (prices only change at steps), ranked by live market cap. */
+const snapshot = memoLast((step: number) => {
+  const quotes = entries.map((entry) => measure(entry, step * STEP_MS));
+  [...quotes]
+    .sort((a, b) => b.item.marketCap - a.item.marketCap)
+    .forEach((quote, index) => {
+      quote.item.rank = index + 1;
+    });
+  return { quotes, byId: new Map(quotes.map((quote) => [quote.entry.asset.id, quote])) };
+});
+
+function quotesAt(now: number) {
+  return snapshot(Math.floor(now / STEP_MS));
+}
+
+/** The current demo price of a crypto by ticker symbol (any case), for the converter. */
+export function cryptoPriceBySymbol(symbol: string, now: number): number {
+  const wanted = symbol.toLowerCase();
+  const quote = quotesAt(now).quotes.find(({ item }) => item.symbol === wanted);
+  if (!quote) throw new Error(`No demo crypto with symbol ${symbol}`);
+  return quote.item.price;
+}
+
+const orders: Record<CryptoOrder, (a: LiveItem, b: LiveItem) => number> = {
+  market_cap_desc: (a, b) => b.marketCap - a.marketCap,
+  market_cap_asc: (a, b) => a.marketCap - b.marketCap,
+  volume_desc: (a, b) => b.volume24h - a.volume24h,
+  volume_asc: (a, b) => a.volume24h - b.volume24h,
+  id_asc: (a, b) => compareText(a.id, b.id),
+  id_desc: (a, b) => compareText(b.id, a.id),
+};
+
+/** 0 exact symbol/name/id, 1 prefix, 2 substring, null no match. */
+function matchTier(entry: Entry, needle: string): number | null {
+  if (entry.searchable.includes(needle)) return 0;
+  if (entry.searchable.some((text) => text.startsWith(needle))) return 1;
+  if (entry.searchable.some((text) => text.includes(needle))) return 2;
+  return null;
+}
+
+/**
+ * Stands in for "most searched": a weighted draw without replacement (Efraimidis–Spirakis) where
+ * the weight is the size of the previous UTC day's move, reseeded each day.
+ */
+const trendingIds = memoLast((day: number) => {
+  const next = uniform(hashString(`trending|${day}`));
+  return entries
+    .map(({ asset, path }) => {
+      const move = Math.abs(Math.log(path.close(day - 1) / path.close(day - 2)));
+      return { id: asset.id, key: Math.log(1 - next()) / (move + TRENDING_MIN_WEIGHT) };
+    })
+    .sort((a, b) => b.key - a.key)
+    .slice(0, TRENDING_SIZE)
+    .map(({ id }) => id);
+});
+
+function chartTimes(fromMs: number, toMs: number, now: number): number[] {
+  const interval = toMs - fromMs <= HOURLY_SPAN_LIMIT_MS ? HOUR_MS : DAY_MS;
+  const from = Math.max(fromMs, EPOCH_MS);
+  const to = Math.min(toMs, now);
+  const times: number[] = [];
+  for (let time = Math.ceil(from / interval) * interval; time <= to; time += interval) times.push(time);
+  // Like CoinGecko, a range reaching the present ends with the live price.
+  if (to === now && from <= now && times.at(-1) !== now) times.push(now);
+  return times;
+}
+
+export function createCryptoProvider(clock: () => number): CryptoProvider {
+  return {
+    source: "demo",
+
+    async list({ page, perPage, order }) {
+      const { quotes } = quotesAt(clock());
+      const items = quotes.map((quote) => quote.item).sort(orders[order]);
+      const start = (Math.max(1, page) - 1) * perPage;
+      return { items: items.slice(start, start + perPage).map((item) => ({ ...item })), total: items.length };
+    },
+
+    async detail(id, language) {
+      const now = clock();
+      const quote = quotesAt(now).byId.get(id);
+      if (!quote) return null;
+      const { asset } = quote.entry;
+      return {
+        ...quote.item,
+        description: asset.description ? inLanguage(asset.description, language) : null,
+        categories: [...asset.categories],
+        open24h: quote.open24h,
+        homepage: asset.homepage,
+        genesisDate: asset.genesisDate,
+        lastUpdated: new Date(now).toISOString(),
+      };
+    },
+
+    async chart(id, fromSeconds, toSeconds) {
+      const now = clock();
+      const quote = quotesAt(now).byId.get(id);
+      if (!quote) return null;
+      const { asset, path } = quote.entry;
+      const chart: CryptoChart = { prices: [], marketCaps: [], totalVolumes: [] };
+      for (const time of chartTimes(fromSeconds * 1000, toSeconds * 1000, now)) {
+        const price = quoted(path.priceAt(time));
+        chart.prices.push([time, price]);
+        chart.marketCaps.push([time, Math.round(price * asset.circulatingSupply)]);
+        chart.totalVolumes.push([time, Math.round(path.window(time - DAY_MS, time).volume)]);
+      }
+      return chart;
+    },
+
+    async search(query) {
+      const needle = fold(query.trim());
+      if (!needle) return [];
+      return quotesAt(clock())
+        .quotes.flatMap(({ entry, item }): { result: CryptoSearchResult; tier: number; rank: number }[] => {
+          const tier = matchTier(entry, needle);
+          const { id, name, symbol, icon } = entry.asset;
+          return tier === null ? [] : [{ result: { id, name, symbol, thumb: icon ?? null, rank: item.rank }, tier, rank: item.rank }];
+        })
+        .sort((a, b) => a.tier - b.tier || a.rank - b.rank)
+        .map(({ result }) => result);
+    },
+
+    async trending() {
+      const now = clock();
+      const { byId } = quotesAt(now);
+      return trendingIds(dayOf(now)).flatMap((id) => {
+        const quote = byId.get(id);
+        return quote ? [{ ...quote.item }] : [];
+      });
+    },
+  };
+}

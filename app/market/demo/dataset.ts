@@ -1,0 +1,112 @@
+/**
+ * The committed demonstration dataset, validated once at load so a bad edit fails loudly instead
+ * of rendering half a page.
+ */
+import { z } from "zod";
+import { supportedLanguages, type Language } from "~/i18n/languages";
+import calendarJson from "../data/calendar.json";
+import cryptosJson from "../data/cryptos.json";
+import currenciesJson from "../data/currencies.json";
+import newsJson from "../data/news.json";
+import stocksJson from "../data/stocks.json";
+import { calendarEventKinds, newsCategories, stockTypes, type LocalizedText } from "../types";
+
+const translations = z.record(z.enum(supportedLanguages), z.string().min(1));
+export type Translations = z.infer<typeof translations>;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const positive = z.number().positive();
+
+const cryptoSchema = z.object({
+  id: z.string().min(1),
+  symbol: z.string().min(1),
+  name: z.string().min(1),
+  categories: z.array(z.string()),
+  priceUsd: positive,
+  volume24hUsd: positive,
+  circulatingSupply: positive,
+  maxSupply: positive.nullable(),
+  genesisDate: isoDate.nullable(),
+  homepage: z.url(),
+  volatility: positive,
+  icon: z.string().startsWith("/").optional(),
+  description: translations.optional(),
+});
+export type CryptoAsset = z.infer<typeof cryptoSchema>;
+
+const stockSchema = z.object({
+  ticker: z.string().regex(/^[A-Z0-9.]+$/),
+  name: z.string().min(1),
+  type: z.enum(stockTypes),
+  exchange: z.enum(["B3", "NASDAQ", "NYSE"]),
+  currency: z.string().length(3),
+  sector: z.string().min(1),
+  industry: translations,
+  price: positive,
+  marketCap: positive,
+  averageVolume: positive,
+  volatility: positive,
+  summary: translations.optional(),
+});
+export type StockAsset = z.infer<typeof stockSchema>;
+
+const newsSchema = z.object({
+  id: z.number().int(),
+  category: z.enum(newsCategories),
+  hoursAgo: z.number().nonnegative(),
+  source: z.string().min(1),
+  headline: translations,
+  summary: translations,
+  related: z.array(z.string()),
+  url: z.url(),
+});
+export type NewsRecord = z.infer<typeof newsSchema>;
+
+const calendarSchema = z.object({
+  events: z.array(
+    z.object({
+      date: isoDate,
+      kind: z.enum(calendarEventKinds),
+      market: z.enum(["B3", "US", "BR", "GLOBAL"]),
+      title: translations,
+    }),
+  ),
+});
+export type CalendarRecord = z.infer<typeof calendarSchema>["events"][number];
+
+/** Crypto rates are not stored: they come from the crypto generator so every page agrees. */
+const currencySchema = z.union([
+  z.object({ code: z.string().regex(/^[A-Z]{3,5}$/), kind: z.enum(["fiat", "metal"]), unitsPerUsd: positive, minorUnits: z.number().int().min(0) }),
+  z.object({ code: z.string().regex(/^[A-Z]{3,5}$/), kind: z.literal("crypto"), minorUnits: z.number().int().min(0) }),
+]);
+export type CurrencyRecord = z.infer<typeof currencySchema>;
+
+export const cryptoAssets = z.array(cryptoSchema).parse(cryptosJson);
+export const stockAssets = z.array(stockSchema).parse(stocksJson);
+export const newsRecords = z.array(newsSchema).parse(newsJson);
+export const calendarRecords = calendarSchema.parse(calendarJson).events;
+export const currencyRecords = z.array(currencySchema).parse(currenciesJson);
+
+const cryptoSymbols = new Set(cryptoAssets.map(({ symbol }) => symbol.toUpperCase()));
+const unpriced = currencyRecords.filter(({ kind, code }) => kind === "crypto" && !cryptoSymbols.has(code));
+if (unpriced.length > 0) {
+  throw new Error(`currencies.json lists cryptos missing from cryptos.json: ${unpriced.map(({ code }) => code).join(", ")}`);
+}
+
+/** NYSE and Nasdaq share hours and holidays. */
+export function marketOf(stock: StockAsset): "B3" | "US" {
+  return stock.exchange === "B3" ? "B3" : "US";
+}
+
+export function inLanguage(texts: Translations, language: Language): LocalizedText {
+  return { text: texts[language], language };
+}
+
+/** Case- and accent-insensitive form for matching search text. */
+export function fold(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** Code-point order, identical in every locale and process. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

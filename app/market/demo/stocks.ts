@@ -1,0 +1,189 @@
+import type { StockProvider } from "../providers/provider";
+import type { OhlcPoint, StockListItem, StockRange, StockSortField } from "../types";
+import { fold, inLanguage, marketOf, stockAssets, type StockAsset } from "./dataset";
+import { HOUR_MS, PricePath, STEP_MS, dayOf, memoLast, type Session, type Window } from "./generator";
+
+const sessions: Record<"B3" | "US", Session> = {
+  B3: { openMinute: 13 * 60, closeMinute: 20 * 60, weekdaysOnly: true },
+  US: { openMinute: 14 * 60 + 30, closeMinute: 21 * 60, weekdaysOnly: true },
+};
+
+type Entry = { asset: StockAsset; path: PricePath; searchable: string[] };
+
+/** A list item whose market numbers are always present in the demo. */
+type LiveItem = StockListItem & { price: number; changePercent: number; volume: number; marketCap: number };
+type Quote = { entry: Entry; item: LiveItem; open: number; high: number; low: number; previousClose: number };
+
+/** Intraday ranges show hourly candles of the last sessions; the others daily candles over months. */
+const ranges: Record<StockRange, { sessions: number } | { months: number }> = {
+  "1d": { sessions: 1 },
+  "5d": { sessions: 5 },
+  "1mo": { months: 1 },
+  "3mo": { months: 3 },
+  "6mo": { months: 6 },
+  "1y": { months: 12 },
+};
+
+const entries: Entry[] = stockAssets.map((asset) => ({
+  asset,
+  path: new PricePath({
+    key: `stock:${asset.ticker}`,
+    reference: asset.price,
+    volatility: asset.volatility,
+    referenceVolume: asset.averageVolume,
+    session: sessions[marketOf(asset)],
+  }),
+  searchable: [asset.ticker, asset.name].map(fold),
+}));
+
+/** Exchanges quote these in cents; rounding is monotonic, so low <= open, close <= high survives it. */
+function cents(price: number): number {
+  return Math.round(price * 100) / 100;
+}
+
+function measure(entry: Entry, at: number): Quote {
+  const { asset, path } = entry;
+  const session = path.currentSession(at);
+  const today = path.window(path.sessionOpenMs(session), at);
+  const price = cents(today.close);
+  const previousClose = cents(path.close(session - 1));
+  return {
+    entry,
+    open: cents(today.open),
+    high: cents(today.high),
+    low: cents(today.low),
+    previousClose,
+    item: {
+      ticker: asset.ticker,
+      name: asset.name,
+      logo: null,
+      type: asset.type,
+      sector: asset.sector,
+      currency: asset.currency,
+      price,
+      changePercent: (price / previousClose - 1) * 100,
+      volume: Math.round(today.volume),
+      marketCap: Math.round((asset.marketCap * price) / asset.price),
+    },
+  };
+}
+
+/** Every quote of one 5-minute step (prices only change at steps). */
+const snapshot = memoLast((step: number) => {
+  const quotes = entries.map((entry) => measure(entry, step * STEP_MS));
+  return { quotes, byTicker: new Map(quotes.map((quote) => [quote.entry.asset.ticker, quote])) };
+});
+
+const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
+const sorters: Record<StockSortField, (a: LiveItem, b: LiveItem) => number> = {
+  name: (a, b) => collator.compare(a.name, b.name),
+  close: (a, b) => a.price - b.price,
+  change: (a, b) => a.changePercent - b.changePercent,
+  volume: (a, b) => a.volume - b.volume,
+  market_cap_basic: (a, b) => a.marketCap - b.marketCap,
+};
+
+function candle(startMs: number, window: Window): OhlcPoint {
+  return {
+    time: startMs / 1000,
+    open: cents(window.open),
+    high: cents(window.high),
+    low: cents(window.low),
+    close: cents(window.close),
+    volume: Math.round(window.volume),
+  };
+}
+
+/** One candle per trading day from `fromDay`, stamped with the session open like brapi; the last one is still forming. */
+function dailyCandles(path: PricePath, fromDay: number, now: number): OhlcPoint[] {
+  const candles: OhlcPoint[] = [];
+  for (let day = fromDay; day <= path.currentSession(now); day++) {
+    if (!path.isTradingDay(day)) continue;
+    const open = path.sessionOpenMs(day);
+    candles.push(candle(open, path.window(open, Math.min(now, path.sessionCloseMs(day)))));
+  }
+  return candles;
+}
+
+function hourlyCandles(path: PricePath, sessionCount: number, now: number): OhlcPoint[] {
+  const days: number[] = [];
+  for (let day = path.currentSession(now); days.length < sessionCount; day--) {
+    if (path.isTradingDay(day)) days.unshift(day);
+  }
+  return days.flatMap((day) => {
+    const close = path.sessionCloseMs(day);
+    const candles: OhlcPoint[] = [];
+    for (let start = path.sessionOpenMs(day); start < close && start <= now; start += HOUR_MS) {
+      candles.push(candle(start, path.window(start, Math.min(start + HOUR_MS, close, now))));
+    }
+    return candles;
+  });
+}
+
+function monthsBefore(ms: number, months: number): number {
+  const date = new Date(ms);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date.getTime();
+}
+
+export function createStockProvider(clock: () => number): StockProvider {
+  return {
+    source: "demo",
+
+    async list(query) {
+      const { quotes } = snapshot(Math.floor(clock() / STEP_MS));
+      const ofType = query.type ? quotes.filter((quote) => quote.item.type === query.type) : quotes;
+      const needle = fold(query.search?.trim() ?? "");
+      const matches = ofType.filter(
+        ({ entry }) =>
+          (!query.sector || entry.asset.sector === query.sector) &&
+          (!needle || entry.searchable.some((text) => text.includes(needle))),
+      );
+      const { sortBy } = query;
+      if (sortBy) {
+        // brapi sorts descending unless told otherwise.
+        const direction = query.sortOrder === "asc" ? 1 : -1;
+        matches.sort((a, b) => direction * sorters[sortBy](a.item, b.item));
+      }
+      const page = Math.max(1, query.page);
+      const start = (page - 1) * query.limit;
+      return {
+        items: matches.slice(start, start + query.limit).map(({ item }) => ({ ...item })),
+        total: matches.length,
+        page,
+        limit: query.limit,
+        sectors: [...new Set(ofType.map(({ entry }) => entry.asset.sector))].sort(),
+      };
+    },
+
+    async detail(ticker, { range, language }) {
+      const now = clock();
+      const quote = snapshot(Math.floor(now / STEP_MS)).byTicker.get(ticker.toUpperCase());
+      if (!quote) return null;
+      const { asset, path } = quote.entry;
+      const year = dailyCandles(path, dayOf(monthsBefore(now, 12)), now);
+      const span = ranges[range];
+      const history =
+        "sessions" in span
+          ? hourlyCandles(path, span.sessions, now)
+          : year.filter(({ time }) => time >= path.sessionOpenMs(dayOf(monthsBefore(now, span.months))) / 1000);
+      return {
+        ...quote.item,
+        open: quote.open,
+        high: quote.high,
+        low: quote.low,
+        previousClose: quote.previousClose,
+        fiftyTwoWeekHigh: Math.max(...year.map(({ high }) => high)),
+        fiftyTwoWeekLow: Math.min(...year.map(({ low }) => low)),
+        history,
+        profile: {
+          longBusinessSummary: asset.summary ? inLanguage(asset.summary, language) : null,
+          sector: asset.sector,
+          industry: asset.industry[language],
+          website: null,
+        },
+        lastUpdated: new Date(now).toISOString(),
+      };
+    },
+  };
+}

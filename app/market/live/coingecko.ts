@@ -1,0 +1,270 @@
+import { z } from "zod";
+import type { Language } from "~/i18n/languages";
+import type { CryptoProvider } from "../providers/provider";
+import type { CryptoDetail, CryptoListItem, LocalizedText, SeriesPoint } from "../types";
+import { createJsonClient, pathSegment } from "./http";
+import { num, strings, text } from "./schema";
+
+export type CoinGeckoOptions = {
+  /** Defaults to the public host, or the Pro host for a Pro key. */
+  baseUrl?: string;
+  apiKey?: string;
+  /** A Demo key fails on the Pro host and vice versa, so the key type picks host and header. */
+  keyType?: "demo" | "pro";
+  timeoutMs?: number;
+};
+
+const publicBaseUrl = "https://api.coingecko.com/api/v3";
+const proBaseUrl = "https://pro-api.coingecko.com/api/v3";
+
+/**
+ * /coins/markets gives no total. About 15,000 coins have market data, so 10,000 is a safe lower
+ * estimate: every page a pager derives from it exists. A short page reveals the real end, and
+ * from then on the total is exact.
+ */
+const estimatedCoinCount = 10_000;
+const searchLimit = 7;
+
+/** CoinGecko's description keys are bare language codes. */
+const descriptionKeys: Record<Language, string> = { "pt-BR": "pt", en: "en", es: "es" };
+
+/** Price maps in /coins/{id} and trending are keyed by vs-currency; the app works in USD. */
+const usd = z
+  .object({ usd: num })
+  .nullish()
+  .transform((prices) => prices?.usd ?? null);
+
+/** Trending sends market cap and volume as display strings such as "$1,234,567". */
+const dollars = z.preprocess((value) => (typeof value === "string" ? value.replace(/[$,\s]/g, "") : value), num);
+
+const marketsSchema = z.array(
+  z.object({
+    id: z.string(),
+    symbol: z.string(),
+    name: z.string(),
+    image: text,
+    market_cap_rank: num,
+    current_price: num,
+    price_change_percentage_24h: num,
+    market_cap: num,
+    total_volume: num,
+    high_24h: num,
+    low_24h: num,
+    circulating_supply: num,
+    max_supply: num,
+  }),
+);
+
+const coinSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  description: z.record(z.string(), z.string().nullable()).nullish(),
+  categories: strings,
+  image: z.object({ thumb: text, small: text, large: text }).nullish(),
+  market_cap_rank: num,
+  links: z.object({ homepage: strings }).nullish(),
+  genesis_date: text,
+  market_data: z
+    .object({
+      current_price: usd,
+      market_cap: usd,
+      total_volume: usd,
+      high_24h: usd,
+      low_24h: usd,
+      price_change_percentage_24h: num,
+      price_change_percentage_24h_in_currency: usd,
+      market_cap_rank: num,
+      circulating_supply: num,
+      max_supply: num,
+      last_updated: text,
+    })
+    .nullish(),
+  last_updated: text,
+});
+
+/** [ms, value] pairs; a pair with a missing side cannot be drawn, so it is dropped. */
+const series = z
+  .array(z.tuple([num, num]))
+  .transform((points) =>
+    points.flatMap(([time, value]): SeriesPoint[] => (time === null || value === null ? [] : [[time, value]])),
+  );
+
+const chartSchema = z.object({ prices: series, market_caps: series.nullish(), total_volumes: series.nullish() });
+
+const searchSchema = z.object({
+  coins: z.array(z.object({ id: z.string(), name: z.string(), symbol: z.string(), market_cap_rank: num, thumb: text })),
+});
+
+const trendingSchema = z.object({
+  coins: z.array(
+    z.object({
+      item: z.object({
+        id: z.string(),
+        name: z.string(),
+        symbol: z.string(),
+        market_cap_rank: num,
+        thumb: text,
+        small: text,
+        large: text,
+        data: z
+          .object({ price: num, price_change_percentage_24h: usd, market_cap: dollars, total_volume: dollars })
+          .nullish(),
+      }),
+    }),
+  ),
+});
+
+export function createCoinGeckoProvider({
+  baseUrl,
+  apiKey,
+  keyType = "demo",
+  timeoutMs,
+}: CoinGeckoOptions = {}): CryptoProvider {
+  // An empty key (an unset variable passed through) means keyless, not a key that will be rejected.
+  const pro = Boolean(apiKey) && keyType === "pro";
+  const http = createJsonClient({
+    provider: "coingecko",
+    baseUrl: baseUrl ?? (pro ? proBaseUrl : publicBaseUrl),
+    headers: apiKey ? { [pro ? "x-cg-pro-api-key" : "x-cg-demo-api-key"]: apiKey } : {},
+    timeoutMs,
+  });
+
+  return {
+    source: "live",
+
+    async list({ page, perPage, order }) {
+      // No `precision`: precision=2 rounds sub-cent coins (PEPE, SHIB) to 0; formatting is the UI's job.
+      const coins = await http.get("/coins/markets", marketsSchema, {
+        vs_currency: "usd",
+        order,
+        per_page: perPage,
+        page,
+      });
+      const total =
+        coins.length < perPage ? (page - 1) * perPage + coins.length : Math.max(estimatedCoinCount, page * perPage);
+      return { items: coins.map(toListItem), total };
+    },
+
+    async detail(id, language) {
+      const segment = pathSegment(id);
+      if (segment === null) return null;
+      const coin = await http.getOrNull(`/coins/${segment}`, coinSchema, {
+        localization: true, // the only way to get the per-language descriptions
+        tickers: false,
+        market_data: true,
+        community_data: false,
+        developer_data: false,
+        sparkline: false,
+      });
+      return coin && toDetail(coin, language);
+    },
+
+    async chart(id, fromSeconds, toSeconds) {
+      const segment = pathSegment(id);
+      if (segment === null) return null;
+      const chart = await http.getOrNull(`/coins/${segment}/market_chart/range`, chartSchema, {
+        vs_currency: "usd",
+        from: Math.floor(fromSeconds),
+        to: Math.ceil(toSeconds),
+      });
+      return (
+        chart && { prices: chart.prices, marketCaps: chart.market_caps ?? [], totalVolumes: chart.total_volumes ?? [] }
+      );
+    },
+
+    async search(query) {
+      const trimmed = query.trim();
+      if (trimmed === "") return [];
+      const { coins } = await http.get("/search", searchSchema, { query: trimmed });
+      return coins.slice(0, searchLimit).map((coin) => ({
+        id: coin.id,
+        name: coin.name,
+        symbol: coin.symbol.toLowerCase(),
+        thumb: coin.thumb,
+        rank: coin.market_cap_rank,
+      }));
+    },
+
+    async trending() {
+      const { coins } = await http.get("/search/trending", trendingSchema);
+      return coins.map(({ item }) => ({
+        id: item.id,
+        // /search and trending send upper-case symbols; /coins/markets (and the app) use lower case.
+        symbol: item.symbol.toLowerCase(),
+        name: item.name,
+        image: item.large ?? item.small ?? item.thumb,
+        rank: item.market_cap_rank,
+        price: item.data?.price ?? null,
+        change24h: item.data?.price_change_percentage_24h ?? null,
+        marketCap: item.data?.market_cap ?? null,
+        volume24h: item.data?.total_volume ?? null,
+        high24h: null,
+        low24h: null,
+        circulatingSupply: null,
+        maxSupply: null,
+      }));
+    },
+  };
+}
+
+function toListItem(coin: z.output<typeof marketsSchema>[number]): CryptoListItem {
+  return {
+    id: coin.id,
+    symbol: coin.symbol.toLowerCase(),
+    name: coin.name,
+    image: coin.image,
+    rank: coin.market_cap_rank,
+    price: coin.current_price,
+    change24h: coin.price_change_percentage_24h,
+    marketCap: coin.market_cap,
+    volume24h: coin.total_volume,
+    high24h: coin.high_24h,
+    low24h: coin.low_24h,
+    circulatingSupply: coin.circulating_supply,
+    maxSupply: coin.max_supply,
+  };
+}
+
+function toDetail(coin: z.output<typeof coinSchema>, language: Language): CryptoDetail {
+  const market = coin.market_data;
+  const price = market?.current_price ?? null;
+  const change24h = market?.price_change_percentage_24h_in_currency ?? market?.price_change_percentage_24h ?? null;
+  return {
+    id: coin.id,
+    symbol: coin.symbol.toLowerCase(),
+    name: coin.name,
+    image: coin.image?.large ?? coin.image?.small ?? coin.image?.thumb ?? null,
+    rank: coin.market_cap_rank ?? market?.market_cap_rank ?? null,
+    price,
+    change24h,
+    marketCap: market?.market_cap ?? null,
+    volume24h: market?.total_volume ?? null,
+    high24h: market?.high_24h ?? null,
+    low24h: market?.low_24h ?? null,
+    circulatingSupply: market?.circulating_supply ?? null,
+    maxSupply: market?.max_supply ?? null,
+    description: pickDescription(coin.description, language),
+    categories: coin.categories,
+    // change24h is relative to the price 24 h ago, so that price can be recovered (-100% has none).
+    open24h: price !== null && change24h !== null && change24h !== -100 ? price / (1 + change24h / 100) : null,
+    homepage: coin.links?.homepage[0] ?? null,
+    genesisDate: coin.genesis_date,
+    lastUpdated: market?.last_updated ?? coin.last_updated ?? new Date().toISOString(),
+  };
+}
+
+/**
+ * The requested language when CoinGecko has it, else English. The HTML (<a> tags, \r\n) is kept:
+ * the app sanitises it when rendering.
+ */
+function pickDescription(
+  descriptions: Record<string, string | null> | null | undefined,
+  language: Language,
+): LocalizedText | null {
+  for (const candidate of [language, "en"] as const) {
+    const text = descriptions?.[descriptionKeys[candidate]]?.trim();
+    if (text) return { text, language: candidate };
+  }
+  return null;
+}

@@ -1,0 +1,78 @@
+import type { Language } from "~/i18n/languages";
+import type {
+  CalendarEvent,
+  CryptoChart,
+  CryptoDetail,
+  CryptoListItem,
+  CryptoOrder,
+  CryptoSearchResult,
+  DataSource,
+  NewsCategory,
+  NewsItem,
+  RateTable,
+  StockDetail,
+  StockListPage,
+  StockListQuery,
+  StockRange,
+} from "../types";
+
+/** Providers return `null` for an unknown id or ticker and throw `UpstreamError` when the source fails. */
+export interface CryptoProvider {
+  readonly source: DataSource;
+  list(query: { page: number; perPage: number; order: CryptoOrder }): Promise<{ items: CryptoListItem[]; total: number }>;
+  detail(id: string, language: Language): Promise<CryptoDetail | null>;
+  /** Daily-or-finer points between two instants (unix seconds). */
+  chart(id: string, fromSeconds: number, toSeconds: number): Promise<CryptoChart | null>;
+  search(query: string): Promise<CryptoSearchResult[]>;
+  trending(): Promise<CryptoListItem[]>;
+}
+
+export interface StockProvider {
+  readonly source: DataSource;
+  list(query: StockListQuery): Promise<StockListPage>;
+  detail(ticker: string, options: { range: StockRange; language: Language }): Promise<StockDetail | null>;
+}
+
+export interface NewsProvider {
+  readonly source: DataSource;
+  /** Newest first. */
+  list(category: NewsCategory, language: Language): Promise<NewsItem[]>;
+}
+
+export interface RatesProvider {
+  readonly source: DataSource;
+  latest(): Promise<RateTable>;
+}
+
+export interface CalendarProvider {
+  readonly source: DataSource;
+  /** Events with from <= date <= to (YYYY-MM-DD), in the visitor's language. */
+  events(from: string, to: string, language: Language): Promise<CalendarEvent[]>;
+}
+
+export type MarketProviders = {
+  crypto: CryptoProvider;
+  stocks: StockProvider;
+  news: NewsProvider;
+  rates: RatesProvider;
+  calendar: CalendarProvider;
+};
+
+/** A failed upstream call; `status` is the upstream's HTTP status when it answered. */
+export class UpstreamError extends Error {
+  override name = "UpstreamError";
+  constructor(
+    message: string,
+    readonly provider: string,
+    readonly status?: number,
+    /** Seconds the upstream asked us to wait (429 Retry-After). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+
+  /** 4xx other than 408/429 will not get better by retrying. */
+  get retryable() {
+    return this.status === undefined || this.status === 408 || this.status === 429 || this.status >= 500;
+  }
+}

@@ -1,0 +1,29 @@
+import type { z } from "zod";
+
+const reasonPhrases: Record<number, string> = {
+  400: "Bad Request",
+  404: "Not Found",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+};
+
+/** The spec's error body (section 8): message, status, date and error. */
+export function jsonError(status: number, message: string, headers?: HeadersInit) {
+  return Response.json(
+    { message, status, date: new Date().toISOString(), error: reasonPhrases[status] ?? "Error" },
+    { status, headers: { "Cache-Control": "no-store", ...Object.fromEntries(new Headers(headers)) } },
+  );
+}
+
+/** Parses a request's query string; returns the zod issues' field names when it does not fit. */
+export function parseSearchParams<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): { success: true; data: z.infer<Schema> } | { success: false; fields: string[] } {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const result = schema.safeParse(params);
+  if (result.success) return { success: true, data: result.data };
+  const fields = [...new Set(result.error.issues.map((issue) => issue.path.join(".") || "query"))];
+  return { success: false, fields };
+}

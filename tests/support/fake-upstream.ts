@@ -1,0 +1,620 @@
+/**
+ * A local fake of every live market upstream, for contract, route and fault tests. It serves real
+ * HTTP on 127.0.0.1 (random port) and replays the shapes documented in upstream-apis.md §1–4,
+ * including their untidy parts (numbers as strings, nulls, missing keys, "" for "none").
+ *
+ *   const fake = await startFakeUpstream();
+ *   const crypto = createCoinGeckoProvider({ baseUrl: `${fake.url}/coingecko`, timeoutMs: 200 });
+ *   fake.setFault("coingecko:markets", "429");
+ *   expect(fake.calls("coingecko:markets")).toBe(1);
+ *   await fake.close();
+ *
+ * Each upstream is mounted under its own prefix; pass `${url}/<prefix>` as the adapter's baseUrl:
+ *   /coingecko  /brapi  /finnhub  /currency-api  /currency-api-fallback
+ *
+ * Route keys (for setFault, calls and requests), their paths and what they serve:
+ *   coingecko:markets     /coingecko/coins/markets           bitcoin, ethereum, thin-coin; honours page, per_page
+ *   coingecko:coin        /coingecko/coins/{id}              bitcoin (en + pt descriptions), ethereum (en only),
+ *                                                            thin-coin (no market data); other ids 404
+ *   coingecko:chart       /coingecko/coins/{id}/market_chart/range   the same ids; other ids 404
+ *   coingecko:search      /coingecko/search?query=           case-insensitive match; "sol" has 9 hits
+ *   coingecko:trending    /coingecko/search/trending         pepe, bitcoin
+ *   brapi:list            /brapi/api/quote/list              PETR4 ITUB4 BOVA11 (etf) HGLG11 (fii) AAPL34 THIN3;
+ *                                                            honours search, type, subType, sector, page, limit
+ *   brapi:quote           /brapi/api/quote/{ticker}          PETR4 (full), THIN3 (sparse); EMPTY3 answers 200
+ *                                                            with no results; other tickers 404
+ *   finnhub:news          /finnhub/news?category=            general | forex | crypto | merger
+ *   finnhub:company-news  /finnhub/company-news?symbol=&from=&to=   AAPL MSFT NVDA GOOGL; article 9001 is in both
+ *                                                            AAPL and MSFT; other symbols []
+ *   finnhub:earnings      /finnhub/calendar/earnings?from=&to=      June 2024 entries, filtered by from/to
+ *   currency-api:usd      /currency-api/currencies/usd.json
+ *   currency-api-fallback:usd  /currency-api-fallback/currencies/usd.json (the same table)
+ *
+ * Auth, as the real services do it, with the keys in `fakeKeys`:
+ *   CoinGecko: keyless is fine; a wrong x-cg-demo-api-key / x-cg-pro-api-key gets 401.
+ *   brapi: Authorization: Bearer <token> or ?token=; required for the list and for quotes other than
+ *          PETR4, MGLU3, VALE3, ITUB4; a wrong token gets 401.
+ *   Finnhub: X-Finnhub-Token or ?token= always required (401).
+ *   currency-api: keyless.
+ * Missing required query parameters get 400, as the real services answer.
+ *
+ * Faults, per route, until set back to "none":
+ *   "500"          HTTP 500
+ *   "429"          HTTP 429 with Retry-After: 7
+ *   "hang"         accepts the request and never answers (until close())
+ *   "malformed"    HTTP 200 with truncated JSON
+ *   "wrong-shape"  HTTP 200 with valid JSON of the wrong shape (`["unexpected"]`)
+ *
+ * calls(route?) counts matched requests (all of them without a route), faulted ones included;
+ * requests(route?) returns them with their query and headers, to check what an adapter sent.
+ */
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export const fakeKeys = {
+  coingeckoDemo: "fake-cg-demo-key",
+  coingeckoPro: "fake-cg-pro-key",
+  brapi: "fake-brapi-token",
+  finnhub: "fake-finnhub-key",
+} as const;
+
+export type FakeRoute =
+  | "coingecko:markets"
+  | "coingecko:coin"
+  | "coingecko:chart"
+  | "coingecko:search"
+  | "coingecko:trending"
+  | "brapi:list"
+  | "brapi:quote"
+  | "finnhub:news"
+  | "finnhub:company-news"
+  | "finnhub:earnings"
+  | "currency-api:usd"
+  | "currency-api-fallback:usd";
+
+export type FakeFault = "none" | "500" | "429" | "hang" | "malformed" | "wrong-shape";
+
+export type RecordedRequest = {
+  route: FakeRoute;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+};
+
+export type FakeUpstream = {
+  /** http://127.0.0.1:<port>, without a trailing slash. */
+  url: string;
+  setFault(route: FakeRoute, fault: FakeFault): void;
+  calls(route?: FakeRoute): number;
+  requests(route?: FakeRoute): RecordedRequest[];
+  close(): Promise<void>;
+};
+
+type Reply = { status: number; body: unknown };
+type Incoming = { params: string[]; query: URLSearchParams; headers: IncomingHttpHeaders };
+type Route = {
+  key: FakeRoute;
+  pattern: RegExp;
+  auth?: (request: Incoming) => Reply | null;
+  handle(request: Incoming): Reply;
+};
+
+const ok = (body: unknown): Reply => ({ status: 200, body });
+
+// ---------------------------------------------------------------------------------------------
+// CoinGecko (upstream-apis.md §1)
+
+const coinImage = (n: number, name: string) => `https://coin-images.coingecko.com/coins/images/${n}/large/${name}.png`;
+
+// prettier-ignore
+const markets = [
+  {
+    id: "bitcoin", symbol: "btc", name: "Bitcoin", image: coinImage(1, "bitcoin"),
+    current_price: 67250.12, market_cap: 1325412345678, market_cap_rank: 1,
+    fully_diluted_valuation: 1412345678901, total_volume: 28123456789,
+    high_24h: 68010.55, low_24h: 66120.4, price_change_24h: -512.33,
+    price_change_percentage_24h: -0.756, market_cap_change_24h: -9876543210,
+    market_cap_change_percentage_24h: -0.74, circulating_supply: 19712345,
+    total_supply: 21000000, max_supply: 21000000, ath: 73738, ath_change_percentage: -8.8,
+    ath_date: "2024-03-14T07:10:36.635Z", atl: 67.81, atl_change_percentage: 99000.5,
+    atl_date: "2013-07-06T00:00:00.000Z", roi: null, last_updated: "2024-06-01T12:00:05.123Z",
+    price_change_percentage_7d_in_currency: 2.41,
+  },
+  {
+    id: "ethereum", symbol: "eth", name: "Ethereum", image: coinImage(279, "ethereum"),
+    current_price: 3780.44, market_cap: 454123456789, market_cap_rank: 2,
+    total_volume: 15123456789, high_24h: 3822.1, low_24h: 3701.9,
+    price_change_24h: 40.2, price_change_percentage_24h: 1.075,
+    circulating_supply: 120123456, total_supply: 120123456, max_supply: null,
+    last_updated: "2024-06-01T12:00:04.987Z", price_change_percentage_7d_in_currency: 5.02,
+  },
+  // A thin asset: numbers as strings, nulls and missing keys.
+  {
+    id: "thin-coin", symbol: "thin", name: "Thin Coin", image: null,
+    current_price: "0.0123", market_cap: null, market_cap_rank: null, total_volume: "456.7",
+    price_change_percentage_24h: null, last_updated: "2024-06-01T12:00:00.000Z",
+  },
+];
+
+// prettier-ignore
+const coins: Record<string, unknown> = {
+  bitcoin: {
+    id: "bitcoin", symbol: "btc", name: "Bitcoin", web_slug: "bitcoin",
+    categories: ["Cryptocurrency", null, "Layer 1 (L1)", "Proof of Work (PoW)"],
+    description: {
+      en: 'Bitcoin is the first successful internet money based on <a href="https://www.coingecko.com/en?hashing_algorithm=SHA-256">peer-to-peer</a> technology.\r\n\r\n',
+      pt: "Bitcoin é o primeiro dinheiro da internet baseado em tecnologia peer-to-peer.",
+      es: "",
+    },
+    links: { homepage: ["", "http://www.bitcoin.org", ""], whitepaper: "https://bitcoin.org/bitcoin.pdf" },
+    image: {
+      thumb: "https://coin-images.coingecko.com/coins/images/1/thumb/bitcoin.png",
+      small: "https://coin-images.coingecko.com/coins/images/1/small/bitcoin.png",
+      large: coinImage(1, "bitcoin"),
+    },
+    genesis_date: "2009-01-03", market_cap_rank: 1,
+    market_data: {
+      current_price: { usd: 67250.12, brl: 347120.55 },
+      market_cap: { usd: 1325412345678, brl: 6841234567890 },
+      total_volume: { usd: 28123456789, brl: 145123456789 },
+      high_24h: { usd: 68010.55, brl: 351000.1 },
+      low_24h: { usd: 66120.4, brl: 341200.0 },
+      price_change_percentage_24h: -0.756,
+      price_change_percentage_24h_in_currency: { usd: -0.756, brl: -0.612 },
+      price_change_percentage_7d: 2.41,
+      market_cap_rank: 1,
+      circulating_supply: 19712345, total_supply: 21000000, max_supply: 21000000,
+      last_updated: "2024-06-01T12:00:05.123Z",
+    },
+    last_updated: "2024-06-01T12:00:05.123Z",
+  },
+  ethereum: {
+    id: "ethereum", symbol: "eth", name: "Ethereum",
+    categories: ["Smart Contract Platform"],
+    description: { en: "Ethereum is a global, open-source platform for decentralized applications.", pt: "" },
+    links: { homepage: ["https://www.ethereum.org/"] },
+    image: { thumb: null, small: null, large: coinImage(279, "ethereum") },
+    genesis_date: "2015-07-30", market_cap_rank: 2,
+    market_data: {
+      current_price: { usd: "3780.44" },
+      market_cap: { usd: 454123456789 },
+      total_volume: { usd: 15123456789 },
+      high_24h: { usd: 3822.1 },
+      low_24h: { usd: 3701.9 },
+      price_change_percentage_24h: 1.075,
+      price_change_percentage_24h_in_currency: {},
+      circulating_supply: 120123456, total_supply: 120123456, max_supply: null,
+      last_updated: "2024-06-01T12:00:04.987Z",
+    },
+    last_updated: "2024-06-01T12:00:04.987Z",
+  },
+  "thin-coin": {
+    id: "thin-coin", symbol: "thin", name: "Thin Coin",
+    categories: [], description: { en: "" }, links: { homepage: [""] },
+    image: { thumb: null, small: null, large: null },
+    genesis_date: null, market_cap_rank: null,
+    last_updated: "2024-06-01T12:00:00.000Z",
+  },
+};
+
+// prettier-ignore
+const chart = {
+  prices: [[1717200000000, 67501.23], [1717286400000, 67790.05]],
+  market_caps: [[1717200000000, 1330123456789], [1717286400000, 1335987654321]],
+  total_volumes: [[1717200000000, 21345678901], [1717286400000, null]],
+};
+
+// prettier-ignore
+const searchCoins = [
+  { id: "solana", name: "Solana", api_symbol: "solana", symbol: "SOL", market_cap_rank: 5,
+    thumb: "https://coin-images.coingecko.com/coins/images/4128/thumb/solana.png",
+    large: "https://coin-images.coingecko.com/coins/images/4128/large/solana.png" },
+  { id: "solana-name-service", name: "Solana Name Service", api_symbol: "solana-name-service",
+    symbol: "SNS", market_cap_rank: null,
+    thumb: "https://coin-images.coingecko.com/coins/images/12345/thumb/sns.png",
+    large: "https://coin-images.coingecko.com/coins/images/12345/large/sns.png" },
+  ...Array.from({ length: 7 }, (_, i) => ({
+    id: `sol-token-${i + 1}`, name: `Sol Token ${i + 1}`, api_symbol: `sol-token-${i + 1}`,
+    symbol: `SOLT${i + 1}`, market_cap_rank: 1000 + i, thumb: "", large: "",
+  })),
+  { id: "bitcoin", name: "Bitcoin", api_symbol: "bitcoin", symbol: "BTC", market_cap_rank: 1,
+    thumb: "https://coin-images.coingecko.com/coins/images/1/thumb/bitcoin.png",
+    large: coinImage(1, "bitcoin") },
+];
+
+// prettier-ignore
+const trending = {
+  coins: [
+    { item: { id: "pepe", coin_id: 29850, name: "Pepe", symbol: "PEPE", market_cap_rank: 24,
+      thumb: "https://coin-images.coingecko.com/coins/images/29850/thumb/pepe.png",
+      small: "https://coin-images.coingecko.com/coins/images/29850/small/pepe.png",
+      large: "https://coin-images.coingecko.com/coins/images/29850/large/pepe.png",
+      slug: "pepe", price_btc: 2.3e-10, score: 0,
+      data: { price: 0.0000154, price_btc: "0.00000000023",
+        price_change_percentage_24h: { usd: 6.21, brl: 6.4 },
+        market_cap: "$6,481,234,567", market_cap_btc: "96321.5",
+        total_volume: "$1,812,345,678", total_volume_btc: "26950.1",
+        sparkline: "https://www.coingecko.com/coins/29850/sparkline.svg", content: null } } },
+    { item: { id: "bitcoin", coin_id: 1, name: "Bitcoin", symbol: "BTC", market_cap_rank: 1,
+      thumb: "https://coin-images.coingecko.com/coins/images/1/thumb/bitcoin.png",
+      small: "https://coin-images.coingecko.com/coins/images/1/small/bitcoin.png",
+      large: coinImage(1, "bitcoin"),
+      slug: "bitcoin", price_btc: 1.0, score: 1,
+      data: { price: 67250.12, price_btc: "1.0",
+        price_change_percentage_24h: { usd: -0.76 },
+        market_cap: "$1,325,412,345,678", market_cap_btc: "19712345.0",
+        total_volume: "$28,123,456,789", total_volume_btc: "418190.2",
+        sparkline: "https://www.coingecko.com/coins/1/sparkline.svg", content: null } } },
+  ],
+  nfts: [],
+  categories: [],
+};
+
+const coingeckoError = (status: number, message: string): Reply => ({
+  status,
+  body: { status: { error_code: status, error_message: message } },
+});
+
+function coingeckoAuth({ headers }: Incoming) {
+  const demo = headers["x-cg-demo-api-key"];
+  const pro = headers["x-cg-pro-api-key"];
+  if (demo !== undefined && demo !== fakeKeys.coingeckoDemo) return coingeckoError(401, "Invalid API key");
+  if (pro !== undefined && pro !== fakeKeys.coingeckoPro) return coingeckoError(401, "Invalid API key");
+  return null;
+}
+
+const coinNotFound: Reply = { status: 404, body: { error: "coin not found" } };
+
+// ---------------------------------------------------------------------------------------------
+// brapi (upstream-apis.md §2)
+
+const brapiIcon = (ticker: string) => `https://icons.brapi.dev/icons/${ticker}.svg`;
+
+// prettier-ignore
+const brapiStocks = [
+  { stock: "PETR4", name: "PETROBRAS PN", close: 38.42, change: 1.16, volume: 41234500,
+    market_cap: 512345678901, logo: brapiIcon("PETR4"), sector: "Energy Minerals", type: "stock", subType: "stock" },
+  { stock: "ITUB4", name: "ITAUUNIBANCO PN", close: 33.17, change: -0.39, volume: 18765400,
+    market_cap: 325678901234, logo: brapiIcon("ITUB4"), sector: "Finance", type: "stock", subType: "stock" },
+  { stock: "BOVA11", name: "ISHARES BOVA CI", close: 122.5, change: 0.41, volume: 9876500,
+    market_cap: null, logo: brapiIcon("BOVA11"), sector: "Miscellaneous", type: "fund", subType: "etf" },
+  { stock: "HGLG11", name: "CSHG LOGISTICA FII", close: 160.1, change: -0.12, volume: 54321,
+    market_cap: 4567890123, logo: brapiIcon("HGLG11"), sector: "Finance", type: "fund", subType: "fii" },
+  { stock: "AAPL34", name: "APPLE DRN", close: 52.3, change: 0.8, volume: 123456,
+    market_cap: null, logo: brapiIcon("AAPL34"), sector: "Electronic Technology", type: "bdr", subType: "bdr" },
+  // A thin listing: a number as a string, nulls, missing keys and a type we do not know.
+  { stock: "THIN3", name: null, close: "1.23", change: null, volume: null, logo: null, sector: null, type: "warrant" },
+];
+
+// prettier-ignore
+const brapiQuotes: Record<string, unknown> = {
+  PETR4: {
+    symbol: "PETR4", currency: "BRL",
+    shortName: "PETROBRAS PN EDR N2", longName: "Petróleo Brasileiro S.A. - Petrobras",
+    regularMarketPrice: 38.42, regularMarketChange: 0.44, regularMarketChangePercent: 1.16,
+    regularMarketDayHigh: 38.6, regularMarketDayLow: 37.9, regularMarketDayRange: "37.9 - 38.6",
+    regularMarketOpen: 38.0, regularMarketPreviousClose: 37.98, regularMarketVolume: 41234500,
+    regularMarketTime: "2024-06-03T20:07:46.000Z", marketCap: 512345678901,
+    fiftyTwoWeekLow: 29.96, fiftyTwoWeekHigh: 42.09, fiftyTwoWeekRange: "29.96 - 42.09",
+    priceEarnings: 6.1, earningsPerShare: 6.29, logourl: brapiIcon("PETR4"),
+    usedInterval: "1d", usedRange: "1mo",
+    historicalDataPrice: [
+      { date: 1714741200, open: 37.1, high: 37.8, low: 36.9, close: 37.55, volume: 38123400, adjustedClose: 37.55 },
+      { date: 1714827600, open: 37.6, high: 38.2, low: 37.4, close: 38.01, volume: 35678900, adjustedClose: 38.01 },
+    ],
+    summaryProfile: {
+      symbol: "PETR4", sector: "Energy", industry: "Oil & Gas Integrated",
+      website: "https://petrobras.com.br", city: "Rio de Janeiro", state: "RJ", country: "Brazil",
+      fullTimeEmployees: 41000,
+      longBusinessSummary: "Petróleo Brasileiro S.A. explores, produces and sells oil and gas in Brazil and abroad...",
+    },
+  },
+  THIN3: {
+    symbol: "THIN3", shortName: "THIN ON", longName: null, currency: "BRL",
+    regularMarketPrice: "1.23", regularMarketChangePercent: null, regularMarketTime: null, logourl: null,
+    historicalDataPrice: [
+      { date: 1714741200, open: null, high: null, low: null, close: null, volume: null },
+      { date: 1714827600, open: "1.2", high: 1.25, low: 1.19, close: 1.23, volume: null },
+    ],
+  },
+};
+
+const brapiFreeTickers = new Set(["PETR4", "MGLU3", "VALE3", "ITUB4"]);
+
+function brapiToken({ headers, query }: Incoming) {
+  const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? "")?.[1];
+  return bearer ?? query.get("token") ?? undefined;
+}
+
+const brapiUnauthorized: Reply = {
+  status: 401,
+  body: { error: true, message: "O seu token é inválido, por favor, verifique o seu token em brapi.dev/dashboard" },
+};
+
+function brapiAuth(request: Incoming, tokenRequired: boolean) {
+  const token = brapiToken(request);
+  const rejected = token === undefined ? tokenRequired : token !== fakeKeys.brapi;
+  return rejected ? brapiUnauthorized : null;
+}
+
+function brapiList({ query }: Incoming): Reply {
+  const search = query.get("search")?.toLowerCase();
+  const matches = brapiStocks.filter(
+    (stock) =>
+      (!search || `${stock.stock} ${stock.name ?? ""}`.toLowerCase().includes(search)) &&
+      (["type", "subType", "sector"] as const).every((filter) => {
+        const wanted = query.get(filter);
+        return !wanted || stock[filter] === wanted;
+      }),
+  );
+  const limit = Number(query.get("limit") ?? 100);
+  const page = Number(query.get("page") ?? 1);
+  const totalPages = Math.ceil(matches.length / limit);
+  return ok({
+    indexes: [{ stock: "^BVSP", name: "IBOVESPA" }],
+    stocks: matches.slice((page - 1) * limit, page * limit),
+    availableSectors: ["Electronic Technology", "Energy Minerals", "Finance", "Miscellaneous"],
+    availableStockTypes: ["stock", "fund", "bdr"],
+    currentPage: page,
+    totalPages,
+    itemsPerPage: limit,
+    totalCount: matches.length,
+    hasNextPage: page < totalPages,
+  });
+}
+
+function brapiQuote(request: Incoming): Reply {
+  const ticker = (request.params[0] ?? "").toUpperCase();
+  const denied = brapiAuth(request, !brapiFreeTickers.has(ticker));
+  if (denied) return denied;
+  if (ticker === "EMPTY3") return ok({ results: [], requestedAt: "2024-06-03T21:00:00.000Z", took: 3 });
+  const quote = brapiQuotes[ticker];
+  if (!quote) return { status: 404, body: { error: true, message: `Não encontramos a ação ${ticker}` } };
+  return ok({ results: [quote], requestedAt: "2024-06-03T21:00:00.000Z", took: 12 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finnhub (upstream-apis.md §3)
+
+// prettier-ignore
+const marketNews = [
+  { category: "top news", datetime: 1717430400, headline: "Stocks edge higher as traders await jobs data",
+    id: 7372611, image: "https://image.cnbcfm.com/api/v1/image/107400001-stocks.jpg", related: "", source: "CNBC",
+    summary: "U.S. equities rose modestly on Monday ahead of Friday's payrolls report.",
+    url: "https://www.cnbc.com/2024/06/03/stock-market-today.html" },
+  { category: "business", datetime: 1717434000, headline: "Retail sales beat forecasts",
+    id: 7372620, image: "", related: "WMT,TGT", source: "Reuters", summary: "",
+    url: "https://www.reuters.com/markets/us/retail-sales-2024-06-03/" },
+  { category: "crypto", datetime: 1717427000, headline: "Bitcoin ETFs log seventh straight day of inflows",
+    id: 7372588, image: "", related: "", source: "CoinDesk",
+    summary: "Spot bitcoin funds took in another $100M on Friday.",
+    url: "https://www.coindesk.com/markets/2024/06/03/bitcoin-etf-inflows/" },
+  { category: "forex", datetime: 1717425000, headline: "Dollar steadies before payrolls",
+    id: 7372577, image: "https://example.com/fx.jpg", related: "", source: "Forexlive", summary: "The dollar held its gains.",
+    url: "https://www.forexlive.com/news/dollar-steadies" },
+  { category: "merger", datetime: 1717420000, headline: "Chipmaker agrees to buy rival",
+    id: 7372566, image: "", related: "AMD", source: "Reuters", summary: "A deal worth $5 billion.",
+    url: "https://www.reuters.com/markets/deals/chipmaker-buys-rival" },
+];
+
+// prettier-ignore
+const sharedArticle = {
+  category: "company", datetime: 1717437600, headline: "Apple and Microsoft race to ship on-device AI",
+  id: 9001, image: "https://example.com/ai.jpg", related: "AAPL,MSFT", source: "Bloomberg",
+  summary: "Both companies announced assistants this week.", url: "https://www.bloomberg.com/ai-race",
+};
+
+// prettier-ignore
+const companyNews: Record<string, unknown[]> = {
+  AAPL: [
+    sharedArticle,
+    { category: "company", datetime: 1717401600, headline: "Apple sets WWDC date", id: 9002, image: "",
+      related: "AAPL", source: "Yahoo", summary: "", url: "https://finance.yahoo.com/apple-wwdc" },
+  ],
+  MSFT: [
+    { category: "company", datetime: 1717441200, headline: "Microsoft expands cloud regions", id: 9003,
+      image: "https://example.com/azure.jpg", related: "MSFT", source: "SeekingAlpha", summary: "New regions in Brazil.",
+      url: "https://seekingalpha.com/msft-regions" },
+    sharedArticle,
+  ],
+  NVDA: [
+    { category: "company", datetime: 1717390000, headline: "Nvidia unveils next GPU", id: 9004, image: "",
+      related: "NVDA", source: "MarketWatch", summary: "", url: "https://www.marketwatch.com/nvda-gpu" },
+  ],
+  GOOGL: [
+    { category: "company", datetime: 1717380000, headline: "Alphabet updates search", id: 9005, image: "",
+      related: "GOOGL", source: "CNBC", summary: "", url: "https://www.cnbc.com/googl-search" },
+  ],
+};
+
+// prettier-ignore
+const earnings = [
+  { date: "2024-06-12", epsActual: null, epsEstimate: 1.05, hour: "amc", quarter: 2,
+    revenueActual: null, revenueEstimate: 5210000000, symbol: "ORCL", year: 2024 },
+  { date: "2024-06-11", epsActual: 0.12, epsEstimate: 0.1, hour: "bmo", quarter: 1,
+    revenueActual: 81000000, revenueEstimate: 79500000, symbol: "CASY", year: 2024 },
+  { date: "2024-06-20", epsActual: null, epsEstimate: null, hour: "", quarter: null,
+    revenueActual: null, revenueEstimate: null, symbol: "THIN", year: null },
+];
+
+function finnhubAuth({ headers, query }: Incoming) {
+  const key = headers["x-finnhub-token"] ?? query.get("token");
+  return key === fakeKeys.finnhub ? null : { status: 401, body: { error: "Invalid API key." } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// fawazahmed0 currency-api (upstream-apis.md §4)
+
+// prettier-ignore
+const usdTable = {
+  date: "2024-06-03",
+  usd: {
+    usd: 1, brl: 5.2471, eur: 0.9189, jpy: "157.32", ggp: 0.7843, btc: 0.0000145, eth: 0.000264,
+    usdt: 1.0002, "1inch": 2.61, xau: 0.00042767, xag: 0.0325, vef: 0, zwd: null, xyz: -1, abc: "n/a",
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+
+/** 400 naming the first missing required parameter, or null. */
+function missing(query: URLSearchParams, ...names: string[]): Reply | null {
+  const absent = names.find((name) => !query.get(name));
+  return absent === undefined ? null : { status: 400, body: { error: `Missing parameter ${absent}` } };
+}
+
+// First match wins: coingecko:markets must come before coingecko:coin, whose pattern also matches it.
+const routes: Route[] = [
+  {
+    key: "coingecko:markets",
+    pattern: /^\/coingecko\/coins\/markets$/,
+    auth: coingeckoAuth,
+    handle: ({ query }) => {
+      const perPage = Number(query.get("per_page") ?? 100);
+      const page = Number(query.get("page") ?? 1);
+      return missing(query, "vs_currency") ?? ok(markets.slice((page - 1) * perPage, page * perPage));
+    },
+  },
+  {
+    key: "coingecko:chart",
+    pattern: /^\/coingecko\/coins\/([^/]+)\/market_chart\/range$/,
+    auth: coingeckoAuth,
+    handle: ({ params, query }) =>
+      missing(query, "vs_currency", "from", "to") ?? (coins[params[0] ?? ""] ? ok(chart) : coinNotFound),
+  },
+  {
+    key: "coingecko:coin",
+    pattern: /^\/coingecko\/coins\/([^/]+)$/,
+    auth: coingeckoAuth,
+    handle: ({ params }) => {
+      const coin = coins[params[0] ?? ""];
+      return coin ? ok(coin) : coinNotFound;
+    },
+  },
+  {
+    key: "coingecko:search",
+    pattern: /^\/coingecko\/search$/,
+    auth: coingeckoAuth,
+    handle: ({ query }) => {
+      const term = (query.get("query") ?? "").toLowerCase();
+      const hits = searchCoins.filter((coin) => `${coin.id} ${coin.name} ${coin.symbol}`.toLowerCase().includes(term));
+      return missing(query, "query") ?? ok({ coins: hits, exchanges: [], icos: [], categories: [], nfts: [] });
+    },
+  },
+  {
+    key: "coingecko:trending",
+    pattern: /^\/coingecko\/search\/trending$/,
+    auth: coingeckoAuth,
+    handle: () => ok(trending),
+  },
+  {
+    key: "brapi:list",
+    pattern: /^\/brapi\/api\/quote\/list$/,
+    auth: (request) => brapiAuth(request, true),
+    handle: brapiList,
+  },
+  {
+    key: "brapi:quote",
+    pattern: /^\/brapi\/api\/quote\/([^/]+)$/,
+    handle: brapiQuote,
+  },
+  {
+    key: "finnhub:news",
+    pattern: /^\/finnhub\/news$/,
+    auth: finnhubAuth,
+    handle: ({ query }) => {
+      const category = query.get("category");
+      const special = ["crypto", "forex", "merger"];
+      if (category !== "general" && !special.includes(category ?? "")) {
+        return { status: 422, body: { error: "Wrong category. Use general, forex, crypto or merger." } };
+      }
+      return ok(
+        marketNews.filter((item) =>
+          category === "general" ? !special.includes(item.category) : item.category === category,
+        ),
+      );
+    },
+  },
+  {
+    key: "finnhub:company-news",
+    pattern: /^\/finnhub\/company-news$/,
+    auth: finnhubAuth,
+    handle: ({ query }) => missing(query, "symbol", "from", "to") ?? ok(companyNews[query.get("symbol") ?? ""] ?? []),
+  },
+  {
+    key: "finnhub:earnings",
+    pattern: /^\/finnhub\/calendar\/earnings$/,
+    auth: finnhubAuth,
+    handle: ({ query }) => {
+      const from = query.get("from") ?? "0000-00-00";
+      const to = query.get("to") ?? "9999-99-99";
+      return ok({ earningsCalendar: earnings.filter((entry) => entry.date >= from && entry.date <= to) });
+    },
+  },
+  {
+    key: "currency-api:usd",
+    pattern: /^\/currency-api\/currencies\/usd\.json$/,
+    handle: () => ok(usdTable),
+  },
+  {
+    key: "currency-api-fallback:usd",
+    pattern: /^\/currency-api-fallback\/currencies\/usd\.json$/,
+    handle: () => ok(usdTable),
+  },
+];
+
+function send(response: ServerResponse, { status, body }: Reply, extraHeaders: Record<string, string> = {}) {
+  response.writeHead(status, { "content-type": "application/json", ...extraHeaders });
+  response.end(typeof body === "string" ? body : JSON.stringify(body));
+}
+
+export async function startFakeUpstream(): Promise<FakeUpstream> {
+  const faults = new Map<FakeRoute, FakeFault>();
+  const recorded: RecordedRequest[] = [];
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return send(response, { status: 400, body: { error: "Bad path encoding" } });
+    }
+    const route = routes.find((candidate) => candidate.pattern.test(path));
+    if (!route || request.method !== "GET") return send(response, { status: 404, body: { error: "Not found" } });
+    recorded.push({ route: route.key, path, query: Object.fromEntries(url.searchParams), headers: request.headers });
+
+    switch (faults.get(route.key) ?? "none") {
+      case "hang":
+        return; // close() destroys the socket
+      case "500":
+        return send(response, { status: 500, body: { error: "Internal Server Error" } });
+      case "429":
+        return send(response, { status: 429, body: { error: "Too Many Requests" } }, { "retry-after": "7" });
+      case "malformed":
+        return send(response, { status: 200, body: '{"truncated": [1, 2' });
+      case "wrong-shape":
+        return send(response, ok(["unexpected"]));
+      case "none": {
+        const params = route.pattern.exec(path)?.slice(1) ?? [];
+        const parsed: Incoming = { params, query: url.searchParams, headers: request.headers };
+        return send(response, route.auth?.(parsed) ?? route.handle(parsed));
+      }
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const matching = (route?: FakeRoute) => recorded.filter((entry) => route === undefined || entry.route === route);
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    setFault: (route, fault) => void faults.set(route, fault),
+    calls: (route) => matching(route).length,
+    requests: (route) => matching(route),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

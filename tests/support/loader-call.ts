@@ -1,0 +1,11 @@
+import { contextFor } from "./router-context";
+
+type Loader = (args: never) => Promise<Response> | Response;
+
+/** Calls a resource route's loader with a real Request, as React Router would, and reads its JSON. */
+export async function callLoader(loader: Loader, url: string, params: Record<string, string> = {}, headers: HeadersInit = {}) {
+  const request = new Request(`http://localhost${url}`, { headers });
+  const context = await contextFor(request);
+  const response = await loader({ request, context, params, unstable_pattern: "", url: new URL(request.url) } as never);
+  return { response, status: response.status, body: (await response.json()) as Record<string, any> };
+}

@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MarketCache, type PersistentStore } from "~/market/cache.server";
+import { UpstreamError } from "~/market/providers/provider";
+
+function memoryStore(): PersistentStore & { rows: Map<string, { value: string; fetchedAt: number }> } {
+  const rows = new Map<string, { value: string; fetchedAt: number }>();
+  return { rows, read: (key) => rows.get(key), write: (key, value, fetchedAt) => void rows.set(key, { value, fetchedAt }) };
+}
+
+const noSleep = () => Promise.resolve();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("market cache", () => {
+  it("makes one upstream call for 50 concurrent callers of the same key", async () => {
+    const cache = new MarketCache();
+    let calls = 0;
+    const fetcher = () =>
+      new Promise<number>((resolve) => {
+        calls++;
+        setTimeout(() => resolve(42), 10);
+      });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.get("k", fetcher)));
+    expect(calls).toBe(1);
+    expect(answers.every((answer) => answer.value === 42 && !answer.stale)).toBe(true);
+  });
+
+  it("serves fresh answers without calling again within the lifetime", async () => {
+    let now = 0;
+    const cache = new MarketCache({ ttlMs: 1000, now: () => now });
+    const fetcher = vi.fn(async () => now);
+    await cache.get("k", fetcher);
+    now = 999;
+    expect((await cache.get("k", fetcher)).value).toBe(0);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it("serves stale data at once and refreshes it in the background", async () => {
+    let now = 0;
+    const cache = new MarketCache({ ttlMs: 1000, now: () => now });
+    let release: (value: string) => void = () => {};
+    await cache.get("k", async () => "old");
+    now = 5000;
+    const refresh = vi.fn(() => new Promise<string>((resolve) => (release = resolve)));
+    const stale = await cache.get("k", refresh);
+    expect(stale).toMatchObject({ value: "old", stale: true, fetchedAt: 0 });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    // Another caller during the refresh does not start a second one.
+    await cache.get("k", refresh);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    release("new");
+    await vi.waitFor(async () => expect((await cache.get("k", refresh)).value).toBe("new"));
+  });
+
+  it("serves the last good answer when the upstream fails (stale-if-error)", async () => {
+    let now = 0;
+    const errors: unknown[] = [];
+    const cache = new MarketCache({ ttlMs: 1000, now: () => now, sleep: noSleep, onBackgroundError: (_k, e) => errors.push(e) });
+    await cache.get("k", async () => "good");
+    now = 10_000;
+    const failing = vi.fn(async () => {
+      throw new UpstreamError("boom", "test", 500);
+    });
+    expect((await cache.get("k", failing)).value).toBe("good");
+    await vi.waitFor(() => expect(failing).toHaveBeenCalledTimes(4));
+    expect((await cache.get("k", failing)).value).toBe("good");
+  });
+
+  it("keeps the last good answer across restarts in the persistent store", async () => {
+    const store = memoryStore();
+    let now = 0;
+    await new MarketCache({ store, now: () => now }).get("k", async () => ({ price: 10 }));
+    expect(store.rows.get("k")?.value).toBe('{"price":10}');
+
+    now = 60 * 60_000;
+    const restarted = new MarketCache({ store, now: () => now, sleep: noSleep });
+    const answer = await restarted.get("k", async () => {
+      throw new UpstreamError("down", "test");
+    });
+    expect(answer).toMatchObject({ value: { price: 10 }, stale: true });
+  });
+
+  it("does not persist answers when told not to (embedded data)", async () => {
+    const store = memoryStore();
+    await new MarketCache({ store }).get("k", async () => 1, { persist: false });
+    expect(store.rows.size).toBe(0);
+  });
+
+  it("raises the upstream error when nothing was ever cached", async () => {
+    const cache = new MarketCache({ sleep: noSleep });
+    await expect(
+      cache.get("k", async () => {
+        throw new UpstreamError("down", "test", 503);
+      }),
+    ).rejects.toMatchObject({ status: 503 });
+  });
+
+  it("retries 3 times with exponential delay capped at 30 s", async () => {
+    vi.useFakeTimers();
+    const cache = new MarketCache({ baseDelayMs: 10_000, maxDelayMs: 30_000 });
+    const attemptsAt: number[] = [];
+    const start = Date.now();
+    const result = cache.get("k", async () => {
+      attemptsAt.push(Date.now() - start);
+      if (attemptsAt.length < 4) throw new UpstreamError("flaky", "test", 502);
+      return "ok";
+    });
+    await vi.advanceTimersByTimeAsync(10_000 + 20_000 + 30_000);
+    await expect(result).resolves.toMatchObject({ value: "ok" });
+    // 10 s, then 20 s, then 40 s capped at 30 s.
+    expect(attemptsAt).toEqual([0, 10_000, 30_000, 60_000]);
+  });
+
+  it("does not retry errors that retrying cannot fix", async () => {
+    const cache = new MarketCache({ sleep: noSleep });
+    const fetcher = vi.fn(async () => {
+      throw new UpstreamError("unauthorised", "test", 401);
+    });
+    await expect(cache.get("k", fetcher)).rejects.toMatchObject({ status: 401 });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it("treats 429 as back-off: waits Retry-After and stops calling meanwhile", async () => {
+    vi.useFakeTimers();
+    const cache = new MarketCache({ baseDelayMs: 100, retries: 0 });
+    const fetcher = vi.fn(async () => {
+      throw new UpstreamError("slow down", "test", 429, 7);
+    });
+    await expect(cache.get("k", fetcher)).rejects.toMatchObject({ status: 429 });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    await expect(cache.get("k", fetcher)).rejects.toMatchObject({ status: 429 });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(7_000);
+    await expect(cache.get("k", async () => "back")).resolves.toMatchObject({ value: "back" });
+  });
+
+  it("waits at least Retry-After before retrying a 429", async () => {
+    vi.useFakeTimers();
+    const cache = new MarketCache({ baseDelayMs: 100 });
+    const attemptsAt: number[] = [];
+    const start = Date.now();
+    const result = cache.get("k", async () => {
+      attemptsAt.push(Date.now() - start);
+      if (attemptsAt.length === 1) throw new UpstreamError("slow down", "test", 429, 5);
+      return "ok";
+    });
+    await vi.advanceTimersByTimeAsync(5_000);
+    await expect(result).resolves.toMatchObject({ value: "ok" });
+    expect(attemptsAt).toEqual([0, 5_000]);
+  });
+});

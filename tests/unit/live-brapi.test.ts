@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBrapiProvider } from "~/market/live/brapi";
+import { UpstreamError } from "~/market/providers/provider";
+import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+
+let fake: FakeUpstream;
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+});
+afterAll(() => fake.close());
+
+const brapi = ({ token }: { token?: string } = { token: fakeKeys.brapi }) =>
+  createBrapiProvider({ baseUrl: `${fake.url}/brapi`, token, timeoutMs: 2000 });
+const lastRequest = (route: "brapi:list" | "brapi:quote") => fake.requests(route).at(-1);
+
+describe("brapi adapter", () => {
+  it("maps /api/quote/list with the bearer token and the query it was given", async () => {
+    const page = await brapi().list({
+      search: " petr ",
+      sector: "Energy Minerals",
+      type: "stock",
+      sortBy: "volume",
+      sortOrder: "desc",
+      page: 1,
+      limit: 10,
+    });
+
+    expect(lastRequest("brapi:list")).toMatchObject({
+      query: {
+        search: "petr",
+        sector: "Energy Minerals",
+        type: "stock",
+        sortBy: "volume",
+        sortOrder: "desc",
+        page: "1",
+        limit: "10",
+      },
+      headers: { authorization: `Bearer ${fakeKeys.brapi}` },
+    });
+    expect(page).toEqual({
+      items: [
+        {
+          ticker: "PETR4",
+          name: "PETROBRAS PN",
+          logo: "https://icons.brapi.dev/icons/PETR4.svg",
+          type: "stock",
+          sector: "Energy Minerals",
+          currency: "BRL",
+          price: 38.42,
+          changePercent: 1.16,
+          volume: 41234500,
+          marketCap: 512345678901,
+        },
+      ],
+      total: 1,
+      page: 1,
+      limit: 10,
+      sectors: ["Electronic Technology", "Energy Minerals", "Finance", "Miscellaneous"],
+    });
+  });
+
+  it("takes the total from totalCount, parses string numbers and tolerates sparse listings", async () => {
+    const page = await brapi().list({ page: 3, limit: 2 });
+    expect(page.total).toBe(6);
+    expect(page.items.map((item) => item.ticker)).toEqual(["AAPL34", "THIN3"]);
+    expect(page.items[0]?.type).toBe("bdr");
+    expect(page.items[1]).toEqual({
+      ticker: "THIN3",
+      name: "THIN3",
+      logo: null,
+      type: "others",
+      sector: null,
+      currency: "BRL",
+      price: 1.23,
+      changePercent: null,
+      volume: null,
+      marketCap: null,
+    });
+    expect(JSON.stringify(page)).not.toMatch(/market_cap|"stock":|availableSectors/);
+  });
+
+  it('asks for ETFs when filtering by our "others" type', async () => {
+    const page = await brapi().list({ type: "others", page: 1, limit: 10 });
+    expect(lastRequest("brapi:list")?.query).toMatchObject({ subType: "etf" });
+    expect(lastRequest("brapi:list")?.query).not.toHaveProperty("type");
+    expect(page.items).toEqual([expect.objectContaining({ ticker: "BOVA11", type: "others" })]);
+  });
+
+  it("fails with 401 when the list is asked for without a token", async () => {
+    const failure = brapi({}).list({ page: 1, limit: 10 });
+    await expect(failure).rejects.toBeInstanceOf(UpstreamError);
+    await expect(failure).rejects.toMatchObject({ status: 401, provider: "brapi" });
+  });
+
+  it("maps /api/quote/{ticker} with history and the English profile", async () => {
+    const detail = await brapi().detail("petr4", { range: "1mo", language: "pt-BR" });
+
+    expect(lastRequest("brapi:quote")).toMatchObject({
+      path: "/brapi/api/quote/PETR4",
+      query: { range: "1mo", interval: "1d", modules: "summaryProfile" },
+    });
+    expect(detail).toEqual({
+      ticker: "PETR4",
+      name: "Petróleo Brasileiro S.A. - Petrobras",
+      logo: "https://icons.brapi.dev/icons/PETR4.svg",
+      type: "stock",
+      sector: "Energy",
+      currency: "BRL",
+      price: 38.42,
+      changePercent: 1.16,
+      volume: 41234500,
+      marketCap: 512345678901,
+      open: 38,
+      high: 38.6,
+      low: 37.9,
+      previousClose: 37.98,
+      fiftyTwoWeekHigh: 42.09,
+      fiftyTwoWeekLow: 29.96,
+      history: [
+        { time: 1714741200, open: 37.1, high: 37.8, low: 36.9, close: 37.55, volume: 38123400 },
+        { time: 1714827600, open: 37.6, high: 38.2, low: 37.4, close: 38.01, volume: 35678900 },
+      ],
+      profile: {
+        longBusinessSummary: {
+          text: "Petróleo Brasileiro S.A. explores, produces and sells oil and gas in Brazil and abroad...",
+          language: "en",
+        },
+        sector: "Energy",
+        industry: "Oil & Gas Integrated",
+        website: "https://petrobras.com.br",
+      },
+      lastUpdated: "2024-06-03T20:07:46.000Z",
+    });
+  });
+
+  it("reads the keyless tickers without a token", async () => {
+    expect(await brapi({}).detail("PETR4", { range: "1d", language: "en" })).toMatchObject({ ticker: "PETR4" });
+    expect(lastRequest("brapi:quote")?.headers).not.toHaveProperty("authorization");
+  });
+
+  it("tolerates a sparse quote: string numbers, null candles, no profile", async () => {
+    const detail = await brapi().detail("THIN3", { range: "5d", language: "es" });
+    expect(detail).toMatchObject({
+      name: "THIN ON",
+      price: 1.23,
+      changePercent: null,
+      marketCap: null,
+      logo: null,
+      history: [{ time: 1714827600, open: 1.2, high: 1.25, low: 1.19, close: 1.23, volume: 0 }],
+      profile: { longBusinessSummary: null, sector: null, industry: null, website: null },
+      lastUpdated: "2024-06-03T21:00:00.000Z",
+    });
+  });
+
+  it("answers null for unknown tickers and for empty results", async () => {
+    expect(await brapi().detail("NOPE3", { range: "1d", language: "en" })).toBeNull();
+    expect(await brapi().detail("EMPTY3", { range: "1d", language: "en" })).toBeNull();
+  });
+});

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCoinGeckoProvider, type CoinGeckoOptions } from "~/market/live/coingecko";
+import { UpstreamError } from "~/market/providers/provider";
+import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+
+let fake: FakeUpstream;
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+});
+afterAll(() => fake.close());
+
+const coingecko = (options: CoinGeckoOptions = { apiKey: fakeKeys.coingeckoDemo }) =>
+  createCoinGeckoProvider({ baseUrl: `${fake.url}/coingecko`, timeoutMs: 2000, ...options });
+const lastRequest = (route: Parameters<FakeUpstream["requests"]>[0]) => fake.requests(route).at(-1);
+
+const listItemKeys = [
+  "id",
+  "symbol",
+  "name",
+  "image",
+  "rank",
+  "price",
+  "change24h",
+  "marketCap",
+  "volume24h",
+  "high24h",
+  "low24h",
+  "circulatingSupply",
+  "maxSupply",
+].sort();
+
+describe("CoinGecko adapter", () => {
+  it("maps /coins/markets to list items, with the demo key and the query it needs", async () => {
+    const { items, total } = await coingecko().list({ page: 1, perPage: 5, order: "volume_desc" });
+
+    expect(lastRequest("coingecko:markets")).toMatchObject({
+      query: { vs_currency: "usd", order: "volume_desc", per_page: "5", page: "1" },
+      headers: { "x-cg-demo-api-key": fakeKeys.coingeckoDemo },
+    });
+    expect(items.map((item) => item.id)).toEqual(["bitcoin", "ethereum", "thin-coin"]);
+    expect(items[0]).toEqual({
+      id: "bitcoin",
+      symbol: "btc",
+      name: "Bitcoin",
+      image: "https://coin-images.coingecko.com/coins/images/1/large/bitcoin.png",
+      rank: 1,
+      price: 67250.12,
+      change24h: -0.756,
+      marketCap: 1325412345678,
+      volume24h: 28123456789,
+      high24h: 68010.55,
+      low24h: 66120.4,
+      circulatingSupply: 19712345,
+      maxSupply: 21000000,
+    });
+    // Numbers as strings are parsed; nulls and missing keys become null.
+    expect(items[2]).toMatchObject({
+      price: 0.0123,
+      volume24h: 456.7,
+      marketCap: null,
+      high24h: null,
+      image: null,
+      rank: null,
+    });
+    for (const item of items) expect(Object.keys(item).sort()).toEqual(listItemKeys);
+    expect(JSON.stringify(items)).not.toContain("current_price");
+    // A short page reveals the real end.
+    expect(total).toBe(3);
+  });
+
+  it("estimates the total while pages come back full", async () => {
+    const provider = coingecko();
+    expect((await provider.list({ page: 1, perPage: 2, order: "market_cap_desc" })).total).toBe(10_000);
+    expect((await provider.list({ page: 2, perPage: 2, order: "market_cap_desc" })).total).toBe(3);
+  });
+
+  it("sends a Pro key in the Pro header, no key header when keyless, and surfaces a rejected key", async () => {
+    await coingecko({ apiKey: fakeKeys.coingeckoPro, keyType: "pro" }).trending();
+    expect(lastRequest("coingecko:trending")?.headers).toMatchObject({ "x-cg-pro-api-key": fakeKeys.coingeckoPro });
+    expect(lastRequest("coingecko:trending")?.headers).not.toHaveProperty("x-cg-demo-api-key");
+
+    await coingecko({}).trending();
+    expect(
+      Object.keys(lastRequest("coingecko:trending")?.headers ?? {}).filter((name) => name.startsWith("x-cg")),
+    ).toEqual([]);
+
+    const rejected = coingecko({ apiKey: "not-the-key" }).trending();
+    await expect(rejected).rejects.toBeInstanceOf(UpstreamError);
+    await expect(rejected).rejects.toMatchObject({ status: 401, provider: "coingecko" });
+  });
+
+  it("maps /coins/{id} with the description in the requested language", async () => {
+    const detail = await coingecko().detail("bitcoin", "pt-BR");
+
+    expect(lastRequest("coingecko:coin")?.query).toEqual({
+      localization: "true",
+      tickers: "false",
+      market_data: "true",
+      community_data: "false",
+      developer_data: "false",
+      sparkline: "false",
+    });
+    expect(detail).toMatchObject({
+      id: "bitcoin",
+      symbol: "btc",
+      price: 67250.12,
+      change24h: -0.756,
+      rank: 1,
+      description: {
+        text: "Bitcoin é o primeiro dinheiro da internet baseado em tecnologia peer-to-peer.",
+        language: "pt-BR",
+      },
+      categories: ["Cryptocurrency", "Layer 1 (L1)", "Proof of Work (PoW)"],
+      homepage: "http://www.bitcoin.org",
+      genesisDate: "2009-01-03",
+      lastUpdated: "2024-06-01T12:00:05.123Z",
+    });
+    expect(detail?.open24h).toBeCloseTo(67250.12 / (1 - 0.00756), 6);
+    expect(JSON.stringify(detail)).not.toMatch(/market_data|current_price/);
+  });
+
+  it("falls back to the English description, keeping its HTML but trimmed", async () => {
+    const detail = await coingecko().detail("bitcoin", "es");
+    expect(detail?.description?.language).toBe("en");
+    expect(detail?.description?.text).toMatch(/^Bitcoin is .*<a href="[^"]+">peer-to-peer<\/a> technology\.$/);
+  });
+
+  it("parses string prices in detail and falls back to the USD-based change", async () => {
+    const detail = await coingecko().detail("ethereum", "pt-BR");
+    expect(detail).toMatchObject({
+      price: 3780.44,
+      change24h: 1.075,
+      maxSupply: null,
+      description: { language: "en" },
+    });
+    expect(detail?.open24h).toBeCloseTo(3780.44 / 1.01075, 6);
+  });
+
+  it("tolerates a coin without market data or description", async () => {
+    expect(await coingecko().detail("thin-coin", "en")).toEqual({
+      id: "thin-coin",
+      symbol: "thin",
+      name: "Thin Coin",
+      image: null,
+      rank: null,
+      price: null,
+      change24h: null,
+      marketCap: null,
+      volume24h: null,
+      high24h: null,
+      low24h: null,
+      circulatingSupply: null,
+      maxSupply: null,
+      description: null,
+      categories: [],
+      open24h: null,
+      homepage: null,
+      genesisDate: null,
+      lastUpdated: "2024-06-01T12:00:00.000Z",
+    });
+  });
+
+  it("answers null for unknown ids without calling for unusable ones", async () => {
+    const provider = coingecko();
+    expect(await provider.detail("no-such-coin", "en")).toBeNull();
+    expect(await provider.chart("no-such-coin", 1717200000, 1717300000)).toBeNull();
+    const before = fake.calls();
+    expect(await provider.detail("..", "en")).toBeNull();
+    expect(fake.calls()).toBe(before);
+  });
+
+  it("maps the market chart range, dropping points with a missing value", async () => {
+    const chart = await coingecko().chart("bitcoin", 1717200000.5, 1717286400);
+    expect(lastRequest("coingecko:chart")?.query).toEqual({ vs_currency: "usd", from: "1717200000", to: "1717286400" });
+    expect(chart).toEqual({
+      prices: [
+        [1717200000000, 67501.23],
+        [1717286400000, 67790.05],
+      ],
+      marketCaps: [
+        [1717200000000, 1330123456789],
+        [1717286400000, 1335987654321],
+      ],
+      totalVolumes: [[1717200000000, 21345678901]],
+    });
+  });
+
+  it("returns the first 7 search hits, and nothing for a blank query", async () => {
+    const provider = coingecko();
+    const hits = await provider.search("  sol ");
+    expect(lastRequest("coingecko:search")?.query).toEqual({ query: "sol" });
+    expect(hits).toHaveLength(7);
+    expect(hits[0]).toEqual({
+      id: "solana",
+      name: "Solana",
+      symbol: "sol",
+      thumb: "https://coin-images.coingecko.com/coins/images/4128/thumb/solana.png",
+      rank: 5,
+    });
+    expect(hits[1]).toMatchObject({ symbol: "sns", rank: null });
+    expect(hits[2]?.thumb).toBeNull();
+
+    const before = fake.calls("coingecko:search");
+    expect(await provider.search("   ")).toEqual([]);
+    expect(fake.calls("coingecko:search")).toBe(before);
+  });
+
+  it("maps trending coins, parsing the dollar strings", async () => {
+    const trending = await coingecko().trending();
+    expect(trending[0]).toEqual({
+      id: "pepe",
+      symbol: "pepe",
+      name: "Pepe",
+      image: "https://coin-images.coingecko.com/coins/images/29850/large/pepe.png",
+      rank: 24,
+      price: 0.0000154,
+      change24h: 6.21,
+      marketCap: 6481234567,
+      volume24h: 1812345678,
+      high24h: null,
+      low24h: null,
+      circulatingSupply: null,
+      maxSupply: null,
+    });
+    expect(trending[1]).toMatchObject({ id: "bitcoin", marketCap: 1325412345678, change24h: -0.76 });
+  });
+});
