@@ -107,6 +107,7 @@ export function getMarketService(): MarketService {
     const { market } = getEnv();
     const cache = new MarketCache({
       ttlMs: market.cacheTtlMs,
+      baseDelayMs: market.retryBaseDelayMs,
       store: createSqliteStore(getDb()),
       onBackgroundError: (key, error) => console.warn(`market refresh failed for ${key}:`, String(error)),
     });

@@ -32,6 +32,7 @@ const envSchema = z.object({
   CURRENCY_API_FALLBACK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   MARKET_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(300)),
   UPSTREAM_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(8000)),
+  UPSTREAM_RETRY_DELAY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
 }).superRefine((env, context) => {
   // Finnhub has no keyless tier.
   for (const variable of ["NEWS_PROVIDER", "CALENDAR_PROVIDER"] as const) {
@@ -50,6 +51,7 @@ export type MarketEnv = {
   rates: { provider: "demo" | "currency-api"; baseUrl?: string; fallbackBaseUrl?: string };
   cacheTtlMs: number;
   upstreamTimeoutMs: number;
+  retryBaseDelayMs: number;
 };
 
 export type Env = {
@@ -106,6 +108,7 @@ export function parseEnv(source: Record<string, string | undefined>): Omit<Env, 
       },
       cacheTtlMs: env.MARKET_CACHE_TTL_SECONDS * 1000,
       upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      retryBaseDelayMs: env.UPSTREAM_RETRY_DELAY_MS,
     },
   };
 }

@@ -45,6 +45,8 @@ test("theme toggle flips the theme and it persists across reload", async ({ page
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
 
   await page.getByTestId("theme-toggle").click();
+  // With JavaScript the switch is optimistic: let the post that sets the cookie finish before reloading.
+  await page.waitForLoadState("networkidle");
   await expect(page.locator("body")).not.toHaveClass(/\bdark\b/);
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
   await expect(page.getByTestId("dark-mode-switch")).toHaveAttribute("aria-checked", "false");
@@ -57,6 +59,7 @@ test("theme toggle flips the theme and it persists across reload", async ({ page
   }
 
   await page.getByTestId("dark-mode-switch").click();
+  await page.waitForLoadState("networkidle");
   await expect(page.locator("body")).toHaveClass(/\bdark\b/);
   await page.reload();
   await expect(page.locator("body")).toHaveClass(/\bdark\b/);

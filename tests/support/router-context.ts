@@ -1,8 +1,12 @@
 import { RouterContextProvider } from "react-router";
-import { i18nextMiddleware } from "~/i18n/middleware.server";
 
-/** Runs the app's language middleware for a request, as React Router does before loaders. */
+/**
+ * Runs the app's language middleware for a request, as React Router does before loaders. It is
+ * imported at call time so that tests which reset the module graph get the same instance as the
+ * routes they call.
+ */
 export async function contextFor(request: Request) {
+  const { i18nextMiddleware } = await import("~/i18n/middleware.server");
   const context = new RouterContextProvider();
   await i18nextMiddleware(
     { request, context, params: {}, unstable_pattern: "", url: new URL(request.url) } as unknown as Parameters<

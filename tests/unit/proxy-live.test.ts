@@ -1,0 +1,102 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { fakeKeys, startFakeUpstream } from "../support/fake-upstream";
+import { callLoader } from "../support/loader-call";
+
+type Fake = Awaited<ReturnType<typeof startFakeUpstream>>;
+let fake: Fake;
+const savedEnv = { ...process.env };
+
+function liveEnv(baseUrl: string) {
+  return {
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "ma-live-")),
+    CRYPTO_PROVIDER: "coingecko",
+    COINGECKO_API_KEY: fakeKeys.coingeckoDemo,
+    COINGECKO_BASE_URL: `${baseUrl}/coingecko`,
+    STOCKS_PROVIDER: "brapi",
+    BRAPI_TOKEN: fakeKeys.brapi,
+    BRAPI_BASE_URL: `${baseUrl}/brapi`,
+    NEWS_PROVIDER: "finnhub",
+    CALENDAR_PROVIDER: "finnhub",
+    FINNHUB_API_KEY: fakeKeys.finnhub,
+    FINNHUB_BASE_URL: `${baseUrl}/finnhub`,
+    RATES_PROVIDER: "currency-api",
+    CURRENCY_API_BASE_URL: `${baseUrl}/currency-api`,
+    CURRENCY_API_FALLBACK_URL: `${baseUrl}/currency-api-fallback`,
+    MARKET_CACHE_TTL_SECONDS: "1",
+    UPSTREAM_TIMEOUT_MS: "300",
+    UPSTREAM_RETRY_DELAY_MS: "0",
+  };
+}
+
+/** A fresh module graph is a fresh process as far as the app is concerned: new env, new caches. */
+async function restartApp() {
+  vi.resetModules();
+  return {
+    cryptos: (await import("~/routes/proxy/cryptos")).loader,
+    crypto: (await import("~/routes/proxy/crypto")).loader,
+    stock: (await import("~/routes/proxy/stock")).loader,
+    news: (await import("~/routes/proxy/news")).loader,
+    currencies: (await import("~/routes/proxy/currencies")).loader,
+  };
+}
+
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+  Object.assign(process.env, liveEnv(fake.url));
+});
+
+afterAll(async () => {
+  await fake.close().catch(() => {});
+  process.env = savedEnv;
+});
+
+describe("/proxy routes on live providers", () => {
+  it("answer normalised live data, then the last good data when the upstream dies, even after a restart", async () => {
+    let app = await restartApp();
+
+    const cryptos = await callLoader(app.cryptos, "/proxy/cryptos?per_page=2");
+    expect(cryptos.status).toBe(200);
+    expect(cryptos.body).toMatchObject({ source: "live", stale: false });
+    expect(cryptos.body.data.items[0]).toMatchObject({ id: "bitcoin", symbol: "btc", price: expect.any(Number) });
+    expect(JSON.stringify(cryptos.body)).not.toContain("current_price");
+
+    const stock = await callLoader(app.stock, "/proxy/stocks/PETR4?range=1mo", { ticker: "PETR4" });
+    expect(stock.body).toMatchObject({ source: "live", data: { ticker: "PETR4", profile: { longBusinessSummary: { language: "en" } } } });
+    expect(JSON.stringify(stock.body)).not.toContain("regularMarketPrice");
+
+    const detail = await callLoader(app.crypto, "/proxy/cryptos/bitcoin", { id: "bitcoin" }, { Cookie: "i18next=pt-BR" });
+    expect(detail.body.data.description.language).toBe("pt-BR");
+
+    const news = await callLoader(app.news, "/proxy/news?category=crypto");
+    expect(news.body.source).toBe("live");
+    expect(news.body.data.items.length).toBeGreaterThan(0);
+
+    const rates = await callLoader(app.currencies, "/proxy/currencies");
+    expect(rates.body).toMatchObject({ source: "live", data: { base: "USD", rates: { BRL: expect.any(Number) } } });
+
+    await fake.close();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    const afterDeath = await callLoader(app.cryptos, "/proxy/cryptos?per_page=2");
+    expect(afterDeath.status).toBe(200);
+    expect(afterDeath.body).toMatchObject({ source: "live", stale: true });
+    expect(afterDeath.body.data).toEqual(cryptos.body.data);
+    expect(afterDeath.response.headers.get("Cache-Control")).toMatch(/max-age=0/);
+
+    app = await restartApp();
+    const afterRestart = await callLoader(app.stock, "/proxy/stocks/PETR4?range=1mo", { ticker: "PETR4" });
+    expect(afterRestart.status).toBe(200);
+    expect(afterRestart.body.data).toEqual(stock.body.data);
+
+    const neverFetched = await callLoader(app.stock, "/proxy/stocks/ITUB4?range=1mo", { ticker: "ITUB4" }, { "Accept-Language": "en" });
+    expect(neverFetched.status).toBe(502);
+    expect(neverFetched.body).toMatchObject({
+      status: 502,
+      error: "Bad Gateway",
+      message: "Market data is unavailable right now. Please try again later.",
+    });
+  });
+});
