@@ -7,6 +7,11 @@ export default [
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("cookie-policy", "routes/cookie-policy.tsx"),
   route("faq", "routes/faq.tsx"),
+  route("cryptos", "routes/cryptos.tsx"),
+  route("cryptos/:crypto", "routes/crypto.tsx"),
+  route("stocks", "routes/stocks.tsx"),
+  route("stocks/:ticker", "routes/stock.tsx"),
+  route("news", "routes/news.tsx"),
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
   ...prefix("proxy", [
@@ -20,5 +25,6 @@ export default [
     route("news", "routes/proxy/news.ts"),
     route("currencies", "routes/proxy/currencies.ts"),
   ]),
+  route("search", "routes/search.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,60 +1,126 @@
 import { Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
-import { IconArrowsExchange, IconChartCandle, IconCoinBitcoin, IconNews } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { z } from "zod";
+import { getLocale } from "~/i18n/middleware.server";
+import { languageOf } from "~/i18n/languages";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { loadHome } from "~/market/home.server";
+import { cryptoListSearch, parseSearch } from "~/market/list-params";
+import { getMarketService } from "~/market/service.server";
+import { CryptoMiniList, StockMiniList } from "~/ui/market/asset-lists";
+import { DemoNotice } from "~/ui/market/demo-notice";
+import { Pagination } from "~/ui/market/pagination";
+import { CryptoTable, StockTable } from "~/ui/market/tables";
+import { TickerTape } from "~/ui/market/ticker-tape";
+import { Unavailable } from "~/ui/market/unavailable";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/home";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { meta: pageMetaFor(context, "home") };
+/** The home table's own query parameters (prefixed "t"), so they never clash with other lists. */
+const homeTableSearch = z.object({
+  table: z.enum(["cryptos", "stocks"]).catch("cryptos"),
+  tpage: cryptoListSearch.shape.page,
+  tsort: cryptoListSearch.shape.sort,
+  torder: cryptoListSearch.shape.order,
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = parseSearch(request, homeTableSearch);
+  const table = { kind: search.table, page: search.tpage, sort: search.tsort, order: search.torder };
+  const home = await loadHome(getMarketService(), table, languageOf(getLocale(context)));
+  return { meta: pageMetaFor(context, "home"), table, home };
 }
 
 export const meta = routeMeta;
 
-const sections = [
-  { key: "cryptos", to: "/cryptos", icon: IconCoinBitcoin },
-  { key: "stocks", to: "/stocks", icon: IconChartCandle },
-  { key: "news", to: "/news", icon: IconNews },
-  { key: "converter", to: "/currency-converter", icon: IconArrowsExchange },
-] as const;
-
-export default function Home() {
-  const { t } = useTranslation();
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Container size="lg" className="page">
-      <section className="hero">
-        <Title order={1}>{t("home.heroTitle")}</Title>
-        <Text size="lg" mt="sm" maw={680}>
-          {t("home.heroText")}
-        </Text>
-      </section>
-      <section aria-labelledby="explore-heading" className="page-section">
-        <Title order={2} id="explore-heading" size="h3">
-          {t("home.exploreHeading")}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="md">
-          {sections.map(({ key, to, icon: Icon }) => (
-            <Paper key={key} component={Link} to={to} withBorder p="lg" className="card-link">
-              <Icon size={28} aria-hidden className="card-link__icon" />
-              <Text fw={700} mt="sm">
-                {t(`home.cards.${key}.title`)}
-              </Text>
-              <Text size="sm" c="dimmed" mt={4}>
-                {t(`home.cards.${key}.text`)}
-              </Text>
-            </Paper>
-          ))}
+    <Paper component="section" withBorder p="md" aria-labelledby={id} className="home-section">
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+export default function Home({ loaderData: { table, home } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const sortState = { sort: table.sort, order: table.order, prefix: "t" };
+  const orUnavailable = (content: ReactNode | null) => content ?? <Unavailable />;
+  return (
+    <>
+      <TickerTape items={home.tape} />
+      <Container size="lg" className="page">
+        <section className="hero">
+          <Title order={1}>{t("home.heroTitle")}</Title>
+          <Text size="lg" mt="sm" maw={680}>
+            {t("home.heroText")}
+          </Text>
+        </section>
+        <DemoNotice sources={home.sources} />
+        <SimpleGrid cols={{ base: 1, md: 2 }} mt="lg">
+          <Section id="trending-coins" title={t("market.home.trendingCoins")}>
+            {orUnavailable(home.trendingCoins && <CryptoMiniList items={home.trendingCoins} testId="trending-coins" />)}
+          </Section>
+          <Section id="trending-stocks" title={t("market.home.trendingStocks")}>
+            {orUnavailable(home.trendingStocks && <StockMiniList items={home.trendingStocks} testId="trending-stocks" />)}
+          </Section>
+          <Section id="most-searched" title={t("market.home.mostSearched")}>
+            {orUnavailable(home.mostSearched && <CryptoMiniList items={home.mostSearched} testId="most-searched" />)}
+          </Section>
+          <Section id="biggest-moves" title={t("market.home.biggestMoves")}>
+            {orUnavailable(
+              home.biggestMoves && (
+                <div className="moves">
+                  <div>
+                    <h3 className="moves__heading">{t("market.home.gainers")}</h3>
+                    <StockMiniList items={home.biggestMoves.gainers.slice(0, 3)} testId="gainers" />
+                  </div>
+                  <div>
+                    <h3 className="moves__heading">{t("market.home.losers")}</h3>
+                    <StockMiniList items={home.biggestMoves.losers.slice(0, 3)} testId="losers" />
+                  </div>
+                </div>
+              ),
+            )}
+          </Section>
         </SimpleGrid>
-      </section>
-      <section aria-labelledby="account-heading" className="page-section">
-        <Paper withBorder p="lg">
-          <Title order={2} id="account-heading" size="h3">
-            {t("home.accountHeading")}
+        <section aria-labelledby="market-table-heading" className="page-section">
+          <Title order={2} size="h3" id="market-table-heading">
+            {t("market.home.tableHeading")}
           </Title>
-          <Text mt="xs">{t("home.accountText")}</Text>
-        </Paper>
-      </section>
-    </Container>
+          <nav aria-label={t("market.home.tableKind")} className="tabs">
+            {(["cryptos", "stocks"] as const).map((kind) => (
+              <Link key={kind} to={`?table=${kind}`} preventScrollReset aria-current={table.kind === kind ? "page" : undefined}>
+                {t(`market.home.tables.${kind}`)}
+              </Link>
+            ))}
+          </nav>
+          {home.table ? (
+            <>
+              {home.table.kind === "cryptos" ? (
+                <CryptoTable items={home.table.items} sort={sortState} startRank={(table.page - 1) * 12 + 1} />
+              ) : (
+                <StockTable items={home.table.items} sort={sortState} />
+              )}
+              <Pagination page={table.page} perPage={12} total={home.table.total} param="tpage" />
+            </>
+          ) : (
+            <Unavailable />
+          )}
+        </section>
+        <section aria-labelledby="account-heading" className="page-section">
+          <Paper withBorder p="lg">
+            <Title order={2} id="account-heading" size="h3">
+              {t("home.accountHeading")}
+            </Title>
+            <Text mt="xs">{t("home.accountText")}</Text>
+          </Paper>
+        </section>
+      </Container>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { IconUserCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import type { ThemeName } from "../theme";
+import { SearchBar } from "../search/search-bar";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { DisclosureMenu } from "./menu";
@@ -63,6 +64,7 @@ export function Header({ theme }: { theme: ThemeName }) {
           </ul>
         </nav>
         <div className="site-header__actions">
+          <SearchBar />
           <LanguageSwitcher />
           <ThemeToggle theme={theme} variant="icon" />
           <Link to="/login" className="account-link">

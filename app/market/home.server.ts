@@ -1,0 +1,64 @@
+import type { Language } from "~/i18n/languages";
+import { cryptoPage, sortCryptos } from "./crypto-list.server";
+import { stockSortBy, type ListOrder, type ListSortField } from "./list-params";
+import { orUnavailable } from "./page-data.server";
+import type { MarketService } from "./service.server";
+import type { DataSource } from "./types";
+
+/** The ticker tape's 14 symbols: major US stocks, one B3 stock and crypto pairs (spec section 1). */
+const tapeStocks = ["AAPL", "MSFT", "NVDA", "AMZN", "GOOGL", "META", "TSLA", "JPM", "V", "PETR4"];
+const tapeCryptos = ["bitcoin", "ethereum", "solana", "ripple"];
+
+export type TapeItem = { label: string; href: string; price: number | null; currency: string; change: number | null };
+
+const sectionSize = 6;
+
+export type HomeTable = { kind: "cryptos" | "stocks"; page: number; sort: ListSortField; order: ListOrder };
+
+export async function loadHome(market: MarketService, table: HomeTable, language: Language) {
+  const [cryptos, gainers, losers, mostSearched, tapeQuotes, tableData] = await Promise.all([
+    orUnavailable(cryptoPage(market, { page: 1, perPage: 100, sort: "market_cap", order: "desc" })),
+    orUnavailable(market.stockList({ sortBy: "change", sortOrder: "desc", page: 1, limit: sectionSize })),
+    orUnavailable(market.stockList({ sortBy: "change", sortOrder: "asc", page: 1, limit: sectionSize })),
+    orUnavailable(market.cryptoTrending()),
+    Promise.all(tapeStocks.map((ticker) => orUnavailable(market.stockDetail(ticker, "1d", language)))),
+    loadTable(market, table),
+  ]);
+
+  const tape: TapeItem[] = [
+    ...tapeQuotes.flatMap((quote) =>
+      quote?.data
+        ? [{ label: quote.data.ticker, href: `/stocks/${quote.data.ticker}`, price: quote.data.price, currency: quote.data.currency, change: quote.data.changePercent }]
+        : [],
+    ),
+    ...tapeCryptos.flatMap((id) => {
+      const coin = cryptos?.data.items.find((item) => item.id === id);
+      return coin
+        ? [{ label: `${coin.symbol.toUpperCase()}/USD`, href: `/cryptos/${coin.id}`, price: coin.price, currency: "USD", change: coin.change24h }]
+        : [];
+    }),
+  ];
+
+  const sources = new Set<DataSource>(
+    [cryptos, gainers, mostSearched, tableData].flatMap((section) => (section ? [section.source] : [])),
+  );
+  return {
+    sources: [...sources],
+    tape,
+    trendingCoins: cryptos ? sortCryptos(cryptos.data.items, "change", "desc").slice(0, sectionSize) : null,
+    mostSearched: mostSearched?.data.slice(0, 7) ?? null,
+    trendingStocks: gainers?.data.items ?? null,
+    biggestMoves: gainers && losers ? { gainers: gainers.data.items, losers: losers.data.items } : null,
+    table: tableData,
+  };
+}
+
+/** The home data table: 12 rows of cryptos or stocks, sorted and paged by its own query parameters. */
+async function loadTable(market: MarketService, { kind, page, sort, order }: HomeTable) {
+  if (kind === "cryptos") {
+    const cryptos = await orUnavailable(cryptoPage(market, { page, perPage: 12, sort, order }));
+    return cryptos && { kind, source: cryptos.source, items: cryptos.data.items, total: cryptos.data.total };
+  }
+  const stocks = await orUnavailable(market.stockList({ sortBy: stockSortBy[sort], sortOrder: order, page, limit: 12 }));
+  return stocks && { kind, source: stocks.source, items: stocks.data.items, total: stocks.data.total };
+}

@@ -1,0 +1,119 @@
+import { Container, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { getInstance, getLocale } from "~/i18n/middleware.server";
+import { languageOf } from "~/i18n/languages";
+import { descriptionHtml } from "~/market/description.server";
+import { orUnavailable } from "~/market/page-data.server";
+import { cryptoIdSchema } from "~/market/proxy-params";
+import { getMarketService } from "~/market/service.server";
+import { dailyPointsFromCryptoChart } from "~/ui/charts/chart-data";
+import { PriceChart } from "~/ui/charts/price-chart";
+import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
+import { formatCompactMoney, formatMoney, formatNumber } from "~/ui/format";
+import { AssetImage } from "~/ui/market/asset-image";
+import { Change } from "~/ui/market/change";
+import { DemoNotice } from "~/ui/market/demo-notice";
+import { StatsGrid } from "~/ui/market/stats";
+import { Unavailable } from "~/ui/market/unavailable";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/crypto";
+
+/** The spec's crypto history window. */
+const historyDays = 31;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = cryptoIdSchema.safeParse(params.crypto);
+  if (!id.success) throw data(null, { status: 404 });
+  const language = languageOf(getLocale(context));
+  const market = getMarketService();
+  const to = Math.ceil(Date.now() / 3_600_000) * 3600;
+  const [detail, chart] = await Promise.all([
+    orUnavailable(market.cryptoDetail(id.data, language)),
+    orUnavailable(market.cryptoChart(id.data, to - historyDays * 86_400, to)),
+  ]);
+  if (detail?.data === null) throw data(null, { status: 404 });
+  const t = getInstance(context).t;
+  const coin = detail?.data;
+  return {
+    id: id.data,
+    meta: {
+      title: coin ? t("market.crypto.metaTitle", { name: coin.name, symbol: coin.symbol.toUpperCase() }) : id.data,
+      description: coin ? t("market.crypto.metaDescription", { name: coin.name }) : t("market.cryptos.description"),
+      keywords: coin ? `${coin.name}, ${coin.symbol.toUpperCase()}, ${t("market.crypto.keywords")}` : t("market.cryptos.keywords"),
+    },
+    detail: detail && coin ? { ...detail, data: coin } : null,
+    description: coin?.description
+      ? { html: descriptionHtml(coin.description.text), language: coin.description.language }
+      : null,
+    points: chart?.data ? dailyPointsFromCryptoChart(chart.data) : [],
+  };
+}
+
+export const meta = routeMeta;
+export const shouldRevalidate = skipRevalidationForChartParams;
+
+export default function Crypto({ loaderData: { detail, description, points } }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  if (!detail) return <Container size="lg" className="page"><Unavailable /></Container>;
+  const coin = detail.data;
+  const usd = (value: number | null) => formatMoney(value, "USD", locale);
+  return (
+    <Container size="lg" className="page">
+      <header className="asset-header">
+        <AssetImage src={coin.image} label={coin.symbol} size={48} />
+        <div>
+          <Title order={1}>
+            {coin.name} <span className="asset-header__symbol">{coin.symbol.toUpperCase()}</span>
+          </Title>
+          <p className="asset-header__price">
+            <span data-testid="price">{usd(coin.price)}</span> <Change value={coin.change24h} />
+          </p>
+        </div>
+      </header>
+      <DemoNotice sources={[detail.source]} stale={detail.stale} />
+      <StatsGrid
+        label={t("market.statistics")}
+        stats={[
+          { label: t("market.stats.price"), value: usd(coin.price) },
+          { label: t("market.stats.marketCap"), value: formatCompactMoney(coin.marketCap, "USD", locale) },
+          { label: t("market.stats.rank"), value: coin.rank === null ? "—" : `#${coin.rank}` },
+          { label: t("market.stats.volume24h"), value: formatCompactMoney(coin.volume24h, "USD", locale) },
+          { label: t("market.stats.symbol"), value: coin.symbol.toUpperCase() },
+          { label: t("market.stats.change24h"), value: <Change value={coin.change24h} /> },
+          { label: t("market.stats.high24h"), value: usd(coin.high24h) },
+          { label: t("market.stats.low24h"), value: usd(coin.low24h) },
+          { label: t("market.stats.open"), value: usd(coin.open24h) },
+          { label: t("market.stats.close"), value: usd(coin.price) },
+          { label: t("market.stats.circulatingSupply"), value: formatNumber(coin.circulatingSupply, locale, 0) },
+          { label: t("market.stats.categories"), value: coin.categories.join(", ") || "—" },
+          { label: t("market.stats.id"), value: <code>{coin.id}</code> },
+        ]}
+      />
+      <section aria-labelledby="chart-heading" className="page-section">
+        <Title order={2} size="h3" id="chart-heading">
+          {t("market.crypto.chartHeading", { days: historyDays })}
+        </Title>
+        <PriceChart points={points} currency="USD" locale={locale} />
+      </section>
+      <section aria-labelledby="about-heading" className="page-section prose">
+        <Title order={2} size="h3" id="about-heading">
+          {t("market.crypto.about", { name: coin.name })}
+        </Title>
+        {description ? (
+          <>
+            {description.language !== locale && (
+              <p className="muted" data-testid="language-marker">
+                {t("market.originalLanguage", { language: t(`market.languages.${description.language}`) })}
+              </p>
+            )}
+            <div lang={description.language} dangerouslySetInnerHTML={{ __html: description.html }} />
+          </>
+        ) : (
+          <p className="muted">{t("market.noDescription")}</p>
+        )}
+      </section>
+    </Container>
+  );
+}

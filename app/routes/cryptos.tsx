@@ -1,0 +1,46 @@
+import { Container, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { cryptoPage } from "~/market/crypto-list.server";
+import { cryptoListSearch, parseSearch } from "~/market/list-params";
+import { orUnavailable } from "~/market/page-data.server";
+import { getMarketService } from "~/market/service.server";
+import { DemoNotice } from "~/ui/market/demo-notice";
+import { Unavailable } from "~/ui/market/unavailable";
+import { PageSizeForm } from "~/ui/market/page-size";
+import { Pagination } from "~/ui/market/pagination";
+import { CryptoTable } from "~/ui/market/tables";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/cryptos";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = parseSearch(request, cryptoListSearch);
+  const list = await orUnavailable(cryptoPage(getMarketService(), search));
+  return { meta: pageMetaFor(context, "market.cryptos"), search, list };
+}
+
+export const meta = routeMeta;
+
+export default function Cryptos({ loaderData: { search, list } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <Container size="lg" className="page">
+      <Title order={1}>{t("market.cryptos.title")}</Title>
+      <Text mt="xs" c="dimmed">
+        {t("market.cryptos.intro")}
+      </Text>
+      {list ? (
+        <>
+          <DemoNotice sources={[list.source]} stale={list.stale} />
+          <div className="list-toolbar">
+            <PageSizeForm perPage={search.perPage} />
+          </div>
+          <CryptoTable items={list.data.items} sort={search} startRank={(search.page - 1) * search.perPage + 1} />
+          <Pagination page={search.page} perPage={search.perPage} total={list.data.total} />
+        </>
+      ) : (
+        <Unavailable />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,133 @@
+import { Container, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { data, Link, useLocation } from "react-router";
+import { getInstance, getLocale } from "~/i18n/middleware.server";
+import { languageOf } from "~/i18n/languages";
+import { parseSearch, stockDetailSearch, stockPageRanges } from "~/market/list-params";
+import { orUnavailable } from "~/market/page-data.server";
+import { tickerSchema } from "~/market/proxy-params";
+import { getMarketService } from "~/market/service.server";
+import { dailyPointsFromHistory } from "~/ui/charts/chart-data";
+import { PriceChart } from "~/ui/charts/price-chart";
+import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
+import { formatCompactMoney, formatCompactNumber, formatMoney } from "~/ui/format";
+import { AssetImage } from "~/ui/market/asset-image";
+import { Change } from "~/ui/market/change";
+import { DemoNotice } from "~/ui/market/demo-notice";
+import { useSectorLabel } from "~/ui/market/sector";
+import { StatsGrid } from "~/ui/market/stats";
+import { Unavailable } from "~/ui/market/unavailable";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/stock";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ticker = tickerSchema.safeParse(params.ticker);
+  if (!ticker.success) throw data(null, { status: 404 });
+  const { range } = parseSearch(request, stockDetailSearch);
+  const detail = await orUnavailable(
+    getMarketService().stockDetail(ticker.data, range, languageOf(getLocale(context))),
+  );
+  if (detail?.data === null) throw data(null, { status: 404 });
+  const t = getInstance(context).t;
+  const stock = detail?.data;
+  const shares = stock?.marketCap && stock.price ? stock.marketCap / stock.price : null;
+  return {
+    range,
+    meta: {
+      title: stock ? t("market.stock.metaTitle", { ticker: stock.ticker, name: stock.name }) : ticker.data,
+      description: stock ? t("market.stock.metaDescription", { ticker: stock.ticker, name: stock.name }) : t("market.stocks.description"),
+      keywords: stock ? `${stock.ticker}, ${stock.name}, ${t("market.stock.keywords")}` : t("market.stocks.keywords"),
+    },
+    // Only what the page shows: the chart needs daily points, not the raw history twice.
+    detail: detail && stock ? { ...detail, data: { ...stock, history: [] } } : null,
+    points: stock ? dailyPointsFromHistory(stock.history, shares) : [],
+  };
+}
+
+export const meta = routeMeta;
+export const shouldRevalidate = skipRevalidationForChartParams;
+
+export default function Stock({ loaderData: { detail, points, range } }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const sectorLabel = useSectorLabel();
+  const locale = i18n.language;
+  if (!detail) {
+    return (
+      <Container size="lg" className="page">
+        <Unavailable />
+      </Container>
+    );
+  }
+  const stock = detail.data;
+  const money = (value: number | null) => formatMoney(value, stock.currency, locale);
+  const summary = stock.profile.longBusinessSummary;
+  const rangeHref = (target: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set("range", target);
+    return `?${params.toString()}`;
+  };
+  return (
+    <Container size="lg" className="page">
+      <header className="asset-header">
+        <AssetImage src={stock.logo} label={stock.ticker} size={48} />
+        <div>
+          <Title order={1}>
+            {stock.ticker} <span className="asset-header__symbol">{stock.name}</span>
+          </Title>
+          <p className="asset-header__price">
+            <span data-testid="price">{money(stock.price)}</span> <Change value={stock.changePercent} />
+          </p>
+        </div>
+      </header>
+      <DemoNotice sources={[detail.source]} stale={detail.stale} />
+      <StatsGrid
+        label={t("market.statistics")}
+        stats={[
+          { label: t("market.stats.price"), value: money(stock.price) },
+          { label: t("market.stats.change24h"), value: <Change value={stock.changePercent} /> },
+          { label: t("market.stats.dayHigh"), value: money(stock.high) },
+          { label: t("market.stats.dayLow"), value: money(stock.low) },
+          { label: t("market.stats.open"), value: money(stock.open) },
+          { label: t("market.stats.previousClose"), value: money(stock.previousClose) },
+          { label: t("market.stats.volume"), value: formatCompactNumber(stock.volume, locale) },
+          { label: t("market.stats.marketCap"), value: formatCompactMoney(stock.marketCap, stock.currency, locale) },
+          { label: t("market.stats.sector"), value: sectorLabel(stock.profile.sector ?? stock.sector) },
+          { label: t("market.stats.industry"), value: stock.profile.industry ?? "—" },
+          { label: t("market.stats.currency"), value: stock.currency },
+          { label: t("market.stats.type"), value: t(`market.types.${stock.type}`) },
+        ]}
+      />
+      <section aria-labelledby="chart-heading" className="page-section">
+        <Title order={2} size="h3" id="chart-heading">
+          {t("market.stock.chartHeading")}
+        </Title>
+        <nav aria-label={t("market.stock.rangeLabel")} className="segmented">
+          {stockPageRanges.map((option) => (
+            <Link key={option} to={rangeHref(option)} preventScrollReset replace aria-current={option === range ? "true" : undefined}>
+              {t(`market.ranges.${option}`)}
+            </Link>
+          ))}
+        </nav>
+        <PriceChart points={points} currency={stock.currency} locale={locale} />
+      </section>
+      <section aria-labelledby="about-heading" className="page-section prose">
+        <Title order={2} size="h3" id="about-heading">
+          {t("market.stock.about", { name: stock.name })}
+        </Title>
+        {summary ? (
+          <>
+            {summary.language !== locale && (
+              <p className="muted" data-testid="language-marker">
+                {t("market.originalLanguage", { language: t(`market.languages.${summary.language}`) })}
+              </p>
+            )}
+            <p lang={summary.language}>{summary.text}</p>
+          </>
+        ) : (
+          <p className="muted">{t("market.noDescription")}</p>
+        )}
+      </section>
+    </Container>
+  );
+}

@@ -1,0 +1,98 @@
+import { Container, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { parseSearch, stockListSearch, stockSortBy } from "~/market/list-params";
+import { orUnavailable } from "~/market/page-data.server";
+import { getMarketService } from "~/market/service.server";
+import { stockTypes } from "~/market/types";
+import { DemoNotice } from "~/ui/market/demo-notice";
+import { PageSizeForm } from "~/ui/market/page-size";
+import { Pagination } from "~/ui/market/pagination";
+import { useSectorLabel } from "~/ui/market/sector";
+import { StockTable } from "~/ui/market/tables";
+import { Unavailable } from "~/ui/market/unavailable";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/stocks";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = parseSearch(request, stockListSearch);
+  const list = await orUnavailable(
+    getMarketService().stockList({
+      search: search.q,
+      type: search.type,
+      sector: search.sector,
+      sortBy: stockSortBy[search.sort],
+      sortOrder: search.order,
+      page: search.page,
+      limit: search.perPage,
+    }),
+  );
+  return { meta: pageMetaFor(context, "market.stocks"), search, list };
+}
+
+export const meta = routeMeta;
+
+export default function Stocks({ loaderData: { search, list } }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const sectorLabel = useSectorLabel();
+  return (
+    <Container size="lg" className="page">
+      <Title order={1}>{t("market.stocks.title")}</Title>
+      <Text mt="xs" c="dimmed">
+        {t("market.stocks.intro")}
+      </Text>
+      {list ? (
+        <>
+          <DemoNotice sources={[list.source]} stale={list.stale} />
+          <Form method="get" className="filters" role="search" aria-label={t("market.stocks.filters")}>
+            <input type="hidden" name="sort" value={search.sort} />
+            <input type="hidden" name="order" value={search.order} />
+            <input type="hidden" name="perPage" value={search.perPage} />
+            <div className="field">
+              <label htmlFor="filter-text">{t("market.stocks.filterText")}</label>
+              <input id="filter-text" type="search" name="q" defaultValue={search.q ?? ""} maxLength={100} placeholder="PETR4, Itaú…" />
+            </div>
+            <div className="field">
+              <label htmlFor="filter-type">{t("market.columns.type")}</label>
+              <select id="filter-type" name="type" defaultValue={search.type ?? ""}>
+                <option value="">{t("market.stocks.allTypes")}</option>
+                {stockTypes.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`market.types.${type}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="filter-sector">{t("market.columns.sector")}</label>
+              <select id="filter-sector" name="sector" defaultValue={search.sector ?? ""}>
+                <option value="">{t("market.stocks.allSectors")}</option>
+                {list.data.sectors.map((sector) => (
+                  <option key={sector} value={sector}>
+                    {sectorLabel(sector)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="button">
+              {t("market.apply")}
+            </button>
+          </Form>
+          <div className="list-toolbar">
+            <p className="muted">{t("market.results", { count: list.data.total })}</p>
+            <PageSizeForm perPage={search.perPage} />
+          </div>
+          {list.data.items.length > 0 ? (
+            <StockTable items={list.data.items} sort={search} />
+          ) : (
+            <p className="empty-state">{t("search.noResults")}</p>
+          )}
+          <Pagination page={search.page} perPage={search.perPage} total={list.data.total} />
+        </>
+      ) : (
+        <Unavailable />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,155 @@
+import "./charts.css";
+import { useEffect, useId, useLayoutEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { createCanvasChart, type CanvasChart } from "./canvas-chart";
+import {
+  chartSeries,
+  chartSeriesParam,
+  chartText,
+  chartTypeParam,
+  chartTypes,
+  parseChartSeries,
+  parseChartType,
+  seriesValues,
+  valueStats,
+  type ChartPoint,
+  type ChartView,
+} from "./chart-data";
+import { SvgChart } from "./svg-chart";
+
+type PriceChartProps = { points: ChartPoint[]; currency: string; locale: string };
+
+/**
+ * A price chart whose type and series live in the URL (`?chart=&series=`), so its controls are plain
+ * links that work without JavaScript. The server renders an SVG; the browser then swaps in a canvas.
+ */
+export function PriceChart({ points, currency, locale }: PriceChartProps) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const type = parseChartType(params.get(chartTypeParam));
+  const series = parseChartSeries(params.get(chartSeriesParam));
+  const values = useMemo(() => seriesValues(points, series), [points, series]);
+  const view = useMemo(() => {
+    const stats = valueStats(values);
+    return stats && { type, series, values, stats, currency, locale };
+  }, [type, series, values, currency, locale]);
+
+  if (points.length === 0) return <p className="price-chart__empty">{t("chart.noData")}</p>;
+  return (
+    <div className="price-chart">
+      <div className="price-chart__controls">
+        <ChartOptions
+          label={t("chart.typeLabel")}
+          param={chartTypeParam}
+          options={chartTypes}
+          active={type}
+          optionLabel={(option) => t(`chart.types.${option}`)}
+          params={params}
+        />
+        <ChartOptions
+          label={t("chart.seriesLabel")}
+          param={chartSeriesParam}
+          options={chartSeries}
+          active={series}
+          optionLabel={(option) => t(`chart.series.${option}`)}
+          params={params}
+        />
+      </div>
+      {/* A stock without a known share count has prices but no market cap. */}
+      {view ? <ChartPlot view={view} /> : <p className="price-chart__empty">{t("chart.noData")}</p>}
+      <p className="price-chart__attribution">
+        <a href="https://www.tradingview.com/lightweight-charts/" target="_blank" rel="noopener noreferrer">
+          {t("chart.attribution")}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+type ChartOptionsProps<T extends string> = {
+  label: string;
+  param: string;
+  options: readonly T[];
+  active: T;
+  optionLabel: (option: T) => string;
+  params: URLSearchParams;
+};
+
+/** One link per option, keeping the other search params (language, stock range…). */
+function ChartOptions<T extends string>({ label, param, options, active, optionLabel, params }: ChartOptionsProps<T>) {
+  const labelId = useId();
+  return (
+    <div className="chart-options" role="group" aria-labelledby={labelId}>
+      <span className="chart-options__label" id={labelId}>
+        {label}
+      </span>
+      {options.map((option) => {
+        const next = new URLSearchParams(params);
+        next.set(param, option);
+        return (
+          <Link
+            key={option}
+            to={`?${next}`}
+            preventScrollReset
+            replace
+            className="chart-options__link"
+            aria-current={option === active ? "true" : undefined}
+          >
+            {optionLabel(option)}
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
+function ChartPlot({ view }: { view: ChartView }) {
+  const { t } = useTranslation();
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const onCanvas = useCanvasChart(container, view);
+  const text = onCanvas ? chartText(t, view) : null;
+  return (
+    <>
+      {!onCanvas && <SvgChart {...view} />}
+      {/* Always in the page, so the canvas chart can be built into it before it replaces the SVG. */}
+      <figure className="price-chart__canvas" hidden={!text} aria-label={text?.label}>
+        <div ref={setContainer} className="price-chart__canvas-box" data-testid={text ? "canvas-chart" : undefined} />
+        {text && <figcaption className="visually-hidden">{text.summary}</figcaption>}
+      </figure>
+    </>
+  );
+}
+
+/**
+ * After hydration, loads lightweight-charts and draws `view` on a canvas; returns whether it did.
+ * Until then, and for good if the download fails, the SVG stays in place.
+ */
+function useCanvasChart(container: HTMLElement | null, view: ChartView): boolean {
+  const [chart, setChart] = useState<CanvasChart | null>(null);
+
+  useEffect(() => {
+    if (!container) return;
+    let cancelled = false;
+    let created: CanvasChart | undefined;
+    async function mount(target: HTMLElement) {
+      // Imported here, not at the top, so the library is a browser-only chunk fetched by chart pages.
+      const lib = await import("lightweight-charts");
+      if (cancelled) return;
+      created = createCanvasChart(lib, target);
+      setChart(created);
+    }
+    mount(container).catch(() => {
+      // Offline, or no canvas support: the SVG is a complete chart on its own.
+    });
+    return () => {
+      cancelled = true;
+      created?.dispose();
+    };
+  }, [container]);
+
+  // Before paint, so the swap from SVG never shows an empty frame.
+  useLayoutEffect(() => chart?.show(view), [chart, view]);
+
+  return chart !== null;
+}

@@ -1,0 +1,83 @@
+import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+
+/** Page numbers to show: the edges, the current page with `siblings` on each side, gaps as null. */
+export function paginationRange(page: number, totalPages: number, siblings = 2, showEdges = true): Array<number | null> {
+  const first = Math.max(1, page - siblings);
+  const last = Math.min(totalPages, page + siblings);
+  const pages: Array<number | null> = [];
+  if (showEdges && first > 1) pages.push(1, ...(first > 2 ? [null] : []));
+  for (let current = first; current <= last; current++) pages.push(current);
+  if (showEdges && last < totalPages) pages.push(...(last < totalPages - 1 ? [null] : []), totalPages);
+  return pages;
+}
+
+type PaginationProps = {
+  page: number;
+  perPage: number;
+  total: number;
+  /** Query parameter carrying the page, so two lists on one page can page independently. */
+  param?: string;
+  siblings?: number;
+  showEdges?: boolean;
+};
+
+/** Real links, so paging works without JavaScript and every page has its own URL. */
+export function Pagination({ page, perPage, total, param = "page", siblings = 2, showEdges = true }: PaginationProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  if (totalPages <= 1) return null;
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set(param, String(target));
+    return `${location.pathname}?${params.toString()}`;
+  };
+  return (
+    <nav className="pagination" aria-label={t("market.pagination.label")}>
+      <ul>
+        <li>
+          {page > 1 ? (
+            <Link to={hrefFor(page - 1)} rel="prev" preventScrollReset aria-label={t("market.pagination.previous")}>
+              <IconChevronLeft size={16} aria-hidden />
+            </Link>
+          ) : (
+            <span aria-disabled="true" className="pagination__disabled">
+              <IconChevronLeft size={16} aria-hidden />
+            </span>
+          )}
+        </li>
+        {paginationRange(page, totalPages, siblings, showEdges).map((target, index) =>
+          target === null ? (
+            <li key={`gap-${index}`} aria-hidden>
+              …
+            </li>
+          ) : (
+            <li key={target}>
+              <Link
+                to={hrefFor(target)}
+                preventScrollReset
+                aria-current={target === page ? "page" : undefined}
+                aria-label={t("market.pagination.page", { page: target })}
+              >
+                {target}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {page < totalPages ? (
+            <Link to={hrefFor(page + 1)} rel="next" preventScrollReset aria-label={t("market.pagination.next")}>
+              <IconChevronRight size={16} aria-hidden />
+            </Link>
+          ) : (
+            <span aria-disabled="true" className="pagination__disabled">
+              <IconChevronRight size={16} aria-hidden />
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,26 @@
+import { IconArrowsSort, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
+import { Link, useLocation } from "react-router";
+import type { ListOrder, ListSortField } from "~/market/list-params";
+
+export type SortState = { sort: ListSortField; order: ListOrder; prefix?: string };
+
+/** A column header whose link sorts by it (descending first), keeping the other query parameters. */
+export function SortHeader({ field, label, state, numeric = true }: { field: ListSortField; label: string; state: SortState; numeric?: boolean }) {
+  const location = useLocation();
+  const prefix = state.prefix ?? "";
+  const active = state.sort === field;
+  const nextOrder: ListOrder = active && state.order === "desc" ? "asc" : active ? "desc" : field === "name" ? "asc" : "desc";
+  const params = new URLSearchParams(location.search);
+  params.set(`${prefix}sort`, field);
+  params.set(`${prefix}order`, nextOrder);
+  params.delete(`${prefix}page`);
+  const Icon = !active ? IconArrowsSort : state.order === "asc" ? IconSortAscending : IconSortDescending;
+  return (
+    <th scope="col" className={numeric ? "numeric" : undefined} aria-sort={active ? (state.order === "asc" ? "ascending" : "descending") : undefined}>
+      <Link to={`${location.pathname}?${params.toString()}`} preventScrollReset className="sort-link">
+        {label}
+        <Icon size={14} aria-hidden />
+      </Link>
+    </th>
+  );
+}

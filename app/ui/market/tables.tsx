@@ -1,0 +1,98 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { CryptoListItem, StockListItem } from "~/market/types";
+import { formatCompactMoney, formatCompactNumber, formatMoney } from "../format";
+import { AssetImage } from "./asset-image";
+import { Change } from "./change";
+import { SortHeader, type SortState } from "./sort-header";
+
+/** Plain table markup: these lists are the heaviest HTML the app renders. */
+export function CryptoTable({ items, sort, startRank }: { items: CryptoListItem[]; sort: SortState; startRank: number }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  return (
+    <div className="table-scroll">
+      <table className="market-table" data-testid="crypto-table">
+        <caption className="visually-hidden">{t("market.cryptos.tableCaption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="numeric">
+              #
+            </th>
+            <SortHeader field="name" label={t("market.columns.name")} state={sort} numeric={false} />
+            <SortHeader field="price" label={t("market.columns.price")} state={sort} />
+            <SortHeader field="change" label={t("market.columns.change24h")} state={sort} />
+            <SortHeader field="market_cap" label={t("market.columns.marketCap")} state={sort} />
+            <SortHeader field="volume" label={t("market.columns.volume24h")} state={sort} />
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item, index) => (
+            <tr key={item.id}>
+              <td className="numeric muted">{item.rank ?? startRank + index}</td>
+              <th scope="row">
+                <Link to={`/cryptos/${item.id}`} className="asset-link">
+                  <AssetImage src={item.image} label={item.symbol} />
+                  <span>
+                    <span className="asset-link__name">{item.name}</span>
+                    <span className="asset-link__symbol">{item.symbol.toUpperCase()}</span>
+                  </span>
+                </Link>
+              </th>
+              <td className="numeric">{formatMoney(item.price, "USD", locale)}</td>
+              <td className="numeric">
+                <Change value={item.change24h} />
+              </td>
+              <td className="numeric">{formatCompactMoney(item.marketCap, "USD", locale)}</td>
+              <td className="numeric">{formatCompactMoney(item.volume24h, "USD", locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function StockTable({ items, sort }: { items: StockListItem[]; sort: SortState }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  return (
+    <div className="table-scroll">
+      <table className="market-table" data-testid="stock-table">
+        <caption className="visually-hidden">{t("market.stocks.tableCaption")}</caption>
+        <thead>
+          <tr>
+            <SortHeader field="name" label={t("market.columns.name")} state={sort} numeric={false} />
+            <th scope="col">{t("market.columns.type")}</th>
+            <SortHeader field="price" label={t("market.columns.price")} state={sort} />
+            <SortHeader field="change" label={t("market.columns.change24h")} state={sort} />
+            <SortHeader field="market_cap" label={t("market.columns.marketCap")} state={sort} />
+            <SortHeader field="volume" label={t("market.columns.volume")} state={sort} />
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.ticker}>
+              <th scope="row">
+                <Link to={`/stocks/${item.ticker}`} className="asset-link">
+                  <AssetImage src={item.logo} label={item.ticker} />
+                  <span>
+                    <span className="asset-link__name">{item.ticker}</span>
+                    <span className="asset-link__symbol">{item.name}</span>
+                  </span>
+                </Link>
+              </th>
+              <td>{t(`market.types.${item.type}`)}</td>
+              <td className="numeric">{formatMoney(item.price, item.currency, locale)}</td>
+              <td className="numeric">
+                <Change value={item.changePercent} />
+              </td>
+              <td className="numeric">{formatCompactMoney(item.marketCap, item.currency, locale)}</td>
+              <td className="numeric">{formatCompactNumber(item.volume, locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

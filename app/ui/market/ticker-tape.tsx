@@ -1,0 +1,32 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { TapeItem } from "~/market/home.server";
+import { formatMoney } from "../format";
+import { Change } from "./change";
+
+/**
+ * A strip of quotes rendered from our own data. CSS scrolls two copies of the list end to end;
+ * hover or focus pauses it and reduced-motion users get a static, scrollable strip.
+ */
+export function TickerTape({ items }: { items: TapeItem[] }) {
+  const { t, i18n } = useTranslation();
+  if (items.length === 0) return null;
+  const quotes = (copy: "first" | "second") =>
+    items.map((item) => (
+      <li key={`${copy}-${item.href}`}>
+        <Link to={item.href} tabIndex={copy === "second" ? -1 : undefined}>
+          <span className="ticker-tape__label">{item.label}</span>
+          <span>{formatMoney(item.price, item.currency, i18n.language)}</span>
+          <Change value={item.change} />
+        </Link>
+      </li>
+    ));
+  return (
+    <section className="ticker-tape" aria-label={t("market.home.tickerTape")} data-testid="ticker-tape">
+      <div className="ticker-tape__track">
+        <ul>{quotes("first")}</ul>
+        <ul aria-hidden="true">{quotes("second")}</ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
+
+const headerField = (page: Page, name = "Buscar") => page.getByRole("banner").getByRole("searchbox", { name });
+
+test.describe("search dialog", () => {
+  test.beforeEach(({}, { project }) => {
+    test.skip(!javaScriptOn(project.name), "the dialog needs JavaScript; the header form is tested below");
+  });
+
+  test("Ctrl+K on /cryptos searches cryptos once typing pauses, Enter opens the result, the query is remembered", async ({
+    page,
+  }, { project }) => {
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/search")) searches.push(request.url());
+    });
+    await page.goto("/cryptos");
+    await ready(page, project.name);
+    const dialog = page.getByRole("dialog", { name: "Busca" });
+    await expect(dialog).toBeHidden();
+
+    await page.keyboard.press("Control+k");
+    await expect(dialog).toBeVisible();
+    const input = dialog.getByRole("combobox", { name: "Buscar" });
+    await expect(input).toBeFocused();
+    await expect(input).toHaveAttribute("placeholder", "Buscar criptomoedas…");
+    await expect(dialog.getByRole("status")).toHaveText("Nenhuma busca recente.");
+
+    await input.pressSequentially("bit", { delay: 60 });
+    const first = dialog.getByRole("option").first();
+    await expect(first).toContainText("Bitcoin");
+    await expect(first).toHaveAttribute("aria-selected", "true");
+    // One request for the whole word, not one per keystroke.
+    expect(searches).toHaveLength(1);
+    expect(new URL(searches[0]!).searchParams.get("q")).toBe("bit");
+    expect(new URL(searches[0]!).searchParams.get("scope")).toBe("cryptos");
+
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/cryptos\/bitcoin$/);
+    await expect(dialog).toBeHidden();
+
+    await page.keyboard.press("Control+k");
+    await expect(dialog.getByRole("listbox", { name: "Buscas recentes" }).getByRole("option")).toHaveText(["bit"]);
+    await expect(input).toHaveValue("");
+    // The shortcut toggles.
+    await page.keyboard.press("Control+k");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("Escape and a click outside close it; focus goes back to the header field without reopening", async ({
+    page,
+  }, { project }) => {
+    await page.goto("/faq");
+    await ready(page, project.name);
+    const dialog = page.getByRole("dialog", { name: "Busca" });
+    await expect(headerField(page)).toHaveAttribute("aria-keyshortcuts", "Control+K Meta+K");
+
+    await headerField(page).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("Ctrl K")).toBeVisible();
+    await expect(dialog.getByRole("combobox")).toHaveAttribute("placeholder", "Buscar páginas…");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(headerField(page)).toBeFocused();
+    await page.waitForTimeout(100);
+    await expect(dialog).toBeHidden();
+
+    await page.keyboard.press("Control+k");
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+  });
+
+  test("on /stocks it finds PETR4, arrows move the choice, nonsense finds nothing (in English)", async ({
+    page,
+  }, { project }) => {
+    await page.goto("/stocks?lng=en");
+    await ready(page, project.name);
+    await page.keyboard.press("Control+k");
+    const dialog = page.getByRole("dialog", { name: "Search" });
+    const input = dialog.getByRole("combobox", { name: "Search" });
+    await expect(input).toHaveAttribute("placeholder", "Search stocks…");
+
+    await input.fill("petr");
+    const options = dialog.getByRole("listbox", { name: "Results for “petr”" }).getByRole("option");
+    await expect(options.filter({ hasText: "PETR4" })).toHaveAttribute("href", "/stocks/PETR4");
+    const count = await options.count();
+    expect(count).toBeGreaterThan(1);
+    expect(count).toBeLessThanOrEqual(6);
+    await page.keyboard.press("ArrowDown");
+    await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+    await expect(input).toHaveAttribute("aria-activedescendant", (await options.nth(1).getAttribute("id"))!);
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    await expect(options.nth(count - 1)).toHaveAttribute("aria-selected", "true");
+
+    await input.fill("qqzzxxyy");
+    await expect(dialog.getByRole("status")).toHaveText("No results found.");
+    await expect(dialog.getByRole("option")).toHaveCount(0);
+  });
+
+  test("the open dialog has no serious accessibility violations", async ({ page }, { project }) => {
+    await page.goto("/news");
+    await ready(page, project.name);
+    await page.keyboard.press("Control+k");
+    await page.getByRole("combobox", { name: "Buscar" }).fill("bitcoin");
+    await expect(page.getByRole("dialog").getByRole("option").first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test("without JavaScript the header form on /stocks lands on /search with stock results", async ({ page }, { project }) => {
+  test.skip(javaScriptOn(project.name), "with JavaScript the field opens the dialog instead");
+  await page.goto("/stocks");
+  const field = headerField(page);
+  await expect(field).toHaveAttribute("placeholder", "Buscar ações…");
+  await field.fill("petr");
+  await field.press("Enter");
+
+  await expect(page).toHaveURL(/\/search\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get("q")).toBe("petr");
+  expect(url.searchParams.get("scope")).toBe("stocks");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Busca");
+  await expect(page.getByRole("heading", { level: 2, name: "Resultados para “petr”" })).toBeVisible();
+  await expect(page.getByTestId("search-results").getByRole("link", { name: /PETR4/ })).toHaveAttribute("href", "/stocks/PETR4");
+  // The shortcut and the dialog need JavaScript, so they are not advertised without it.
+  await expect(headerField(page)).not.toHaveAttribute("aria-keyshortcuts", /./);
+  await expect(headerField(page)).not.toHaveAttribute("aria-haspopup", /./);
+});
+
+test("the /search page searches any scope, links news out safely and says when nothing matched", async ({ page }, { project }) => {
+  const response = await page.goto("/search");
+  expect(response?.status()).toBe(200);
+  await ready(page, project.name);
+  await expect(page).toHaveTitle("Busca | Market Analytics");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  await expect(page.getByText("Digite para buscar.")).toBeVisible();
+
+  const form = page.getByRole("main").getByRole("search");
+  await form.getByRole("searchbox", { name: "Buscar" }).fill("bitcoin");
+  await form.getByRole("combobox", { name: "Onde buscar" }).selectOption("news");
+  await form.getByRole("button", { name: "Buscar" }).click();
+  await expect(page).toHaveURL(/scope=news/);
+  const news = page.getByTestId("search-results").getByRole("link");
+  await expect(news.first()).toContainText(/bitcoin/i);
+  for (const link of await news.all()) {
+    await expect(link).toHaveAttribute("href", /^https:\/\//);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  }
+
+  await form.getByRole("searchbox", { name: "Buscar" }).fill("qqzzxxyy");
+  await form.getByRole("button", { name: "Buscar" }).click();
+  await expect(page.getByText("Nenhum resultado encontrado.")).toBeVisible();
+  await expect(form.getByRole("combobox", { name: "Onde buscar" })).toHaveValue("news");
+
+  await page.goto("/search?q=ferramentas&scope=bogus");
+  await expect(page.getByRole("main").getByRole("combobox", { name: "Onde buscar" })).toHaveValue("pages");
+  await expect(page.getByTestId("search-results").getByRole("link", { name: /Recursos/ })).toHaveAttribute("href", "/more");
+  if (javaScriptOn(project.name)) await expectNoSeriousA11yViolations(page);
+});
+
+test.describe("a header too narrow for the field", () => {
+  test.use({ viewport: { width: 1000, height: 720 } });
+
+  test("keeps a search button: the dialog with JavaScript, the /search page without", async ({ page }, { project }) => {
+    await page.goto("/news");
+    await ready(page, project.name);
+    await expect(headerField(page)).toBeHidden();
+    await page.getByRole("banner").getByRole("button", { name: "Buscar" }).click();
+    if (javaScriptOn(project.name)) {
+      await expect(page.getByRole("dialog").getByRole("combobox")).toHaveAttribute("placeholder", "Buscar notícias…");
+    } else {
+      await expect(page).toHaveURL(/\/search\?q=&scope=news$/);
+      await expect(page.getByRole("main").getByRole("combobox", { name: "Onde buscar" })).toHaveValue("news");
+    }
+  });
+});
