@@ -22,7 +22,9 @@ export function PageSizeForm({ perPage }: { perPage: number }) {
           ))}
       </select>
       <noscript>
-        <button type="submit">{t("market.apply")}</button>
+        <button type="submit" className="button">
+          {t("market.apply")}
+        </button>
       </noscript>
     </Form>
   );
