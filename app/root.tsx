@@ -33,6 +33,8 @@ import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./i18
 import { isLanguage, languageOf, languageQueryParam } from "./i18n/languages";
 import { useLanguagePreferenceFromStorage } from "./i18n/use-language-preference";
 import { getEnv } from "./platform/env.server";
+import { originCheckMiddleware } from "./platform/origin.server";
+import { getUser, sessionMiddleware } from "./account/session.server";
 import { clearFlashCookie, readFlash } from "./platform/flash.server";
 import { useNonce } from "./platform/nonce";
 import { readTheme } from "./platform/theme.server";
@@ -41,11 +43,12 @@ import { mantineTheme } from "./ui/mantine-theme";
 import { Shell } from "./ui/shell/shell";
 import { useTheme, useThemePreferenceFromStorage } from "./ui/shell/theme-toggle";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, originCheckMiddleware, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = languageOf(getLocale(context));
   const flash = readFlash(request);
+  const user = getUser(context);
   const headers = new Headers();
   // A `?lng=` choice is remembered; plain visits leave cookies alone so pages stay cacheable.
   if (isLanguage(new URL(request.url).searchParams.get(languageQueryParam))) {
@@ -58,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       theme: readTheme(request),
       flash: flash && { kind: flash.kind, message: getInstance(context).t(flash.messageKey) },
       publicUrl: getEnv().publicUrl,
+      user: user && { name: user.name, userType: user.userType },
       siteName: getInstance(context).t("app.name"),
     },
     { headers },
@@ -84,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className={theme === "dark" ? "dark" : undefined}>
         <MantineProvider theme={mantineTheme} forceColorScheme={theme}>
-          <Shell theme={theme} flash={rootData?.flash ?? null}>
+          <Shell theme={theme} flash={rootData?.flash ?? null} signedIn={Boolean(rootData?.user)}>
             {children}
           </Shell>
         </MantineProvider>

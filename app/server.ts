@@ -5,6 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { getDb } from "./platform/db.server";
 import { getEnv } from "./platform/env.server";
 import { nonceContext } from "./platform/nonce";
+import { clientAddressContext } from "./platform/request-context";
 import { baselineSecurityHeaders, createNonce } from "./platform/security.server";
 
 /** Validates configuration and migrates the database before the first request is accepted. */
@@ -33,9 +34,10 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: process.env.NODE_ENV,
-      getLoadContext() {
+      getLoadContext(req) {
         const context = new RouterContextProvider();
         context.set(nonceContext, createNonce());
+        context.set(clientAddressContext, req.ip ?? "unknown");
         return context;
       },
     }),

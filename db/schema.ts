@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const loginMethods = ["email", "google", "github"] as const;
 export const themes = ["dark", "light"] as const;
@@ -17,7 +17,12 @@ export const users = sqliteTable("users", {
   twoFactorEnabled: integer("two_factor_enabled", { mode: "boolean" }).notNull().default(false),
   /** The TOTP secret (base32) once two-factor setup has started. */
   twofaToken: text("twofa_token"),
+  /** The last TOTP time step accepted, so a code cannot be replayed. */
+  twofaLastStep: integer("twofa_last_step"),
   userType: text("user_type", { enum: userTypes }).notNull().default("user"),
+  /** Stable provider ids for accounts that sign in with GitHub or Google. */
+  githubId: text("github_id").unique(),
+  googleId: text("google_id").unique(),
   createdAt: integer("created_at", { mode: "timestamp" })
     .notNull()
     .default(sql`(unixepoch())`),
@@ -32,3 +37,45 @@ export const marketCache = sqliteTable("market_cache", {
   value: text("value").notNull(),
   fetchedAt: integer("fetched_at").notNull(),
 });
+
+/** One signed-in device: every refresh token rotated from one login belongs to the same family. */
+export const sessionFamilies = sqliteTable(
+  "session_families",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp" }),
+  },
+  (table) => [index("session_families_user_idx").on(table.userId)],
+);
+
+/** Refresh tokens are stored only as SHA-256 hashes; a used one is kept to detect its reuse. */
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    familyId: text("family_id")
+      .notNull()
+      .references(() => sessionFamilies.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+  },
+  (table) => [index("refresh_tokens_family_idx").on(table.familyId)],
+);
+
+/** Single-use two-factor backup codes, stored hashed. */
+export const backupCodes = sqliteTable(
+  "backup_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+  },
+  (table) => [index("backup_codes_user_idx").on(table.userId)],
+);

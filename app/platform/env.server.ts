@@ -16,6 +16,7 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(32, "must be at least 32 characters long").optional(),
   ),
+  ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().optional()),
   CRYPTO_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "coingecko"]).default("demo")),
   COINGECKO_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   COINGECKO_KEY_TYPE: z.preprocess(emptyAsUndefined, z.enum(["demo", "pro"]).default("demo")),
@@ -62,6 +63,8 @@ export type Env = {
   dataDir: string;
   databasePath: string;
   sessionSecret: string;
+  /** Addresses whose accounts are administrators (besides the first account). */
+  adminEmails: string[];
   market: MarketEnv;
 };
 
@@ -90,6 +93,10 @@ export function parseEnv(source: Record<string, string | undefined>): Omit<Env, 
     dataDir,
     databasePath: path.resolve(env.DATABASE_PATH ?? path.join(dataDir, "app.db")),
     sessionSecret: env.SESSION_SECRET,
+    adminEmails: (env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     market: {
       crypto: {
         provider: env.CRYPTO_PROVIDER,

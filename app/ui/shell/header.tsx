@@ -9,8 +9,9 @@ import { DisclosureMenu } from "./menu";
 import { marketMenu, toolsMenu } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
 
-export function Header({ theme }: { theme: ThemeName }) {
+export function Header({ theme, signedIn }: { theme: ThemeName; signedIn: boolean }) {
   const { t } = useTranslation();
+  const accountLabel = signedIn ? t("nav.myAccount") : t("nav.connectAccount");
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -67,9 +68,9 @@ export function Header({ theme }: { theme: ThemeName }) {
           <SearchBar />
           <LanguageSwitcher />
           <ThemeToggle theme={theme} variant="icon" />
-          <Link to="/login" className="account-link">
+          <Link to={signedIn ? "/user" : "/login"} className="account-link" aria-label={accountLabel}>
             <IconUserCircle size={20} aria-hidden />
-            <span>{t("nav.connectAccount")}</span>
+            <span>{accountLabel}</span>
           </Link>
         </div>
       </div>

@@ -7,16 +7,16 @@ import { Footer } from "./footer";
 import { Header } from "./header";
 import { Toaster, type ToastMessage } from "./toaster";
 
-type ShellProps = { theme: ThemeName; flash: ToastMessage | null; children: ReactNode };
+type ShellProps = { theme: ThemeName; flash: ToastMessage | null; signedIn: boolean; children: ReactNode };
 
-export function Shell({ theme, flash, children }: ShellProps) {
+export function Shell({ theme, flash, signedIn, children }: ShellProps) {
   const { t } = useTranslation();
   return (
     <>
       <a href="#main" className="skip-link">
         {t("nav.skipToContent")}
       </a>
-      <Header theme={theme} />
+      <Header theme={theme} signedIn={signedIn} />
       <main id="main" className="site-main" tabIndex={-1}>
         <Breadcrumb />
         {children}

@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { data, type RouterContextProvider } from "react-router";
+import { users, type User } from "../../db/schema";
+import { getInstance } from "~/i18n/middleware.server";
+import { getDb } from "~/platform/db.server";
+import { getEnv } from "~/platform/env.server";
+import { RateLimiter } from "~/platform/rate-limit.server";
+import { clientAddressContext } from "~/platform/request-context";
+import { hashPassword, verifyPassword } from "./password.server";
+import { revokeAllSessions } from "./tokens.server";
+import { remainingBackupCodes, useBackupCode, verifyTotp } from "./two-factor.server";
+import { createUser, findUserByEmail, findUserByNickname } from "./users.server";
+
+const fifteenMinutes = 15 * 60_000;
+
+/** Per address and per account: 10 tries in 15 minutes is plenty for a person, little for a script. */
+export const rateLimits = {
+  login: new RateLimiter(10, fifteenMinutes),
+  twoFactor: new RateLimiter(10, fifteenMinutes),
+  register: new RateLimiter(5, 60 * 60_000),
+  passwordChange: new RateLimiter(5, fifteenMinutes),
+};
+
+/** Throws a translated 429 when the action is over its limit for this client or account. */
+export function enforceRateLimit(
+  limiter: RateLimiter,
+  context: Readonly<RouterContextProvider>,
+  action: string,
+  account?: string,
+) {
+  const keys = [`${action}:ip:${context.get(clientAddressContext)}`];
+  if (account) keys.push(`${action}:account:${account.toLowerCase()}`);
+  const verdict = limiter.hit(...keys);
+  if (!verdict.allowed) {
+    const t = getInstance(context).t;
+    throw data(
+      { formError: t("errors.tooManyAttempts", { ns: "account", minutes: Math.ceil(verdict.retryAfterSeconds / 60) }) },
+      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+    );
+  }
+}
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+export async function registerWithPassword(values: { email: string; name: string; nickname: string; password: string }) {
+  const db = getDb();
+  const errors: FieldErrors = {};
+  if (findUserByEmail(db, values.email)) errors.email = "errors.emailTaken";
+  if (findUserByNickname(db, values.nickname)) errors.nickname = "errors.nicknameTaken";
+  if (Object.keys(errors).length > 0) return { ok: false as const, errors };
+  const user = createUser(
+    db,
+    { email: values.email, name: values.name, nickname: values.nickname, passwordHash: await hashPassword(values.password) },
+    getEnv().adminEmails,
+  );
+  return { ok: true as const, user };
+}
+
+export type PasswordLoginResult =
+  | { ok: true; user: User; needsSecondFactor: boolean }
+  | { ok: false; field: "email" | "password"; error: string };
+
+export async function loginWithPassword(email: string, password: string): Promise<PasswordLoginResult> {
+  const user = findUserByEmail(getDb(), email);
+  if (!user) return { ok: false, field: "email", error: "errors.userNotFoundWithEmail" };
+  if (user.loginMethod !== "email" || !user.passwordHash) {
+    return { ok: false, field: "email", error: "errors.invalidLoginMethod" };
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    return { ok: false, field: "password", error: "errors.incorrectPassword" };
+  }
+  return { ok: true, user, needsSecondFactor: user.twoFactorEnabled };
+}
+
+/** The second step: a current authenticator code, or an unused backup code. */
+export function verifySecondFactor(user: User, code: string): boolean {
+  const db = getDb();
+  return /^\d{6}$/.test(code.trim()) ? verifyTotp(db, user, code.trim()) : useBackupCode(db, user.id, code);
+}
+
+export async function changePassword(user: User, currentPassword: string, newPassword: string) {
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    return { ok: false as const, error: "errors.incorrectCurrentPassword" };
+  }
+  const db = getDb();
+  db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, user.id)).run();
+  // Every device signs in again with the new password.
+  revokeAllSessions(db, user.id);
+  return { ok: true as const };
+}
+
+export function backupCodesLeft(userId: number) {
+  return remainingBackupCodes(getDb(), userId);
+}
+

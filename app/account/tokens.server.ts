@@ -1,0 +1,98 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { refreshTokens, sessionFamilies } from "../../db/schema";
+import type { AppDatabase } from "~/platform/db.server";
+
+export const accessTokenLifetimeSeconds = 15 * 60;
+export const refreshTokenLifetimeSeconds = 30 * 24 * 60 * 60;
+
+export type AccessClaims = { userId: number; familyId: string; expiresAt: number };
+
+const base64url = (value: Buffer | string) => Buffer.from(value).toString("base64url");
+
+/** A compact HMAC-signed token: `payload.signature`, both base64url. */
+export function signAccessToken(claims: Omit<AccessClaims, "expiresAt">, secret: string, now = Date.now()): string {
+  const payload = base64url(
+    JSON.stringify({ sub: claims.userId, sid: claims.familyId, exp: Math.floor(now / 1000) + accessTokenLifetimeSeconds }),
+  );
+  return `${payload}.${base64url(createHmac("sha256", secret).update(payload).digest())}`;
+}
+
+export function verifyAccessToken(token: string, secret: string, now = Date.now()): AccessClaims | null {
+  const [payload, signature] = token.split(".");
+  if (!payload || !signature) return null;
+  const expected = createHmac("sha256", secret).update(payload).digest();
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { sub: unknown; sid: unknown; exp: unknown };
+    if (typeof claims.sub !== "number" || typeof claims.sid !== "string" || typeof claims.exp !== "number") return null;
+    if (claims.exp * 1000 <= now) return null;
+    return { userId: claims.sub, familyId: claims.sid, expiresAt: claims.exp };
+  } catch {
+    return null;
+  }
+}
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+function issueRefreshToken(db: AppDatabase, familyId: string, now: number) {
+  const token = randomBytes(32).toString("base64url");
+  db.insert(refreshTokens)
+    .values({ tokenHash: hashToken(token), familyId, expiresAt: new Date(now + refreshTokenLifetimeSeconds * 1000) })
+    .run();
+  return token;
+}
+
+/** Starts a new session family for a login and returns its first refresh token. */
+export function startSession(db: AppDatabase, userId: number, now = Date.now()) {
+  const familyId = randomBytes(16).toString("base64url");
+  db.insert(sessionFamilies).values({ id: familyId, userId, createdAt: new Date(now) }).run();
+  return { familyId, refreshToken: issueRefreshToken(db, familyId, now) };
+}
+
+export type RotationResult =
+  | { ok: true; userId: number; familyId: string; refreshToken: string }
+  | { ok: false; reason: "unknown" | "expired" | "revoked" | "reused" };
+
+/**
+ * Trades a refresh token for a new one in the same family. A token that was already traded is
+ * being replayed, so the whole family (that device's session) is revoked.
+ */
+export function rotateRefreshToken(db: AppDatabase, token: string, now = Date.now()): RotationResult {
+  return db.transaction((tx) => {
+    const row = tx
+      .select({ token: refreshTokens, family: sessionFamilies })
+      .from(refreshTokens)
+      .innerJoin(sessionFamilies, eq(refreshTokens.familyId, sessionFamilies.id))
+      .where(eq(refreshTokens.tokenHash, hashToken(token)))
+      .get();
+    if (!row) return { ok: false, reason: "unknown" } as const;
+    if (row.family.revokedAt) return { ok: false, reason: "revoked" } as const;
+    if (row.token.usedAt) {
+      tx.update(sessionFamilies).set({ revokedAt: new Date(now) }).where(eq(sessionFamilies.id, row.family.id)).run();
+      return { ok: false, reason: "reused" } as const;
+    }
+    if (row.token.expiresAt.getTime() <= now) return { ok: false, reason: "expired" } as const;
+    tx.update(refreshTokens).set({ usedAt: new Date(now) }).where(eq(refreshTokens.tokenHash, row.token.tokenHash)).run();
+    const refreshToken = issueRefreshToken(tx as unknown as AppDatabase, row.family.id, now);
+    return { ok: true, userId: row.family.userId, familyId: row.family.id, refreshToken } as const;
+  });
+}
+
+export function isFamilyActive(db: AppDatabase, familyId: string): boolean {
+  const family = db.select({ revokedAt: sessionFamilies.revokedAt }).from(sessionFamilies).where(eq(sessionFamilies.id, familyId)).get();
+  return family !== undefined && family.revokedAt === null;
+}
+
+export function revokeFamily(db: AppDatabase, familyId: string, now = Date.now()) {
+  db.update(sessionFamilies).set({ revokedAt: new Date(now) }).where(eq(sessionFamilies.id, familyId)).run();
+}
+
+/** Signs the user out everywhere (after a password change, for instance). */
+export function revokeAllSessions(db: AppDatabase, userId: number, now = Date.now()) {
+  db.update(sessionFamilies)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)))
+    .run();
+}

@@ -1,0 +1,28 @@
+import type { MiddlewareFunction } from "react-router";
+import { getInstance } from "~/i18n/middleware.server";
+import { getEnv } from "./env.server";
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site form posts are refused: a browser always says where a POST comes from (Origin, or
+ * Sec-Fetch-Site), and it must be this site. Clients that send neither are not browsers and
+ * cannot carry a visitor's cookies by accident.
+ */
+export function isSameOriginRequest(request: Request, publicUrl: string): boolean {
+  if (safeMethods.has(request.method)) return true;
+  const origin = request.headers.get("Origin");
+  if (origin) return origin === new URL(request.url).origin || origin === new URL(publicUrl).origin;
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site === null || site === "same-origin" || site === "none";
+}
+
+export const originCheckMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (!isSameOriginRequest(request, getEnv().publicUrl)) {
+    return new Response(getInstance(context).t("messages.crossSiteRefused"), {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  return next();
+};
