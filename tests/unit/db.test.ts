@@ -26,6 +26,9 @@ describe("database", () => {
       "twofa_token",
       "user_type",
       "created_at",
+      "twofa_last_step",
+      "github_id",
+      "google_id",
     ]);
     db.insert(users).values({ email: "ana@example.com", name: "Ana", nickname: "ana" }).run();
     db.$client.close();
