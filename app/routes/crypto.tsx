@@ -11,7 +11,7 @@ import { dailyPointsFromCryptoChart } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
 import { formatCompactMoney, formatMoney, formatNumber } from "~/ui/format";
-import { AssetImage } from "~/ui/market/asset-image";
+import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
 import { Change } from "~/ui/market/change";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { StatsGrid } from "~/ui/market/stats";
@@ -61,17 +61,14 @@ export default function Crypto({ loaderData: { detail, description, points } }: 
   const usd = (value: number | null) => formatMoney(value, "USD", locale);
   return (
     <Container size="lg" className="page">
-      <header className="asset-header">
-        <AssetImage src={coin.image} label={coin.symbol} size={48} />
-        <div>
-          <Title order={1}>
-            {coin.name} <span className="asset-header__symbol">{coin.symbol.toUpperCase()}</span>
-          </Title>
-          <p className="asset-header__price">
-            <span data-testid="price">{usd(coin.price)}</span> <Change value={coin.change24h} />
-          </p>
-        </div>
-      </header>
+      <AssetHeader
+        image={coin.image}
+        imageLabel={coin.symbol}
+        title={coin.name}
+        subtitle={coin.symbol.toUpperCase()}
+        price={usd(coin.price)}
+        change={coin.change24h}
+      />
       <DemoNotice sources={[detail.source]} stale={detail.stale} />
       <StatsGrid
         label={t("market.statistics")}
@@ -97,23 +94,9 @@ export default function Crypto({ loaderData: { detail, description, points } }: 
         </Title>
         <PriceChart points={points} currency="USD" locale={locale} />
       </section>
-      <section aria-labelledby="about-heading" className="page-section prose">
-        <Title order={2} size="h3" id="about-heading">
-          {t("market.crypto.about", { name: coin.name })}
-        </Title>
-        {description ? (
-          <>
-            {description.language !== locale && (
-              <p className="muted" data-testid="language-marker">
-                {t("market.originalLanguage", { language: t(`market.languages.${description.language}`) })}
-              </p>
-            )}
-            <div lang={description.language} dangerouslySetInnerHTML={{ __html: description.html }} />
-          </>
-        ) : (
-          <p className="muted">{t("market.noDescription")}</p>
-        )}
-      </section>
+      <AssetAbout heading={t("market.crypto.about", { name: coin.name })} language={description?.language ?? null}>
+        {description && <div dangerouslySetInnerHTML={{ __html: description.html }} />}
+      </AssetAbout>
     </Container>
   );
 }

@@ -11,7 +11,7 @@ import { dailyPointsFromHistory } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
 import { formatCompactMoney, formatCompactNumber, formatMoney } from "~/ui/format";
-import { AssetImage } from "~/ui/market/asset-image";
+import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
 import { Change } from "~/ui/market/change";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { useSectorLabel } from "~/ui/market/sector";
@@ -69,17 +69,14 @@ export default function Stock({ loaderData: { detail, points, range } }: Route.C
   };
   return (
     <Container size="lg" className="page">
-      <header className="asset-header">
-        <AssetImage src={stock.logo} label={stock.ticker} size={48} />
-        <div>
-          <Title order={1}>
-            {stock.ticker} <span className="asset-header__symbol">{stock.name}</span>
-          </Title>
-          <p className="asset-header__price">
-            <span data-testid="price">{money(stock.price)}</span> <Change value={stock.changePercent} />
-          </p>
-        </div>
-      </header>
+      <AssetHeader
+        image={stock.logo}
+        imageLabel={stock.ticker}
+        title={stock.ticker}
+        subtitle={stock.name}
+        price={money(stock.price)}
+        change={stock.changePercent}
+      />
       <DemoNotice sources={[detail.source]} stale={detail.stale} />
       <StatsGrid
         label={t("market.statistics")}
@@ -111,23 +108,9 @@ export default function Stock({ loaderData: { detail, points, range } }: Route.C
         </nav>
         <PriceChart points={points} currency={stock.currency} locale={locale} />
       </section>
-      <section aria-labelledby="about-heading" className="page-section prose">
-        <Title order={2} size="h3" id="about-heading">
-          {t("market.stock.about", { name: stock.name })}
-        </Title>
-        {summary ? (
-          <>
-            {summary.language !== locale && (
-              <p className="muted" data-testid="language-marker">
-                {t("market.originalLanguage", { language: t(`market.languages.${summary.language}`) })}
-              </p>
-            )}
-            <p lang={summary.language}>{summary.text}</p>
-          </>
-        ) : (
-          <p className="muted">{t("market.noDescription")}</p>
-        )}
-      </section>
+      <AssetAbout heading={t("market.stock.about", { name: stock.name })} language={summary?.language ?? null}>
+        {summary && <p>{summary.text}</p>}
+      </AssetAbout>
     </Container>
   );
 }

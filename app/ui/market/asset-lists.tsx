@@ -5,20 +5,21 @@ import { formatMoney } from "../format";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
 
-/** Compact ranked lists for the home page sections. */
-export function CryptoMiniList({ items, testId }: { items: CryptoListItem[]; testId: string }) {
-  const { i18n } = useTranslation();
+type MiniRow = { key: string; href: string; image: string | null; imageLabel: string; name: string; detail: string; price: string; change: number | null };
+
+/** A compact ranked list for the home page sections. */
+function MiniList({ rows, testId }: { rows: MiniRow[]; testId: string }) {
   return (
     <ol className="mini-list" data-testid={testId}>
-      {items.map((coin) => (
-        <li key={coin.id}>
-          <Link to={`/cryptos/${coin.id}`} className="mini-list__row">
-            <AssetImage src={coin.image} label={coin.symbol} size={24} />
+      {rows.map((row) => (
+        <li key={row.key}>
+          <Link to={row.href} className="mini-list__row">
+            <AssetImage src={row.image} label={row.imageLabel} size={24} />
             <span className="mini-list__name">
-              {coin.name} <span className="muted">{coin.symbol.toUpperCase()}</span>
+              {row.name} <span className="muted">{row.detail}</span>
             </span>
-            <span className="mini-list__price">{formatMoney(coin.price, "USD", i18n.language)}</span>
-            <Change value={coin.change24h} />
+            <span className="mini-list__price">{row.price}</span>
+            <Change value={row.change} />
           </Link>
         </li>
       ))}
@@ -26,22 +27,32 @@ export function CryptoMiniList({ items, testId }: { items: CryptoListItem[]; tes
   );
 }
 
+export function CryptoMiniList({ items, testId }: { items: CryptoListItem[]; testId: string }) {
+  const { i18n } = useTranslation();
+  const rows = items.map((coin) => ({
+    key: coin.id,
+    href: `/cryptos/${coin.id}`,
+    image: coin.image,
+    imageLabel: coin.symbol,
+    name: coin.name,
+    detail: coin.symbol.toUpperCase(),
+    price: formatMoney(coin.price, "USD", i18n.language),
+    change: coin.change24h,
+  }));
+  return <MiniList rows={rows} testId={testId} />;
+}
+
 export function StockMiniList({ items, testId }: { items: StockListItem[]; testId: string }) {
   const { i18n } = useTranslation();
-  return (
-    <ol className="mini-list" data-testid={testId}>
-      {items.map((stock) => (
-        <li key={stock.ticker}>
-          <Link to={`/stocks/${stock.ticker}`} className="mini-list__row">
-            <AssetImage src={stock.logo} label={stock.ticker} size={24} />
-            <span className="mini-list__name">
-              {stock.ticker} <span className="muted">{stock.name}</span>
-            </span>
-            <span className="mini-list__price">{formatMoney(stock.price, stock.currency, i18n.language)}</span>
-            <Change value={stock.changePercent} />
-          </Link>
-        </li>
-      ))}
-    </ol>
-  );
+  const rows = items.map((stock) => ({
+    key: stock.ticker,
+    href: `/stocks/${stock.ticker}`,
+    image: stock.logo,
+    imageLabel: stock.ticker,
+    name: stock.ticker,
+    detail: stock.name,
+    price: formatMoney(stock.price, stock.currency, i18n.language),
+    change: stock.changePercent,
+  }));
+  return <MiniList rows={rows} testId={testId} />;
 }

@@ -1,4 +1,5 @@
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 
@@ -38,15 +39,9 @@ export function Pagination({ page, perPage, total, param = "page", siblings = 2,
     <nav className="pagination" aria-label={t("market.pagination.label")}>
       <ul>
         <li>
-          {page > 1 ? (
-            <Link to={hrefFor(page - 1)} rel="prev" preventScrollReset aria-label={t("market.pagination.previous")}>
-              <IconChevronLeft size={16} aria-hidden />
-            </Link>
-          ) : (
-            <span aria-disabled="true" className="pagination__disabled">
-              <IconChevronLeft size={16} aria-hidden />
-            </span>
-          )}
+          <StepLink to={page > 1 ? hrefFor(page - 1) : null} rel="prev" label={t("market.pagination.previous")}>
+            <IconChevronLeft size={16} aria-hidden />
+          </StepLink>
         </li>
         {paginationRange(page, totalPages, siblings, showEdges).map((target, index) =>
           target === null ? (
@@ -67,17 +62,27 @@ export function Pagination({ page, perPage, total, param = "page", siblings = 2,
           ),
         )}
         <li>
-          {page < totalPages ? (
-            <Link to={hrefFor(page + 1)} rel="next" preventScrollReset aria-label={t("market.pagination.next")}>
-              <IconChevronRight size={16} aria-hidden />
-            </Link>
-          ) : (
-            <span aria-disabled="true" className="pagination__disabled">
-              <IconChevronRight size={16} aria-hidden />
-            </span>
-          )}
+          <StepLink to={page < totalPages ? hrefFor(page + 1) : null} rel="next" label={t("market.pagination.next")}>
+            <IconChevronRight size={16} aria-hidden />
+          </StepLink>
         </li>
       </ul>
     </nav>
+  );
+}
+
+/** Previous/next: a link, or an inert marker on the first and last page. */
+function StepLink({ to, rel, label, children }: { to: string | null; rel: "prev" | "next"; label: string; children: ReactNode }) {
+  if (to === null) {
+    return (
+      <span aria-disabled="true" className="pagination__disabled">
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Link to={to} rel={rel} preventScrollReset aria-label={label}>
+      {children}
+    </Link>
   );
 }

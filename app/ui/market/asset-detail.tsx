@@ -1,0 +1,51 @@
+import { Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Language } from "~/i18n/languages";
+import { AssetImage } from "./asset-image";
+import { Change } from "./change";
+
+type AssetHeaderProps = { image: string | null; imageLabel: string; title: string; subtitle: string; price: string; change: number | null };
+
+/** The top of a detail page: logo, name, current price and 24h change. */
+export function AssetHeader({ image, imageLabel, title, subtitle, price, change }: AssetHeaderProps) {
+  return (
+    <header className="asset-header">
+      <AssetImage src={image} label={imageLabel} size={48} />
+      <div>
+        <Title order={1}>
+          {title} <span className="asset-header__symbol">{subtitle}</span>
+        </Title>
+        <p className="asset-header__price">
+          <span data-testid="price">{price}</span> <Change value={change} />
+        </p>
+      </div>
+    </header>
+  );
+}
+
+type AssetAboutProps = { heading: string; language: Language | null; children: ReactNode };
+
+/** The "about" section; says so when the text is not in the visitor's language. */
+export function AssetAbout({ heading, language, children }: AssetAboutProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section aria-labelledby="about-heading" className="page-section prose">
+      <Title order={2} size="h3" id="about-heading">
+        {heading}
+      </Title>
+      {language === null ? (
+        <p className="muted">{t("market.noDescription")}</p>
+      ) : (
+        <>
+          {language !== i18n.language && (
+            <p className="muted" data-testid="language-marker">
+              {t("market.originalLanguage", { language: t(`market.languages.${language}`) })}
+            </p>
+          )}
+          <div lang={language}>{children}</div>
+        </>
+      )}
+    </section>
+  );
+}
