@@ -2,10 +2,14 @@ import { defineConfig, devices } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fakeOAuthEnv } from "./tests/support/fake-oauth";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "market-analytics-e2e-"));
+// Next to the app's port, so runs on different E2E_PORTs do not share (or fight over) a provider.
+const fakeOAuthPort = Number(process.env.E2E_OAUTH_PORT ?? port + 1);
+const fakeOAuthUrl = `http://127.0.0.1:${fakeOAuthPort}`;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -34,11 +38,29 @@ export default defineConfig({
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "node server.js",
-    url: `${baseURL}/about-us`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
-  },
+  webServer: [
+    {
+      command: "node server.js",
+      url: `${baseURL}/about-us`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        // An admin for the users screen; client addresses from X-Forwarded-For keep each test its own rate limits.
+        ADMIN_EMAILS: "admin-js-on@e2e.test,admin-js-off@e2e.test",
+        TRUST_PROXY: "loopback",
+        ...fakeOAuthEnv(fakeOAuthUrl),
+      },
+    },
+    {
+      command: "npx tsx tests/support/fake-oauth-server.ts",
+      url: fakeOAuthUrl,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { FAKE_OAUTH_PORT: String(fakeOAuthPort) },
+    },
+  ],
 });

@@ -8,6 +8,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { getInstance } from "./i18n/middleware.server";
 import { NonceProvider, nonceContext } from "./platform/nonce";
+import { oauthFormActionSources } from "./account/oauth.server";
 import { contentSecurityPolicy } from "./platform/security.server";
 
 export const streamTimeout = 5_000;
@@ -22,7 +23,10 @@ export default function handleRequest(
   const nonce = routerContext.get(nonceContext);
   responseHeaders.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" }),
+    contentSecurityPolicy(nonce, {
+      development: process.env.NODE_ENV === "development",
+      formActionSources: oauthFormActionSources(),
+    }),
   );
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

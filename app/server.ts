@@ -18,6 +18,9 @@ export function startup() {
 export function createApp({ clientDir }: { clientDir?: string } = {}) {
   const app = express();
   app.disable("x-powered-by");
+  // Behind a reverse proxy every request comes from the proxy; client addresses then come from X-Forwarded-For.
+  const { trustProxy } = getEnv();
+  if (trustProxy) app.set("trust proxy", trustProxy);
   app.use((_req, res, next) => {
     res.set(baselineSecurityHeaders);
     next();

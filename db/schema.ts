@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const loginMethods = ["email", "google", "github"] as const;
 export const themes = ["dark", "light"] as const;
@@ -78,4 +78,16 @@ export const backupCodes = sqliteTable(
     usedAt: integer("used_at", { mode: "timestamp" }),
   },
   (table) => [index("backup_codes_user_idx").on(table.userId)],
+);
+
+/** Crypto detail views per hour on this instance: the home page's "most searched in 24h". */
+export const cryptoViews = sqliteTable(
+  "crypto_views",
+  {
+    cryptoId: text("crypto_id").notNull(),
+    /** unix hour (seconds / 3600) */
+    hour: integer("hour").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.cryptoId, table.hour] })],
 );

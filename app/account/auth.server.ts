@@ -21,24 +21,22 @@ export const rateLimits = {
   passwordChange: new RateLimiter(5, fifteenMinutes),
 };
 
-/** Throws a translated 429 when the action is over its limit for this client or account. */
-export function enforceRateLimit(
+/** The translated refusal when the action is over its limit for this client or account, else null. */
+export function rateLimitRefusal(
   limiter: RateLimiter,
   context: Readonly<RouterContextProvider>,
   action: string,
   account?: string,
-) {
+): { message: string; retryAfterSeconds: number } | null {
   const keys = [`${action}:ip:${context.get(clientAddressContext)}`];
   if (account) keys.push(`${action}:account:${account.toLowerCase()}`);
   const verdict = limiter.hit(...keys);
-  if (!verdict.allowed) {
-    const t = getInstance(context).t;
-    throw data(
-      { formError: t("errors.tooManyAttempts", { ns: "account", minutes: Math.ceil(verdict.retryAfterSeconds / 60) }) },
-      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-    );
-  }
+  if (verdict.allowed) return null;
+  const t = getInstance(context).t;
+  const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+  return { message: t("errors.tooManyAttempts", { ns: "account", minutes }), retryAfterSeconds: verdict.retryAfterSeconds };
 }
+
 
 export type FieldErrors = Partial<Record<string, string>>;
 

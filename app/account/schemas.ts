@@ -71,6 +71,9 @@ export const twoFactorCodeSchema = z.object({
 
 export const profileSchema = z.object({ name, nickname, email: email.optional() });
 
+/** Email-login accounts keep an address; Google and GitHub accounts have none to edit (spec section 6). */
+export const emailProfileSchema = profileSchema.extend({ email });
+
 export const passwordChangeSchema = z
   .object({ currentPassword, newPassword, confirmPassword: z.string({ error: "errors.required" }) })
   .refine((form) => form.newPassword === form.confirmPassword, {

@@ -78,7 +78,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(userContext, resolved.user);
   context.set(familyContext, resolved.familyId);
   const response = await next();
-  for (const cookie of resolved.setCookies) response.headers.append("Set-Cookie", cookie);
+  // A sign-in, sign-out or password change in this request has the last word on the session cookies.
+  const setByRoute = new Set(response.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf("="))));
+  for (const cookie of resolved.setCookies) {
+    if (!setByRoute.has(cookie.slice(0, cookie.indexOf("=")))) response.headers.append("Set-Cookie", cookie);
+  }
   return response;
 };
 

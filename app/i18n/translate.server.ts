@@ -1,12 +1,13 @@
 import type { RouterContextProvider } from "react-router";
 import type { PageMeta } from "~/ui/meta";
+import type { Namespace } from "./languages";
 import { getInstance } from "./middleware.server";
 
 /** Translated meta for a page whose texts live under `<prefix>.title|description|keywords`. */
 export function pageMetaFor(
   context: Readonly<RouterContextProvider>,
   prefix: string,
-  { ns = "common", noindex = false }: { ns?: "common" | "content"; noindex?: boolean } = {},
+  { ns = "common", noindex = false }: { ns?: Namespace; noindex?: boolean } = {},
 ): PageMeta {
   const t = getInstance(context).getFixedT(null, ns);
   return {

@@ -1,9 +1,11 @@
 import type { Language } from "~/i18n/languages";
-import { cryptoPage, sortCryptos } from "./crypto-list.server";
+import { getDb } from "~/platform/db.server";
+import { cryptoPage } from "./crypto-list.server";
 import { stockSortBy, type ListOrder, type ListSortField } from "./list-params";
 import { orUnavailable } from "./page-data.server";
 import type { MarketService } from "./service.server";
 import type { DataSource } from "./types";
+import { mostViewedCryptos } from "./views.server";
 
 /** The ticker tape's 14 symbols: major US stocks, one B3 stock and crypto pairs (spec section 1). */
 const tapeStocks = ["AAPL", "MSFT", "NVDA", "AMZN", "GOOGL", "META", "TSLA", "JPM", "V", "PETR4"];
@@ -16,8 +18,8 @@ const sectionSize = 6;
 export type HomeTable = { kind: "cryptos" | "stocks"; page: number; sort: ListSortField; order: ListOrder };
 
 export async function loadHome(market: MarketService, table: HomeTable, language: Language) {
-  const [cryptos, gainers, losers, mostSearched, tapeQuotes, tableData] = await Promise.all([
-    orUnavailable(cryptoPage(market, { page: 1, perPage: 100, sort: "market_cap", order: "desc" })),
+  const [cryptos, gainers, losers, trending, tapeQuotes, tableData] = await Promise.all([
+    orUnavailable(cryptoPage(market, { page: 1, perPage: 250, sort: "market_cap", order: "desc" })),
     orUnavailable(market.stockList({ sortBy: "change", sortOrder: "desc", page: 1, limit: sectionSize })),
     orUnavailable(market.stockList({ sortBy: "change", sortOrder: "asc", page: 1, limit: sectionSize })),
     orUnavailable(market.cryptoTrending()),
@@ -40,13 +42,13 @@ export async function loadHome(market: MarketService, table: HomeTable, language
   ];
 
   const sources = new Set<DataSource>(
-    [cryptos, gainers, mostSearched, tableData].flatMap((section) => (section ? [section.source] : [])),
+    [cryptos, gainers, trending, tableData].flatMap((section) => (section ? [section.source] : [])),
   );
   return {
     sources: [...sources],
     tape,
-    trendingCoins: cryptos ? sortCryptos(cryptos.data.items, "change", "desc").slice(0, sectionSize) : null,
-    mostSearched: mostSearched?.data.slice(0, 7) ?? null,
+    trendingCoins: trending?.data.slice(0, sectionSize) ?? null,
+    mostSearched: cryptos ? mostViewedCryptos(getDb(), 7).flatMap((id) => cryptos.data.items.filter((item) => item.id === id)) : null,
     trendingStocks: gainers?.data.items ?? null,
     biggestMoves: gainers && losers ? { gainers: gainers.data.items, losers: losers.data.items } : null,
     table: tableData,

@@ -17,6 +17,7 @@ const envSchema = z.object({
     z.string().min(32, "must be at least 32 characters long").optional(),
   ),
   ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   CRYPTO_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "coingecko"]).default("demo")),
   COINGECKO_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   COINGECKO_KEY_TYPE: z.preprocess(emptyAsUndefined, z.enum(["demo", "pro"]).default("demo")),
@@ -34,11 +35,36 @@ const envSchema = z.object({
   MARKET_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(300)),
   UPSTREAM_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(8000)),
   UPSTREAM_RETRY_DELAY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
+  GITHUB_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GITHUB_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GITHUB_OAUTH_URL: z.preprocess(emptyAsUndefined, z.url().default("https://github.com")),
+  GITHUB_API_URL: z.preprocess(emptyAsUndefined, z.url().default("https://api.github.com")),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GOOGLE_AUTHORIZATION_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  ),
+  GOOGLE_TOKEN_URL: z.preprocess(emptyAsUndefined, z.url().default("https://oauth2.googleapis.com/token")),
+  GOOGLE_USERINFO_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  ),
 }).superRefine((env, context) => {
   // Finnhub has no keyless tier.
   for (const variable of ["NEWS_PROVIDER", "CALENDAR_PROVIDER"] as const) {
     if (env[variable] === "finnhub" && !env.FINNHUB_API_KEY) {
       context.addIssue({ code: "custom", path: ["FINNHUB_API_KEY"], message: `is required when ${variable}=finnhub` });
+    }
+  }
+  // Half a pair is a typo rather than a choice: say so instead of silently hiding the button.
+  for (const [id, secret] of [
+    ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+    ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+  ] as const) {
+    if (Boolean(env[id]) !== Boolean(env[secret])) {
+      const [present, missing] = env[id] ? [id, secret] : [secret, id];
+      context.addIssue({ code: "custom", path: [missing], message: `is required when ${present} is set` });
     }
   }
 });
@@ -55,6 +81,12 @@ export type MarketEnv = {
   retryBaseDelayMs: number;
 };
 
+/** A provider is present only when both its client id and secret are set. */
+export type OAuthEnv = {
+  github?: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string };
+  google?: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string; userinfoUrl: string };
+};
+
 export type Env = {
   nodeEnv: "development" | "production" | "test";
   port: number;
@@ -65,7 +97,10 @@ export type Env = {
   sessionSecret: string;
   /** Addresses whose accounts are administrators (besides the first account). */
   adminEmails: string[];
+  /** Express "trust proxy" addresses (e.g. "loopback"): behind a reverse proxy, rate limits must see each client. */
+  trustProxy: string | undefined;
   market: MarketEnv;
+  oauth: OAuthEnv;
 };
 
 export class ConfigError extends Error {
@@ -97,6 +132,7 @@ export function parseEnv(source: Record<string, string | undefined>): Omit<Env, 
       .split(",")
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    trustProxy: env.TRUST_PROXY,
     market: {
       crypto: {
         provider: env.CRYPTO_PROVIDER,
@@ -116,6 +152,27 @@ export function parseEnv(source: Record<string, string | undefined>): Omit<Env, 
       cacheTtlMs: env.MARKET_CACHE_TTL_SECONDS * 1000,
       upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
       retryBaseDelayMs: env.UPSTREAM_RETRY_DELAY_MS,
+    },
+    oauth: {
+      github:
+        env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+          ? {
+              clientId: env.GITHUB_CLIENT_ID,
+              clientSecret: env.GITHUB_CLIENT_SECRET,
+              oauthUrl: env.GITHUB_OAUTH_URL.replace(/\/$/, ""),
+              apiUrl: env.GITHUB_API_URL.replace(/\/$/, ""),
+            }
+          : undefined,
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: env.GOOGLE_CLIENT_ID,
+              clientSecret: env.GOOGLE_CLIENT_SECRET,
+              authorizationUrl: env.GOOGLE_AUTHORIZATION_URL,
+              tokenUrl: env.GOOGLE_TOKEN_URL,
+              userinfoUrl: env.GOOGLE_USERINFO_URL,
+            }
+          : undefined,
     },
   };
 }

@@ -4,7 +4,10 @@ export function createNonce() {
   return randomBytes(16).toString("base64");
 }
 
-export function contentSecurityPolicy(nonce: string, { development }: { development: boolean }) {
+export function contentSecurityPolicy(
+  nonce: string,
+  { development, formActionSources = [] }: { development: boolean; formActionSources?: string[] },
+) {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, ...(development ? ["'unsafe-inline'"] : [])],
@@ -15,7 +18,8 @@ export function contentSecurityPolicy(nonce: string, { development }: { developm
     "connect-src": ["'self'", ...(development ? ["ws:"] : [])],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'"],
+    // OAuth sign-in forms are answered with a redirect to the provider, which form-action covers too.
+    "form-action": ["'self'", ...formActionSources],
     "frame-ancestors": ["'none'"],
   };
   return Object.entries(directives)

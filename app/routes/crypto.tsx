@@ -7,6 +7,8 @@ import { descriptionHtml } from "~/market/description.server";
 import { orUnavailable } from "~/market/page-data.server";
 import { cryptoIdSchema } from "~/market/proxy-params";
 import { getMarketService } from "~/market/service.server";
+import { recordCryptoView } from "~/market/views.server";
+import { getDb } from "~/platform/db.server";
 import { dailyPointsFromCryptoChart } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
@@ -33,6 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     orUnavailable(market.cryptoChart(id.data, to - historyDays * 86_400, to)),
   ]);
   if (detail?.data === null) throw data(null, { status: 404 });
+  if (detail) recordCryptoView(getDb(), id.data);
   const t = getInstance(context).t;
   const coin = detail?.data;
   return {

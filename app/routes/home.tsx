@@ -69,7 +69,14 @@ export default function Home({ loaderData: { table, home } }: Route.ComponentPro
             {orUnavailable(home.trendingStocks && <StockMiniList items={home.trendingStocks} testId="trending-stocks" />)}
           </Section>
           <Section id="most-searched" title={t("market.home.mostSearched")}>
-            {orUnavailable(home.mostSearched && <CryptoMiniList items={home.mostSearched} testId="most-searched" />)}
+            {orUnavailable(
+              home.mostSearched &&
+                (home.mostSearched.length > 0 ? (
+                  <CryptoMiniList items={home.mostSearched} testId="most-searched" />
+                ) : (
+                  <p className="muted">{t("market.home.noSearchesYet")}</p>
+                )),
+            )}
           </Section>
           <Section id="biggest-moves" title={t("market.home.biggestMoves")}>
             {orUnavailable(

@@ -4,6 +4,8 @@ const firstRowName = (page: import("@playwright/test").Page, testId: string) =>
   page.getByTestId(testId).locator("tbody tr").first().locator("th").innerText();
 
 test("home shows its sections, the ticker tape and a sortable, paged table", async ({ page }, { project }) => {
+  // Opening a crypto counts towards "most searched in 24h".
+  await page.goto("/cryptos/ethereum");
   await page.goto("/");
   await ready(page, project.name);
   await expect(page.getByTestId("demo-notice")).toBeVisible();
@@ -13,6 +15,7 @@ test("home shows its sections, the ticker tape and a sortable, paged table", asy
   }
   await expect(page.getByTestId("trending-coins").getByRole("link")).not.toHaveCount(0);
   await expect(page.getByTestId("trending-stocks").getByRole("link")).not.toHaveCount(0);
+  await expect(page.getByTestId("most-searched")).toContainText("Ethereum");
   await expect(page.getByTestId("crypto-table").locator("tbody tr")).toHaveCount(12);
 
   await page.getByRole("navigation", { name: "Tipo de ativo da tabela" }).getByRole("link", { name: "Ações" }).click();

@@ -40,15 +40,22 @@ export function Toaster({ flash }: { flash: ToastMessage | null }) {
   const toast: ToastEntry | null =
     live ?? (flash && flash !== dismissedFlash ? { ...flash, id: 0, shownAt: undefined } : null);
 
+  // A flash from a newer server response is the newest toast: it replaces one shown in the page.
   useEffect(() => {
-    if (!toast) return;
-    const timer = setTimeout(() => dismiss(), visibleForMs);
+    if (flash) publish(null);
+  }, [flash]);
+
+  const toastKey = toast ? (toast.id === 0 ? flash : toast.id) : null;
+  useEffect(() => {
+    if (toastKey === null) return;
+    const timer = setTimeout(dismiss, visibleForMs);
     return () => clearTimeout(timer);
-  });
+    // Restart the timer only when another toast appears, not on every render.
+  }, [toastKey]);
 
   function dismiss() {
-    if (live) publish(null);
-    else setDismissedFlash(flash);
+    if (toast?.id === 0) setDismissedFlash(flash);
+    else publish(null);
   }
 
   return (

@@ -1,0 +1,67 @@
+import { Container, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/account/session.server";
+import { listUsers, usersPerPage } from "~/account/settings.server";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { LocalTime } from "~/ui/market/local-time";
+import { Pagination } from "~/ui/market/pagination";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/admin-users";
+
+const dateOnly: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "", 10) || 1);
+  return {
+    meta: pageMetaFor(context, "pages.adminUsers", { ns: "account", noindex: true }),
+    page,
+    perPage: usersPerPage,
+    ...listUsers(page),
+  };
+}
+
+export const meta = routeMeta;
+
+export default function AdminUsers({ loaderData: { page, perPage, items, total } }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("account");
+  const columns = ["nickname", "name", "email", "loginMethod", "userType", "twoFactor", "createdAt"] as const;
+  return (
+    <Container size="lg" className="page">
+      <Title order={1}>{t("admin.heading")}</Title>
+      <Text mt="xs" c="dimmed">
+        {t("admin.total", { count: total })}
+      </Text>
+      <div className="table-scroll">
+        <table className="market-table" data-testid="users-table">
+          <caption className="visually-hidden">{t("admin.caption", { page })}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {t(`admin.columns.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((user) => (
+              <tr key={user.id}>
+                <th scope="row">{user.nickname}</th>
+                <td>{user.name}</td>
+                <td>{user.email}</td>
+                <td>{t(`loginMethods.${user.loginMethod}`)}</td>
+                <td>{t(`userTypes.${user.userType}`)}</td>
+                <td>{user.twoFactorEnabled ? t("admin.yes") : t("admin.no")}</td>
+                <td>
+                  <LocalTime seconds={Math.floor(user.createdAt.getTime() / 1000)} locale={i18n.language} options={dateOnly} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} perPage={perPage} total={total} />
+    </Container>
+  );
+}

@@ -1,0 +1,71 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
+import {
+  clearPendingSecondFactor,
+  fieldErrorLists,
+  readPendingSecondFactor,
+  signInRedirect,
+  tooManyAttempts,
+} from "~/account/actions.server";
+import { rateLimitRefusal, rateLimits, verifySecondFactor } from "~/account/auth.server";
+import { twoFactorLoginSchema } from "~/account/schemas";
+import { accountRow } from "~/account/settings.server";
+import { toSessionUser } from "~/account/users.server";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { AuthPage } from "~/ui/account/auth-page";
+import { AccountForm, Field, SubmitButton, useSchemaForm } from "~/ui/account/form";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/login-two-fa";
+
+/** Only reachable in the five minutes after a correct password; otherwise sign in again. */
+async function requirePendingSecondFactor(request: Request) {
+  const pending = await readPendingSecondFactor(request);
+  if (!pending) throw redirect("/login");
+  return pending;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePendingSecondFactor(request);
+  return { meta: pageMetaFor(context, "pages.twoFactor", { ns: "account", noindex: true }) };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const pending = await requirePendingSecondFactor(request);
+  const submission = parseWithZod(await request.formData(), { schema: twoFactorLoginSchema });
+  if (submission.status !== "success") return submission.reply({ hideFields: ["code"] });
+  const refusal = rateLimitRefusal(rateLimits.twoFactor, context, "two-fa", String(pending.userId));
+  if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields: ["code"] }));
+  const user = accountRow(pending.userId);
+  if (!verifySecondFactor(user, submission.value.code)) {
+    return submission.reply({ fieldErrors: fieldErrorLists({ code: "errors.invalidCode" }), hideFields: ["code"] });
+  }
+  return signInRedirect(toSessionUser(user), pending.redirectTo, [await clearPendingSecondFactor()]);
+}
+
+export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useSchemaForm(twoFactorLoginSchema, { id: "two-factor-login-form", lastResult: actionData });
+  return (
+    <AuthPage title={t("twoFactorLogin.heading")} intro={t("twoFactorLogin.intro")}>
+      <AccountForm form={form}>
+        <Field
+          meta={fields.code}
+          label={t("fields.code")}
+          hint={t("twoFactorLogin.codeHint")}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={9}
+          required
+        />
+        <SubmitButton>{t("twoFactorLogin.submit")}</SubmitButton>
+      </AccountForm>
+      <p className="auth-switch">
+        <Link to="/login">{t("twoFactorLogin.backToLogin")}</Link>
+      </p>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,66 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
+import {
+  afterSignInPath,
+  fieldErrorLists,
+  pendingSecondFactorRedirect,
+  signInRedirect,
+  tooManyAttempts,
+} from "~/account/actions.server";
+import { loginWithPassword, rateLimitRefusal, rateLimits } from "~/account/auth.server";
+import { enabledOAuthProviders } from "~/account/oauth.server";
+import { loginSchema } from "~/account/schemas";
+import { getUser } from "~/account/session.server";
+import { toSessionUser } from "~/account/users.server";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { safeRedirectPath } from "~/platform/redirect";
+import { AuthPage, SocialSignIn } from "~/ui/account/auth-page";
+import { AccountForm, Field, PasswordField, SubmitButton, useSchemaForm } from "~/ui/account/form";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/login";
+
+const hideFields = ["password"];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), afterSignInPath);
+  if (getUser(context)) throw redirect(redirectTo);
+  return {
+    meta: pageMetaFor(context, "pages.login", { ns: "account", noindex: true }),
+    redirectTo,
+    providers: enabledOAuthProviders(),
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") return submission.reply({ hideFields });
+  const { email, password, redirectTo } = submission.value;
+  const refusal = rateLimitRefusal(rateLimits.login, context, "login", email);
+  if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields }));
+  const login = await loginWithPassword(email, password);
+  if (!login.ok) return submission.reply({ fieldErrors: fieldErrorLists({ [login.field]: login.error }), hideFields });
+  if (login.needsSecondFactor) return pendingSecondFactorRedirect(login.user.id, redirectTo);
+  return signInRedirect(toSessionUser(login.user), redirectTo);
+}
+
+export default function Login({ loaderData: { redirectTo, providers }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useSchemaForm(loginSchema, { id: "login-form", lastResult: actionData });
+  return (
+    <AuthPage title={t("login.heading")} intro={t("login.intro")}>
+      <AccountForm form={form}>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" required />
+        <PasswordField meta={fields.password} label={t("fields.password")} purpose="current" />
+        <SubmitButton>{t("login.submit")}</SubmitButton>
+      </AccountForm>
+      <p className="auth-switch">
+        {t("login.noAccount")} <Link to={`/register?${new URLSearchParams({ redirectTo })}`}>{t("login.createAccount")}</Link>
+      </p>
+      <SocialSignIn providers={providers} redirectTo={redirectTo} />
+    </AuthPage>
+  );
+}

@@ -1,0 +1,13 @@
+import { redirect } from "react-router";
+import { redirectWithCookies } from "~/account/actions.server";
+import { signOut } from "~/account/session.server";
+import type { Route } from "./+types/logout";
+
+/** A post, so a link or an image on another page can never sign anyone out. */
+export function action({ context }: Route.ActionArgs) {
+  return redirectWithCookies("/login", signOut(context));
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,70 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
+import { afterSignInPath, fieldErrorLists, signInRedirect, tooManyAttempts } from "~/account/actions.server";
+import { rateLimitRefusal, rateLimits, registerWithPassword } from "~/account/auth.server";
+import { enabledOAuthProviders } from "~/account/oauth.server";
+import { registerSchema } from "~/account/schemas";
+import { getUser } from "~/account/session.server";
+import { toSessionUser } from "~/account/users.server";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { flashCookie } from "~/platform/flash.server";
+import { safeRedirectPath } from "~/platform/redirect";
+import { AuthPage, SocialSignIn } from "~/ui/account/auth-page";
+import { AccountForm, Field, FormError, PasswordField, SubmitButton, useSchemaForm } from "~/ui/account/form";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/register";
+
+const hideFields = ["password", "confirmPassword"];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), afterSignInPath);
+  if (getUser(context)) throw redirect(redirectTo);
+  return {
+    meta: pageMetaFor(context, "pages.register", { ns: "account", noindex: true }),
+    redirectTo,
+    providers: enabledOAuthProviders(),
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  if (submission.status !== "success") return submission.reply({ hideFields });
+  const refusal = rateLimitRefusal(rateLimits.register, context, "register", submission.value.email);
+  if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields }));
+  const registered = await registerWithPassword(submission.value);
+  if (!registered.ok) return submission.reply({ fieldErrors: fieldErrorLists(registered.errors), hideFields });
+  return signInRedirect(toSessionUser(registered.user), submission.value.redirectTo, [
+    flashCookie({ kind: "success", messageKey: "account:toasts.userCreated" }),
+  ]);
+}
+
+export default function Register({ loaderData: { redirectTo, providers }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useSchemaForm(registerSchema, { id: "register-form", lastResult: actionData });
+  return (
+    <AuthPage title={t("register.heading")} intro={t("register.intro")}>
+      <AccountForm form={form}>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" required />
+        <Field meta={fields.name} label={t("fields.name")} autoComplete="name" required />
+        <Field meta={fields.nickname} label={t("fields.nickname")} autoComplete="username" required />
+        <PasswordField meta={fields.password} label={t("fields.password")} purpose="new" />
+        <PasswordField meta={fields.confirmPassword} label={t("fields.confirmPassword")} purpose="confirm" />
+        {/* The honeypot: hidden from people and assistive technology, filled in by bots. */}
+        <div className="visually-hidden" aria-hidden="true">
+          <label htmlFor="register-website">{t("fields.website")}</label>
+          <input id="register-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        <FormError errors={fields.website.errors} />
+        <SubmitButton>{t("register.submit")}</SubmitButton>
+      </AccountForm>
+      <p className="auth-switch">
+        {t("register.haveAccount")} <Link to={`/login?${new URLSearchParams({ redirectTo })}`}>{t("register.signIn")}</Link>
+      </p>
+      <SocialSignIn providers={providers} redirectTo={redirectTo} />
+    </AuthPage>
+  );
+}

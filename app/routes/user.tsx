@@ -1,0 +1,221 @@
+import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import { Container, Title } from "@mantine/core";
+import { IconLogout } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, redirect, type RouterContextProvider } from "react-router";
+import type { User } from "../../db/schema";
+import { fieldErrorLists, flashRedirect, tooManyAttempts } from "~/account/actions.server";
+import { backupCodesLeft, changePassword, rateLimitRefusal, rateLimits } from "~/account/auth.server";
+import {
+  deleteAccountSchema,
+  emailProfileSchema,
+  passwordChangeSchema,
+  profileSchema,
+  themePreferenceSchema,
+  twoFactorCodeSchema,
+  twoFactorDisableSchema,
+} from "~/account/schemas";
+import { requireUser, signOut } from "~/account/session.server";
+import {
+  accountRow,
+  confirmTwoFactorSetup,
+  deleteAccount,
+  disableTwoFactor,
+  pendingTwoFactorSetup,
+  startTwoFactorSetup,
+  updateProfile,
+  updateThemePreference,
+} from "~/account/settings.server";
+import { toSessionUser } from "~/account/users.server";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { themeCookie } from "~/platform/theme.server";
+import { isSettingsIntent, settingsIntents, type SettingsIntent } from "~/ui/account/intents";
+import { DeleteAccountForm, ManagedByProvider, PasswordForm, ProfileForm, ThemeForm } from "~/ui/account/settings-forms";
+import { TwoFactorSection } from "~/ui/account/two-factor";
+import { LocalTime } from "~/ui/market/local-time";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/user";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = accountRow(requireUser(context, request).id);
+  return {
+    meta: pageMetaFor(context, "pages.account", { ns: "account", noindex: true }),
+    account: toSessionUser(user),
+    twoFactor: {
+      enabled: user.twoFactorEnabled,
+      backupCodesLeft: user.twoFactorEnabled ? backupCodesLeft(user.id) : 0,
+      pending: await pendingTwoFactorSetup(user),
+      step: new URL(request.url).searchParams.get("twoFactorStep") === "2" ? (2 as const) : (1 as const),
+    },
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const input = { user: accountRow(requireUser(context, request).id), formData: await request.formData(), context };
+  const intent = input.formData.get("intent");
+  if (!isSettingsIntent(intent)) throw new Response(null, { status: 400 });
+  return intentActions[intent](input);
+}
+
+type IntentInput = { user: User; formData: FormData; context: Readonly<RouterContextProvider> };
+
+/** One small action per form of the page; each replies to its own form or redirects. */
+const intentActions = {
+  async [settingsIntents.profile]({ user, formData }: IntentInput) {
+    const intent = settingsIntents.profile;
+    const submission = parseWithZod(formData, { schema: user.loginMethod === "email" ? emailProfileSchema : profileSchema });
+    if (submission.status !== "success") return answer(intent, submission.reply());
+    const saved = updateProfile(user, submission.value);
+    if (!saved.ok) return answer(intent, submission.reply({ fieldErrors: fieldErrorLists(saved.errors) }));
+    return flashRedirect("/user", { kind: "success", messageKey: "account:toasts.userUpdated" });
+  },
+
+  async [settingsIntents.password](input: IntentInput) {
+    const intent = settingsIntents.password;
+    const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
+    const submission = parseWithZod(input.formData, { schema: passwordChangeSchema });
+    if (input.user.loginMethod !== "email") return answer(intent, submission.reply({ formErrors: ["errors.emailLoginOnly"] }));
+    if (submission.status !== "success") return answer(intent, submission.reply({ hideFields }));
+    const refused = refuseGuessing(intent, input, submission, hideFields);
+    if (refused) return refused;
+    const changed = await changePassword(input.user, submission.value.currentPassword, submission.value.newPassword);
+    if (!changed.ok) {
+      return answer(intent, submission.reply({ fieldErrors: fieldErrorLists({ currentPassword: changed.error }), hideFields }));
+    }
+    // Every session has just been revoked, this one included: sign in again with the new password.
+    return flashRedirect("/login", { kind: "success", messageKey: "account:toasts.passwordUpdated" }, signOut(input.context));
+  },
+
+  async [settingsIntents.theme]({ user, formData }: IntentInput) {
+    const submission = parseWithZod(formData, { schema: themePreferenceSchema });
+    if (submission.status !== "success") return answer(settingsIntents.theme, submission.reply());
+    updateThemePreference(user.id, submission.value.theme);
+    const applied = themeCookie(submission.value.theme);
+    return flashRedirect("/user", { kind: "success", messageKey: "account:toasts.userUpdated" }, [applied]);
+  },
+
+  async [settingsIntents.twoFactorStart]({ user }: IntentInput) {
+    startTwoFactorSetup(user.id);
+    return redirect("/user?twoFactorStep=1#two-factor");
+  },
+
+  async [settingsIntents.twoFactorVerify]({ user, formData }: IntentInput) {
+    const intent = settingsIntents.twoFactorVerify;
+    const submission = parseWithZod(formData, { schema: twoFactorCodeSchema });
+    if (submission.status !== "success") return answer(intent, submission.reply());
+    const backupCodes = confirmTwoFactorSetup(user, submission.value.code);
+    if (!backupCodes) return answer(intent, submission.reply({ fieldErrors: { code: ["errors.invalidCode"] }, hideFields: ["code"] }));
+    // Step 3: the codes travel in this answer only, so they are shown once.
+    return answer(intent, submission.reply({ resetForm: true }), backupCodes);
+  },
+
+  async [settingsIntents.twoFactorDisable](input: IntentInput) {
+    const intent = settingsIntents.twoFactorDisable;
+    const hideFields = ["password", "code"];
+    const submission = parseWithZod(input.formData, { schema: twoFactorDisableSchema });
+    if (submission.status !== "success") return answer(intent, submission.reply({ hideFields }));
+    const refused = refuseGuessing(intent, input, submission, hideFields);
+    if (refused) return refused;
+    const disabled = await disableTwoFactor(input.user, submission.value);
+    if (!disabled.ok) return answer(intent, submission.reply({ fieldErrors: fieldErrorLists(disabled.errors), hideFields }));
+    return flashRedirect("/user#two-factor", { kind: "success", messageKey: "account:toasts.twoFactorDisabled" });
+  },
+
+  async [settingsIntents.deleteAccount](input: IntentInput) {
+    const intent = settingsIntents.deleteAccount;
+    const hideFields = ["password"];
+    const submission = parseWithZod(input.formData, { schema: deleteAccountSchema });
+    if (submission.status !== "success") return answer(intent, submission.reply({ hideFields }));
+    const refused = refuseGuessing(intent, input, submission, hideFields);
+    if (refused) return refused;
+    const deleted = await deleteAccount(input.user, submission.value.password);
+    if (!deleted.ok) return answer(intent, submission.reply({ fieldErrors: fieldErrorLists(deleted.errors), hideFields }));
+    return flashRedirect("/", { kind: "success", messageKey: "account:toasts.accountDeleted" }, signOut(input.context));
+  },
+} satisfies Record<SettingsIntent, (input: IntentInput) => Promise<unknown>>;
+
+/** Which of the page's forms a reply belongs to, so only that form shows it. */
+function answer(intent: SettingsIntent, result: SubmissionResult, backupCodes?: string[]) {
+  return { intent, result, backupCodes };
+}
+
+/** Forms that check a password or a code are limited like password changes, per account. */
+function refuseGuessing(
+  intent: SettingsIntent,
+  { user, context }: IntentInput,
+  submission: { reply: (options: { formErrors: string[]; hideFields: string[] }) => SubmissionResult },
+  hideFields: string[],
+) {
+  const refusal = rateLimitRefusal(rateLimits.passwordChange, context, intent, String(user.id));
+  return refusal && tooManyAttempts(refusal, answer(intent, submission.reply({ formErrors: [refusal.message], hideFields })));
+}
+
+export default function Account({ loaderData: { account, twoFactor }, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("account");
+  const resultFor = (intent: SettingsIntent) => (actionData?.intent === intent ? actionData.result : undefined);
+  const emailLogin = account.loginMethod === "email";
+  return (
+    <Container size="sm" className="page account-page">
+      <Title order={1}>{t("settings.heading")}</Title>
+      <dl className="account-facts">
+        <div>
+          <dt>{t("settings.createdAt")}</dt>
+          <dd>
+            <LocalTime seconds={Math.floor(account.createdAt.getTime() / 1000)} locale={i18n.language} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t("settings.loginMethod")}</dt>
+          <dd data-testid="login-method">{t(`loginMethods.${account.loginMethod}`)}</dd>
+        </div>
+      </dl>
+      <Form method="post" action="/logout" className="account-logout">
+        <button type="submit" className="button button--secondary">
+          <IconLogout size={18} aria-hidden />
+          {t("settings.logout")}
+        </button>
+      </Form>
+
+      <Section id="profile" title={t("settings.profile.heading")}>
+        <ProfileForm account={account} lastResult={resultFor(settingsIntents.profile)} />
+      </Section>
+
+      <Section id="security" title={t("settings.security")}>
+        <h3>{t("settings.password.heading")}</h3>
+        {emailLogin ? (
+          <PasswordForm lastResult={resultFor(settingsIntents.password)} />
+        ) : (
+          <ManagedByProvider account={account} />
+        )}
+        <h3 id="two-factor">{t("twoFactor.heading")}</h3>
+        <TwoFactorSection
+          state={twoFactor}
+          emailLogin={emailLogin}
+          backupCodes={actionData?.backupCodes}
+          verifyResult={resultFor(settingsIntents.twoFactorVerify)}
+          disableResult={resultFor(settingsIntents.twoFactorDisable)}
+        />
+      </Section>
+
+      <Section id="theme" title={t("settings.theme.heading")}>
+        <ThemeForm account={account} lastResult={resultFor(settingsIntents.theme)} />
+      </Section>
+
+      <Section id="delete-account" title={t("settings.delete.heading")}>
+        <DeleteAccountForm account={account} lastResult={resultFor(settingsIntents.deleteAccount)} />
+      </Section>
+    </Container>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="account-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      {children}
+    </section>
+  );
+}

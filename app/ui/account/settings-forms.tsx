@@ -1,0 +1,96 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import type { User } from "../../../db/schema";
+import {
+  deleteAccountSchema,
+  emailProfileSchema,
+  passwordChangeSchema,
+  profileSchema,
+  themePreferenceSchema,
+} from "~/account/schemas";
+import { themeNames } from "~/ui/theme";
+import { AccountForm, Checkbox, Field, PasswordField, SubmitButton, useSchemaForm } from "./form";
+import { settingsIntents } from "./intents";
+
+type Account = Pick<User, "email" | "name" | "nickname" | "loginMethod" | "theme">;
+type FormProps = { account: Account; lastResult: SubmissionResult | undefined };
+
+/** Google and GitHub accounts have no email or password of ours to change (spec section 6). */
+export function ManagedByProvider({ account }: { account: Account }) {
+  const { t } = useTranslation("account");
+  return <p className="muted">{t("settings.managedByProvider", { provider: t(`loginMethods.${account.loginMethod}`) })}</p>;
+}
+
+export function ProfileForm({ account, lastResult }: FormProps) {
+  const { t } = useTranslation("account");
+  const emailLogin = account.loginMethod === "email";
+  const [form, fields] = useSchemaForm(emailLogin ? emailProfileSchema : profileSchema, {
+    id: "profile-form",
+    lastResult,
+    defaultValue: { name: account.name, nickname: account.nickname, email: emailLogin ? account.email : undefined },
+  });
+  return (
+    <AccountForm form={form} intent={settingsIntents.profile}>
+      <Field meta={fields.name} label={t("fields.name")} autoComplete="name" required />
+      <Field meta={fields.nickname} label={t("fields.nickname")} autoComplete="username" required />
+      {emailLogin ? (
+        <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" required />
+      ) : (
+        <ManagedByProvider account={account} />
+      )}
+      <SubmitButton intent={settingsIntents.profile}>{t("settings.profile.submit")}</SubmitButton>
+    </AccountForm>
+  );
+}
+
+/** For email-login accounts only. */
+export function PasswordForm({ lastResult }: { lastResult: SubmissionResult | undefined }) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useSchemaForm(passwordChangeSchema, { id: "password-form", lastResult });
+  return (
+    <AccountForm form={form} intent={settingsIntents.password}>
+      <PasswordField meta={fields.currentPassword} label={t("fields.currentPassword")} purpose="current" />
+      <PasswordField meta={fields.newPassword} label={t("fields.newPassword")} purpose="new" />
+      <PasswordField meta={fields.confirmPassword} label={t("fields.confirmPassword")} purpose="confirm" />
+      <p className="muted">{t("settings.password.signsOut")}</p>
+      <SubmitButton intent={settingsIntents.password}>{t("settings.password.submit")}</SubmitButton>
+    </AccountForm>
+  );
+}
+
+/** Kept on the account and applied at every sign-in, on any device. */
+export function ThemeForm({ account, lastResult }: FormProps) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useSchemaForm(themePreferenceSchema, { id: "theme-form", lastResult });
+  return (
+    <AccountForm form={form} intent={settingsIntents.theme}>
+      <fieldset className="choice-group">
+        <legend>{t("settings.theme.legend")}</legend>
+        {themeNames.map((theme) => (
+          <label key={theme} className="choice">
+            <input type="radio" name={fields.theme.name} value={theme} defaultChecked={account.theme === theme} />
+            {t(`settings.theme.${theme}`)}
+          </label>
+        ))}
+      </fieldset>
+      <SubmitButton intent={settingsIntents.theme}>{t("settings.theme.submit")}</SubmitButton>
+    </AccountForm>
+  );
+}
+
+export function DeleteAccountForm({ account, lastResult }: FormProps) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useSchemaForm(deleteAccountSchema, { id: "delete-account-form", lastResult });
+  return (
+    <AccountForm form={form} intent={settingsIntents.deleteAccount}>
+      <p>{t("settings.delete.warning")}</p>
+      <Checkbox meta={fields.confirm} label={t("settings.delete.confirm")} />
+      {account.loginMethod === "email" && (
+        <PasswordField meta={fields.password} label={t("fields.password")} purpose="current" />
+      )}
+      <SubmitButton intent={settingsIntents.deleteAccount} variant="danger">
+        {t("settings.delete.submit")}
+      </SubmitButton>
+    </AccountForm>
+  );
+}

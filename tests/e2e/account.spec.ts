@@ -1,0 +1,379 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { Secret, TOTP } from "otpauth";
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
+
+const password = "Sup3r-secret!";
+const newPassword = "Even-b3tter?";
+
+type Account = { email: string; nickname: string };
+
+/** Tests share one database and run in both projects at once: every account is new. */
+function newAccount(label: string, projectName: string): Account {
+  const nickname = `${label}-${projectName}-${randomUUID().slice(0, 8)}`;
+  return { email: `${nickname}@e2e.test`, nickname };
+}
+
+/** The server trusts X-Forwarded-For here (TRUST_PROXY), so each test is its own client for the rate limits. */
+const clientAddress = () => ({ "X-Forwarded-For": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders(clientAddress());
+});
+
+// The helpers find fields by id so that they work in every language; the tests read labels.
+/** Creates the account, which is then signed in on its account page. */
+async function register(page: Page, projectName: string, account: Account, path = "/register") {
+  await page.goto(path);
+  await ready(page, projectName);
+  await page.locator("#register-form-email").fill(account.email);
+  await page.locator("#register-form-name").fill("Ana Souza");
+  await page.locator("#register-form-nickname").fill(account.nickname);
+  await page.locator("#register-form-password").fill(password);
+  await page.locator("#register-form-confirmPassword").fill(password);
+  await page.locator("#register-form").getByRole("button").click();
+  await onAccountPage(page);
+}
+
+// The URL changes a moment before the new page renders: wait for its form, not just the URL.
+async function onAccountPage(page: Page) {
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.locator("#profile-form")).toBeVisible();
+}
+
+async function logIn(page: Page, projectName: string, email: string, secret = password) {
+  if (!new URL(page.url()).pathname.startsWith("/login")) {
+    await page.goto("/login");
+    await ready(page, projectName);
+  }
+  await expect(page.locator("#login-form")).toBeVisible();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(secret);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator("#login-form")).toBeVisible();
+}
+
+async function enterSecondFactor(page: Page, code: string) {
+  await expect(page).toHaveURL(/\/login\/two-fa$/);
+  await expect(page.locator("#two-factor-login-form")).toBeVisible();
+  await page.getByLabel("Código").fill(code);
+  await page.getByRole("button", { name: "Verificar" }).click();
+}
+
+test("register, sign out and sign in again; session cookies stay out of page scripts", async ({ page, context }, { project }) => {
+  const account = newAccount("ana", project.name);
+  await register(page, project.name, account);
+  await expect(page.getByTestId("toast")).toContainText("Usuário criado");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Minha Conta");
+  await expect(page.getByLabel("E-mail")).toHaveValue(account.email);
+  await expect(page.getByTestId("login-method")).toHaveText("E-mail e senha");
+  await expect(page.getByRole("link", { name: "Minha Conta" })).toHaveAttribute("href", "/user");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+
+  const cookies = await context.cookies();
+  for (const name of ["access_token", "refresh_token"]) {
+    expect(cookies.find((cookie) => cookie.name === name), name).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+  }
+  if (javaScriptOn(project.name)) {
+    const visible = await page.evaluate(() => document.cookie);
+    expect(visible).not.toContain("access_token");
+    expect(visible).not.toContain("refresh_token");
+  }
+
+  await logOut(page);
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("access_token");
+  await expect(page.getByRole("link", { name: "Conectar a Conta" })).toBeVisible();
+
+  await logIn(page, project.name, account.email);
+  await onAccountPage(page);
+  await expect(page.getByLabel("Apelido")).toHaveValue(account.nickname);
+});
+
+test("a wrong password or an unknown email is told next to its field", async ({ page }, { project }) => {
+  const account = newAccount("bruno", project.name);
+  await register(page, project.name, account);
+  await logOut(page);
+
+  await logIn(page, project.name, account.email, "Wrong-passw0rd!");
+  await expect(page.locator("#login-form-password-error")).toHaveText("Senha incorreta");
+  await expect(page.getByLabel("Senha", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("E-mail")).toHaveValue(account.email);
+
+  await logIn(page, project.name, `nobody-${account.email}`);
+  await expect(page.locator("#login-form-email-error")).toHaveText("Usuário não encontrado com este e-mail!");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("registering twice with one email and nickname gives the spec's messages (in English)", async ({ page }, { project }) => {
+  const account = newAccount("carla", project.name);
+  await register(page, project.name, account, "/register?lng=en");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto("/register");
+  await ready(page, project.name);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create account");
+  await page.getByLabel("Email").fill(account.email.toUpperCase());
+  await page.getByLabel("Name", { exact: true }).fill("Carla");
+  await page.getByLabel("Nickname").fill(account.nickname);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.locator("#register-form-email-error")).toHaveText("There is already a user with that email!");
+  await expect(page.locator("#register-form-nickname-error")).toHaveText("There is already a user with that nickname!");
+
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Name", { exact: true }).fill("4");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.locator("#register-form-email-error")).toHaveText("Invalid email");
+  await expect(page.locator("#register-form-name-error")).toHaveText("Invalid name");
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test("two-factor: set up with a computed code, then sign in with a code and with a single-use backup code", async ({
+  page,
+  context,
+}, { project }) => {
+  test.setTimeout(60_000);
+  const account = newAccount("dora", project.name);
+  await register(page, project.name, account);
+  await page.getByRole("button", { name: "Ativar autenticação em dois fatores" }).click();
+
+  // Step 1: the QR code is an SVG from the server, and the secret is shown as text.
+  await expect(page).toHaveURL(/twoFactorStep=1/);
+  await expect(page.locator('.qr-code[role="img"] svg')).toBeVisible();
+  await expect(page.locator('[aria-current="step"]')).toHaveText("Escanear o QR code");
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
+
+  // Step 2: a wrong code is refused, the current one turns protection on.
+  await page.getByRole("link", { name: "Próximo: digitar o código" }).click();
+  await expect(page).toHaveURL(/twoFactorStep=2/);
+  const setupCode = totp.generate();
+  await page.getByLabel("Código de 6 dígitos").fill(setupCode === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verificar e ativar" }).click();
+  await expect(page.locator("#two-factor-verify-form-code-error")).toHaveText("Código inválido");
+  await page.getByLabel("Código de 6 dígitos").fill(setupCode);
+  await page.getByRole("button", { name: "Verificar e ativar" }).click();
+
+  // Step 3: ten backup codes, shown once.
+  await expect(page.locator('[aria-current="step"]')).toHaveText("Guardar os códigos de backup");
+  const codes = await page.getByTestId("backup-codes").locator("li").allTextContents();
+  expect(codes).toHaveLength(10);
+  for (const code of codes) expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+  if (javaScriptOn(project.name)) {
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new Error("denied"));
+    });
+    await page.getByRole("button", { name: "Copiar códigos" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Erro ao copiar os códigos!");
+    await page.getByRole("button", { name: "Fechar notificação" }).click();
+  } else {
+    await expect(page.getByRole("button", { name: "Copiar códigos" })).toHaveCount(0);
+  }
+  await page.getByRole("link", { name: "Concluir" }).click();
+  await expect(page.getByTestId("two-factor-protected")).toContainText("Restam 10 códigos de backup");
+  await expect(page.getByTestId("backup-codes")).toHaveCount(0);
+  await expect(page.getByTestId("totp-secret")).toHaveCount(0);
+
+  // The setup code cannot be replayed; the next step's code is within the ±1 step window.
+  await logOut(page);
+  await logIn(page, project.name, account.email);
+  await enterSecondFactor(page, setupCode);
+  await expect(page.locator("#two-factor-login-form-code-error")).toHaveText("Código inválido");
+  await enterSecondFactor(page, totp.generate({ timestamp: Date.now() + 30_000 }));
+  await onAccountPage(page);
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("two_fa_pending");
+
+  await logOut(page);
+  await logIn(page, project.name, account.email);
+  await enterSecondFactor(page, codes[0]!.toLowerCase());
+  await onAccountPage(page);
+  await expect(page.getByTestId("two-factor-protected")).toContainText("Restam 9 códigos de backup");
+
+  await logOut(page);
+  await logIn(page, project.name, account.email);
+  await enterSecondFactor(page, codes[0]!);
+  await expect(page.locator("#two-factor-login-form-code-error")).toHaveText("Código inválido");
+  await enterSecondFactor(page, codes[1]!);
+  await onAccountPage(page);
+
+  // Turning protection off needs the password.
+  await page.locator("#two-factor-disable-form-password").fill("Wrong-passw0rd!");
+  await page.getByRole("button", { name: "Desativar autenticação em dois fatores" }).click();
+  await expect(page.locator("#two-factor-disable-form-password-error")).toHaveText("Senha incorreta");
+  await page.locator("#two-factor-disable-form-password").fill(password);
+  await page.getByRole("button", { name: "Desativar autenticação em dois fatores" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Autenticação em dois fatores desativada");
+  await expect(page.getByRole("button", { name: "Ativar autenticação em dois fatores" })).toBeVisible();
+});
+
+test("the second step is only reachable after a correct password", async ({ page }) => {
+  await page.goto("/login/two-fa");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("changing the password signs out every session", async ({ page, browser }, { project }) => {
+  const account = newAccount("edu", project.name);
+  await register(page, project.name, account);
+  // A second device, signed in as well.
+  const otherDevice = await browser.newContext({
+    javaScriptEnabled: javaScriptOn(project.name),
+    extraHTTPHeaders: clientAddress(),
+  });
+  const otherPage = await otherDevice.newPage();
+  await logIn(otherPage, project.name, account.email);
+  await onAccountPage(otherPage);
+
+  await page.getByLabel("Senha atual").fill("Wrong-passw0rd!");
+  await page.getByLabel("Nova senha").fill(newPassword);
+  await page.getByLabel("Confirmar senha").fill(newPassword);
+  await page.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(page.locator("#password-form-currentPassword-error")).toHaveText("Senha atual incorreta");
+
+  await page.getByLabel("Senha atual").fill(password);
+  await page.getByLabel("Nova senha").fill(newPassword);
+  await page.getByLabel("Confirmar senha").fill(newPassword);
+  await page.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId("toast")).toContainText("Senha atualizada. Desconectando…");
+
+  await otherPage.goto("/user");
+  await expect(otherPage).toHaveURL(/\/login\?redirectTo=%2Fuser$/);
+  await otherDevice.close();
+
+  await logIn(page, project.name, account.email);
+  await expect(page.locator("#login-form-password-error")).toHaveText("Senha incorreta");
+  await logIn(page, project.name, account.email, newPassword);
+  await onAccountPage(page);
+});
+
+test("the eleventh sign-in attempt at one account within 15 minutes is refused", async ({ page, baseURL, consoleProblems }, { project }) => {
+  const { email } = newAccount("flood", project.name);
+  // Ten wrong tries straight over HTTP (each from another address: the account's own limit is what trips).
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    const response = await page.request.post("/login", {
+      form: { email, password: "Wrong-passw0rd!" },
+      headers: { Origin: baseURL!, ...clientAddress() },
+    });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("Usuário não encontrado com este e-mail!");
+  }
+  const refusal = page.waitForResponse((response) => response.request().method() === "POST");
+  await logIn(page, project.name, email, "Wrong-passw0rd!");
+  expect((await refusal).status()).toBe(429);
+  await expect(page.getByTestId("form-error")).toHaveText(/^Muitas tentativas\. Tente novamente em 1[45] min\.$/);
+  // That refusal is the point here; the browser reports it as a failed request.
+  const others = consoleProblems.filter((problem) => !problem.includes("status of 429"));
+  consoleProblems.splice(0, consoleProblems.length, ...others);
+});
+
+test("an anonymous visit to the account page goes to sign-in and back", async ({ page }, { project }) => {
+  const account = newAccount("gil", project.name);
+  await register(page, project.name, account);
+  await logOut(page);
+
+  await page.goto("/user");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser$/);
+  await page.goto("/user?twoFactorStep=2");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%3FtwoFactorStep%3D2$/);
+  await ready(page, project.name);
+  await logIn(page, project.name, account.email);
+  await expect(page).toHaveURL(/\/user\?twoFactorStep=2$/);
+
+  // Only local paths are followed after a sign-in.
+  await logOut(page);
+  await page.goto("/login?redirectTo=//evil.example/steal");
+  await ready(page, project.name);
+  await logIn(page, project.name, account.email);
+  await onAccountPage(page);
+});
+
+test("the users screen is for administrators only", async ({ page }, { project }) => {
+  await register(page, project.name, newAccount("hugo", project.name));
+  const response = await page.goto("/admin/users");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página não encontrada");
+  await page.goto("/user");
+  await logOut(page);
+
+  // playwright.config.ts lists this address in ADMIN_EMAILS; on a retry the account exists already.
+  const admin = { email: `admin-${project.name}@e2e.test`, nickname: `admin-${project.name}` };
+  await logIn(page, project.name, admin.email);
+  const unknownEmail = page.locator("#login-form-email-error");
+  await expect(unknownEmail.or(page.locator("#profile-form"))).toBeVisible();
+  if (await unknownEmail.isVisible()) await register(page, project.name, admin);
+  await page.goto("/admin/users");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Usuários");
+  const table = page.getByTestId("users-table");
+  await expect(table.locator("thead th")).toHaveText(["Apelido", "Nome", "E-mail", "Método de login", "Tipo", "2FA", "Criado em"]);
+  await expect(table.locator("tr", { hasText: admin.email })).toContainText("Administrador");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+});
+
+test("settings: profile, theme preference and account deletion", async ({ page }, { project }) => {
+  const account = newAccount("iris", project.name);
+  await register(page, project.name, account);
+
+  await page.getByLabel("Nome").fill("Íris Lima");
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Usuário atualizado");
+  await expect(page.getByLabel("Nome")).toHaveValue("Íris Lima");
+
+  await page.getByRole("radio", { name: "Claro" }).check();
+  await page.getByRole("button", { name: "Salvar tema" }).click();
+  await expect(page.locator("body")).not.toHaveClass(/\bdark\b/);
+  // Stored on the account: a sign-in on a fresh device brings it back.
+  await logOut(page);
+  await page.context().clearCookies();
+  if (javaScriptOn(project.name)) await page.evaluate(() => localStorage.clear());
+  await logIn(page, project.name, account.email);
+  await onAccountPage(page);
+  await expect(page.locator("body")).not.toHaveClass(/\bdark\b/);
+  await expect(page.getByRole("radio", { name: "Claro" })).toBeChecked();
+
+  await page.getByRole("button", { name: "Excluir conta" }).click();
+  await expect(page.locator("#delete-account-form-confirm-error")).toHaveText("Confirme que deseja excluir a conta.");
+  await page.getByLabel("Entendo que a conta será excluída para sempre").check();
+  await page.locator("#delete-account-form-password").fill(password);
+  await page.getByRole("button", { name: "Excluir conta" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("toast")).toContainText("Conta excluída");
+  await expect(page.getByRole("link", { name: "Conectar a Conta" })).toBeVisible();
+  await logIn(page, project.name, account.email);
+  await expect(page.locator("#login-form-email-error")).toHaveText("Usuário não encontrado com este e-mail!");
+});
+
+test("account pages read in Spanish and have no serious accessibility violations", async ({ page, context, baseURL }, { project }) => {
+  test.skip(!javaScriptOn(project.name), "axe runs as a script in the page");
+  await page.goto("/login?lng=es");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Iniciar sesión");
+  await expect(page).toHaveTitle(/^Iniciar sesión \| Market Analytics$/);
+  await expectNoSeriousA11yViolations(page);
+  await page.goto("/register");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear cuenta");
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto("/register?lng=pt-BR");
+  await register(page, project.name, newAccount("joao", project.name));
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Ativar autenticação em dois fatores" }).click();
+  await expect(page.getByTestId("totp-secret")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel("Nome").fill("");
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page.locator("#profile-form-name-error")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await context.addCookies([{ name: "theme", value: "light", url: baseURL! }]);
+  await page.reload();
+  await expect(page.locator("body")).not.toHaveClass(/\bdark\b/);
+  await expectNoSeriousA11yViolations(page);
+});
