@@ -26,6 +26,8 @@ export default [
     route("currencies", "routes/proxy/currencies.ts"),
   ]),
   route("search", "routes/search.tsx"),
+  route("auth/refresh", "routes/auth-refresh.ts"),
+  route("auth/me", "routes/auth-me.ts"),
   route("auth/github", "routes/auth-github.ts"),
   route("github-redirect", "routes/github-redirect.ts"),
   route("auth/google", "routes/auth-google.ts"),

@@ -2,6 +2,7 @@ import type { z } from "zod";
 
 const reasonPhrases: Record<number, string> = {
   400: "Bad Request",
+  401: "Unauthorized",
   404: "Not Found",
   429: "Too Many Requests",
   500: "Internal Server Error",

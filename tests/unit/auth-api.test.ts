@@ -1,0 +1,61 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { contextFor } from "../support/router-context";
+
+beforeAll(() => {
+  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-auth-api-"));
+});
+
+async function newSession() {
+  const { getDb } = await import("~/platform/db.server");
+  const { createUser } = await import("~/account/users.server");
+  const { startSession } = await import("~/account/tokens.server");
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const user = createUser(getDb(), { email: `api-${suffix}@example.com`, name: "Api", nickname: `api_${suffix}` }, []);
+  return { user, ...startSession(getDb(), user.id) };
+}
+
+async function refresh(body: unknown, headers: Record<string, string> = {}) {
+  const { action } = await import("~/routes/auth-refresh");
+  const request = new Request("http://localhost/auth/refresh", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const response = await action({ request, context: await contextFor(request), params: {} } as never);
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+describe("POST /auth/refresh and GET /auth/me", () => {
+  it("trades a refresh token for a new pair, and the access token works as a Bearer on /auth routes", async () => {
+    const { user, refreshToken } = await newSession();
+    const answer = await refresh({ userId: user.id, refreshToken });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String), expiresIn: 900 });
+
+    const { loader } = await import("~/routes/auth-me");
+    const request = new Request("http://localhost/auth/me", { headers: { Authorization: `Bearer ${answer.body.accessToken}` } });
+    const { sessionMiddleware } = await import("~/account/session.server");
+    const context = await contextFor(request);
+    let me: Response | undefined;
+    await sessionMiddleware({ request, context, params: {} } as never, async () => {
+      me = loader({ request, context, params: {} } as never);
+      return me;
+    });
+    expect(me!.status).toBe(200);
+    expect(((await me!.json()) as { user: { id: number } }).user.id).toBe(user.id);
+  });
+
+  it("answers 'Invalid refresh token' for a wrong, reused or someone else's token", async () => {
+    const { user, refreshToken } = await newSession();
+    const other = await newSession();
+    const wrongUser = await refresh({ userId: other.user.id, refreshToken }, { "Accept-Language": "en" });
+    expect(wrongUser).toMatchObject({ status: 401, body: { message: "Invalid refresh token", status: 401 } });
+    // That attempt spent the token: presenting it again is a replay.
+    expect((await refresh({ userId: user.id, refreshToken })).status).toBe(401);
+    expect((await refresh({ userId: user.id, refreshToken: "nope" })).status).toBe(401);
+    expect((await refresh({ userId: "1" })).status).toBe(400);
+  });
+});
