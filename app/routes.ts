@@ -38,5 +38,13 @@ export default [
   route("logout", "routes/logout.ts"),
   route("user", "routes/user.tsx"),
   route("admin/users", "routes/admin-users.tsx"),
+  route("favorites", "routes/favorite.ts"),
+  route("user/favorite-items", "routes/favorite-items.tsx"),
+  route("user/register-tables", "routes/register-tables.tsx"),
+  route("user/register-tables/:id", "routes/register-table.tsx"),
+  route("user/register-tables/:id/csv", "routes/register-table-csv.ts"),
+  route("feedback", "routes/feedback.tsx"),
+  route("admin/feedback", "routes/admin-feedback.tsx"),
+  route("admin/feedback/images/:id", "routes/feedback-image.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

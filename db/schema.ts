@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const loginMethods = ["email", "google", "github"] as const;
 export const themes = ["dark", "light"] as const;
@@ -91,3 +91,73 @@ export const cryptoViews = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.cryptoId, table.hour] })],
 );
+
+export const assetTypes = ["crypto", "stock"] as const;
+
+/** A starred crypto or stock of a user. */
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    assetType: text("asset_type", { enum: assetTypes }).notNull(),
+    assetId: text("asset_id").notNull(),
+    addedAt: integer("added_at", { mode: "timestamp" }).notNull(),
+  },
+  (table) => [uniqueIndex("favorites_user_asset_idx").on(table.userId, table.assetType, table.assetId)],
+);
+
+/** A user's record table: a titled group of their favourites. */
+export const recordTables = sqliteTable(
+  "record_tables",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: integer("created_at", { mode: "timestamp" }).notNull(),
+  },
+  (table) => [index("record_tables_user_idx").on(table.userId)],
+);
+
+/** Favourites placed in a record table. Removing the favourite removes the whole table (spec section 4), in code. */
+export const recordTableItems = sqliteTable(
+  "record_table_items",
+  {
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => recordTables.id, { onDelete: "cascade" }),
+    favoriteId: integer("favorite_id")
+      .notNull()
+      .references(() => favorites.id, { onDelete: "cascade" }),
+    addedAt: integer("added_at", { mode: "timestamp" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tableId, table.favoriteId] })],
+);
+
+export const feedbackTypes = ["bug", "suggestion", "idea", "other"] as const;
+
+export const feedback = sqliteTable("feedback", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  type: text("type", { enum: feedbackTypes }).notNull(),
+  createdAt: integer("created_at", { mode: "timestamp" }).notNull(),
+});
+
+/** Screenshots sent with feedback, checked by content (PNG, JPEG, WebP or GIF) and under 1 MB. */
+export const feedbackImages = sqliteTable("feedback_images", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  feedbackId: integer("feedback_id")
+    .notNull()
+    .references(() => feedback.id, { onDelete: "cascade" }),
+  mimeType: text("mime_type").notNull(),
+  data: blob("data", { mode: "buffer" }).notNull(),
+});

@@ -2,7 +2,7 @@
 export const supportedLanguages = ["pt-BR", "en", "es"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "pt-BR";
-export const namespaces = ["common", "content", "account"] as const;
+export const namespaces = ["common", "content", "account", "feedback", "favorites"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 export const languageCookieName = "i18next";

@@ -2,16 +2,22 @@ import type { Resource } from "i18next";
 import enAccount from "../../locales/en/account.json";
 import enCommon from "../../locales/en/common.json";
 import enContent from "../../locales/en/content.json";
+import enFavorites from "../../locales/en/favorites.json";
+import enFeedback from "../../locales/en/feedback.json";
 import esAccount from "../../locales/es/account.json";
 import esCommon from "../../locales/es/common.json";
 import esContent from "../../locales/es/content.json";
+import esFavorites from "../../locales/es/favorites.json";
+import esFeedback from "../../locales/es/feedback.json";
 import ptAccount from "../../locales/pt-BR/account.json";
 import ptCommon from "../../locales/pt-BR/common.json";
 import ptContent from "../../locales/pt-BR/content.json";
+import ptFavorites from "../../locales/pt-BR/favorites.json";
+import ptFeedback from "../../locales/pt-BR/feedback.json";
 
 /** Every language and namespace, for the server (the browser loads only its own language). */
 export const resources = {
-  "pt-BR": { common: ptCommon, content: ptContent, account: ptAccount },
-  en: { common: enCommon, content: enContent, account: enAccount },
-  es: { common: esCommon, content: esContent, account: esAccount },
+  "pt-BR": { common: ptCommon, content: ptContent, account: ptAccount, feedback: ptFeedback, favorites: ptFavorites },
+  en: { common: enCommon, content: enContent, account: enAccount, feedback: enFeedback, favorites: enFavorites },
+  es: { common: esCommon, content: esContent, account: esAccount, feedback: esFeedback, favorites: esFavorites },
 } satisfies Resource;

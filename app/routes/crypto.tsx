@@ -18,6 +18,9 @@ import { Change } from "~/ui/market/change";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { StatsGrid } from "~/ui/market/stats";
 import { Unavailable } from "~/ui/market/unavailable";
+import { starsFor } from "~/favorites/stars.server";
+import { assetKey } from "~/favorites/schemas";
+import { FavoriteStar } from "~/ui/favorites/favorite-star";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/crypto";
 
@@ -38,7 +41,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (detail) recordCryptoView(getDb(), id.data);
   const t = getInstance(context).t;
   const coin = detail?.data;
+  const stars = starsFor(context);
   return {
+    stars,
     id: id.data,
     meta: {
       title: coin ? t("market.crypto.metaTitle", { name: coin.name, symbol: coin.symbol.toUpperCase() }) : id.data,
@@ -56,7 +61,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 export const shouldRevalidate = skipRevalidationForChartParams;
 
-export default function Crypto({ loaderData: { detail, description, points } }: Route.ComponentProps) {
+export default function Crypto({ loaderData: { stars, detail, description, points } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   if (!detail) return <Container size="lg" className="page"><Unavailable /></Container>;
@@ -72,6 +77,7 @@ export default function Crypto({ loaderData: { detail, description, points } }: 
         price={usd(coin.price)}
         change={coin.change24h}
       />
+      <FavoriteStar type="crypto" assetId={coin.id} name={coin.name} linkedTables={stars?.[assetKey("crypto", coin.id)]} />
       <DemoNotice sources={[detail.source]} stale={detail.stale} />
       <StatsGrid
         label={t("market.statistics")}

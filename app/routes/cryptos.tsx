@@ -10,18 +10,19 @@ import { Unavailable } from "~/ui/market/unavailable";
 import { PageSizeForm } from "~/ui/market/page-size";
 import { Pagination } from "~/ui/market/pagination";
 import { CryptoTable } from "~/ui/market/tables";
+import { starsFor } from "~/favorites/stars.server";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/cryptos";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, cryptoListSearch);
   const list = await orUnavailable(cryptoPage(getMarketService(), search));
-  return { meta: pageMetaFor(context, "market.cryptos"), search, list };
+  return { meta: pageMetaFor(context, "market.cryptos"), search, list, stars: starsFor(context) };
 }
 
 export const meta = routeMeta;
 
-export default function Cryptos({ loaderData: { search, list } }: Route.ComponentProps) {
+export default function Cryptos({ loaderData: { search, list, stars } }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <Container size="lg" className="page">
@@ -35,7 +36,7 @@ export default function Cryptos({ loaderData: { search, list } }: Route.Componen
           <div className="list-toolbar">
             <PageSizeForm perPage={search.perPage} />
           </div>
-          <CryptoTable items={list.data.items} sort={search} startRank={(search.page - 1) * search.perPage + 1} />
+          <CryptoTable items={list.data.items} sort={search} stars={stars} startRank={(search.page - 1) * search.perPage + 1} />
           <Pagination page={search.page} perPage={search.perPage} total={list.data.total} />
         </>
       ) : (

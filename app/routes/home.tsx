@@ -12,6 +12,7 @@ import { getMarketService } from "~/market/service.server";
 import { CryptoMiniList, StockMiniList } from "~/ui/market/asset-lists";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { Pagination } from "~/ui/market/pagination";
+import { starsFor } from "~/favorites/stars.server";
 import { CryptoTable, StockTable } from "~/ui/market/tables";
 import { TickerTape } from "~/ui/market/ticker-tape";
 import { Unavailable } from "~/ui/market/unavailable";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, homeTableSearch);
   const table = { kind: search.table, page: search.tpage, sort: search.tsort, order: search.torder };
   const home = await loadHome(getMarketService(), table, languageOf(getLocale(context)));
-  return { meta: pageMetaFor(context, "home"), table, home };
+  return { meta: pageMetaFor(context, "home"), table, home, stars: starsFor(context) };
 }
 
 export const meta = routeMeta;
@@ -46,7 +47,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export default function Home({ loaderData: { table, home } }: Route.ComponentProps) {
+export default function Home({ loaderData: { table, home, stars } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const sortState = { sort: table.sort, order: table.order, prefix: "t" };
   const orUnavailable = (content: ReactNode | null) => content ?? <Unavailable />;
@@ -109,9 +110,9 @@ export default function Home({ loaderData: { table, home } }: Route.ComponentPro
           {home.table ? (
             <>
               {home.table.kind === "cryptos" ? (
-                <CryptoTable items={home.table.items} sort={sortState} startRank={(table.page - 1) * 12 + 1} />
+                <CryptoTable items={home.table.items} sort={sortState} stars={stars} startRank={(table.page - 1) * 12 + 1} />
               ) : (
-                <StockTable items={home.table.items} sort={sortState} />
+                <StockTable items={home.table.items} sort={sortState} stars={stars} />
               )}
               <Pagination page={table.page} perPage={12} total={home.table.total} param="tpage" />
             </>

@@ -1,13 +1,17 @@
 import { Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { getUser } from "~/account/session.server";
+import { resourceCounts } from "~/content/resources.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { routeMeta } from "~/ui/meta";
 import { toolsMenu } from "~/ui/shell/nav-links";
 import type { Route } from "./+types/more";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { meta: pageMetaFor(context, "more") };
+  const user = getUser(context);
+  // A visitor sees the sign-in hint; a signed-in user sees how much they keep in each resource.
+  return { meta: pageMetaFor(context, "more"), counts: user ? resourceCounts(user.id) : null };
 }
 
 export const meta = routeMeta;
@@ -27,7 +31,7 @@ const toolDescriptions: Record<(typeof toolsMenu)[number]["to"], string> = {
   "/about-us": "more.tools.aboutUs",
 };
 
-export default function More() {
+export default function More({ loaderData: { counts } }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <Container size="lg" className="page">
@@ -37,9 +41,11 @@ export default function More() {
         <Title order={2} id="resources-heading">
           {t("more.resourcesHeading")}
         </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {t("more.signInHint")}
-        </Text>
+        {!counts && (
+          <Text c="dimmed" size="sm" mt={4}>
+            {t("more.signInHint")}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md" component="ul" className="plain-list">
           {resources.map(({ key, to }) => (
             <li key={key}>
@@ -48,10 +54,18 @@ export default function More() {
                 <Text size="sm" c="dimmed" mt={4}>
                   {t(`more.${key}Text`)}
                 </Text>
+                {counts && (
+                  <Text size="sm" fw={600} mt={6} data-testid={`count-${key}`}>
+                    {t("more.count", { count: counts[key] })}
+                  </Text>
+                )}
               </Paper>
             </li>
           ))}
         </SimpleGrid>
+        <Text mt="md">
+          <Link to="/feedback">{t("more.feedbackLink")}</Link>
+        </Text>
       </section>
       <section aria-labelledby="tools" className="page-section">
         <Title order={2} id="tools">

@@ -17,6 +17,9 @@ import { DemoNotice } from "~/ui/market/demo-notice";
 import { useSectorLabel } from "~/ui/market/sector";
 import { StatsGrid } from "~/ui/market/stats";
 import { Unavailable } from "~/ui/market/unavailable";
+import { starsFor } from "~/favorites/stars.server";
+import { assetKey } from "~/favorites/schemas";
+import { FavoriteStar } from "~/ui/favorites/favorite-star";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/stock";
 
@@ -31,7 +34,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const stock = detail?.data;
   const shares = stock?.marketCap && stock.price ? stock.marketCap / stock.price : null;
+  const stars = starsFor(context);
   return {
+    stars,
     range,
     meta: {
       title: stock ? t("market.stock.metaTitle", { ticker: stock.ticker, name: stock.name }) : ticker.data,
@@ -47,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 export const shouldRevalidate = skipRevalidationForChartParams;
 
-export default function Stock({ loaderData: { detail, points, range } }: Route.ComponentProps) {
+export default function Stock({ loaderData: { stars, detail, points, range } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const sectorLabel = useSectorLabel();
@@ -77,6 +82,7 @@ export default function Stock({ loaderData: { detail, points, range } }: Route.C
         price={money(stock.price)}
         change={stock.changePercent}
       />
+      <FavoriteStar type="stock" assetId={stock.ticker} name={stock.ticker} linkedTables={stars?.[assetKey("stock", stock.ticker)]} />
       <DemoNotice sources={[detail.source]} stale={detail.stale} />
       <StatsGrid
         label={t("market.statistics")}

@@ -12,6 +12,7 @@ import { Pagination } from "~/ui/market/pagination";
 import { useSectorLabel } from "~/ui/market/sector";
 import { StockTable } from "~/ui/market/tables";
 import { Unavailable } from "~/ui/market/unavailable";
+import { starsFor } from "~/favorites/stars.server";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/stocks";
 
@@ -28,12 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: search.perPage,
     }),
   );
-  return { meta: pageMetaFor(context, "market.stocks"), search, list };
+  return { meta: pageMetaFor(context, "market.stocks"), search, list, stars: starsFor(context) };
 }
 
 export const meta = routeMeta;
 
-export default function Stocks({ loaderData: { search, list } }: Route.ComponentProps) {
+export default function Stocks({ loaderData: { search, list, stars } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const sectorLabel = useSectorLabel();
   return (
@@ -84,7 +85,7 @@ export default function Stocks({ loaderData: { search, list } }: Route.Component
             <PageSizeForm perPage={search.perPage} />
           </div>
           {list.data.items.length > 0 ? (
-            <StockTable items={list.data.items} sort={search} />
+            <StockTable items={list.data.items} sort={search} stars={stars} />
           ) : (
             <p className="empty-state">{t("search.noResults")}</p>
           )}

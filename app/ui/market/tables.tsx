@@ -1,13 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { StarStates } from "~/favorites/stars.server";
+import { assetKey } from "~/favorites/schemas";
 import type { CryptoListItem, StockListItem } from "~/market/types";
+import { FavoriteStar } from "../favorites/favorite-star";
 import { formatCompactMoney, formatCompactNumber, formatMoney } from "../format";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
 import { SortHeader, type SortState } from "./sort-header";
 
 /** Plain table markup: these lists are the heaviest HTML the app renders. */
-export function CryptoTable({ items, sort, startRank }: { items: CryptoListItem[]; sort: SortState; startRank: number }) {
+/** `stars`: the signed-in user's favourites (null for a visitor); when undefined no star column is shown. */
+export function CryptoTable({ items, sort, startRank, stars }: { items: CryptoListItem[]; sort: SortState; startRank: number; stars?: StarStates | null }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return (
@@ -24,6 +28,7 @@ export function CryptoTable({ items, sort, startRank }: { items: CryptoListItem[
             <SortHeader field="change" label={t("market.columns.change24h")} state={sort} />
             <SortHeader field="market_cap" label={t("market.columns.marketCap")} state={sort} />
             <SortHeader field="volume" label={t("market.columns.volume24h")} state={sort} />
+            {stars !== undefined && <StarHeader />}
           </tr>
         </thead>
         <tbody>
@@ -45,6 +50,11 @@ export function CryptoTable({ items, sort, startRank }: { items: CryptoListItem[
               </td>
               <td className="numeric">{formatCompactMoney(item.marketCap, "USD", locale)}</td>
               <td className="numeric">{formatCompactMoney(item.volume24h, "USD", locale)}</td>
+              {stars !== undefined && (
+                <td>
+                  <FavoriteStar type="crypto" assetId={item.id} name={item.name} linkedTables={stars?.[assetKey("crypto", item.id)]} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -53,7 +63,7 @@ export function CryptoTable({ items, sort, startRank }: { items: CryptoListItem[
   );
 }
 
-export function StockTable({ items, sort }: { items: StockListItem[]; sort: SortState }) {
+export function StockTable({ items, sort, stars }: { items: StockListItem[]; sort: SortState; stars?: StarStates | null }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return (
@@ -68,6 +78,7 @@ export function StockTable({ items, sort }: { items: StockListItem[]; sort: Sort
             <SortHeader field="change" label={t("market.columns.change24h")} state={sort} />
             <SortHeader field="market_cap" label={t("market.columns.marketCap")} state={sort} />
             <SortHeader field="volume" label={t("market.columns.volume")} state={sort} />
+            {stars !== undefined && <StarHeader />}
           </tr>
         </thead>
         <tbody>
@@ -89,10 +100,24 @@ export function StockTable({ items, sort }: { items: StockListItem[]; sort: Sort
               </td>
               <td className="numeric">{formatCompactMoney(item.marketCap, item.currency, locale)}</td>
               <td className="numeric">{formatCompactNumber(item.volume, locale)}</td>
+              {stars !== undefined && (
+                <td>
+                  <FavoriteStar type="stock" assetId={item.ticker} name={item.ticker} linkedTables={stars?.[assetKey("stock", item.ticker)]} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function StarHeader() {
+  const { t } = useTranslation("favorites");
+  return (
+    <th scope="col">
+      <span className="visually-hidden">{t("columns.remove")}</span>
+    </th>
   );
 }

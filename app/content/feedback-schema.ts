@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { feedbackTypes } from "../../db/schema";
+
+/**
+ * The feedback form, checked by the action (authoritative) and by Conform in the browser.
+ * Messages are translation keys with their namespace, so the shared form components find them.
+ */
+
+export { feedbackTypes };
+export type FeedbackType = (typeof feedbackTypes)[number];
+
+export const feedbackLimits = {
+  titleMax: 120,
+  descriptionMax: 5000,
+  maxImages: 3,
+  /** Each screenshot must be under 1 MB. */
+  maxImageBytes: 1024 * 1024,
+  /** Three full-size screenshots plus the text fit; anything larger is refused before it is read. */
+  maxBodyBytes: 4 * 1024 * 1024,
+} as const;
+
+const image = z
+  .file({ error: "feedback:errors.invalidImage" })
+  .refine((file) => file.size < feedbackLimits.maxImageBytes, { error: "feedback:errors.imageTooLarge" });
+
+export const feedbackSchema = z.object({
+  title: z
+    .string({ error: "feedback:errors.titleRequired" })
+    .trim()
+    .min(1, { error: "feedback:errors.titleRequired" })
+    .max(feedbackLimits.titleMax, { error: "feedback:errors.titleTooLong" }),
+  description: z
+    .string({ error: "feedback:errors.descriptionRequired" })
+    .trim()
+    .min(1, { error: "feedback:errors.descriptionRequired" })
+    .max(feedbackLimits.descriptionMax, { error: "feedback:errors.descriptionTooLong" }),
+  type: z.enum(feedbackTypes, { error: "feedback:errors.typeRequired" }),
+  images: z
+    .array(image)
+    .max(feedbackLimits.maxImages, { error: "feedback:errors.tooManyImages" })
+    .optional()
+    .transform((files) => files ?? []),
+});
+
+export type FeedbackInput = z.output<typeof feedbackSchema>;

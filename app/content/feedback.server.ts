@@ -1,0 +1,123 @@
+import { count, desc, eq, inArray } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { feedback, feedbackImages, users } from "../../db/schema";
+import { getInstance } from "~/i18n/middleware.server";
+import { getDb, type AppDatabase } from "~/platform/db.server";
+import { RateLimiter } from "~/platform/rate-limit.server";
+import { feedbackLimits, type FeedbackInput } from "./feedback-schema";
+
+/** A person sends a few reports an hour at most; a script is cut short. */
+export const feedbackRateLimiter = new RateLimiter(10, 60 * 60_000);
+
+/**
+ * Counted per user only (people behind one office address each get their own allowance); the
+ * refusal is translated because it carries the wait time.
+ */
+export function feedbackRateLimitRefusal(context: Readonly<RouterContextProvider>, userId: number) {
+  const verdict = feedbackRateLimiter.hit(`feedback:user:${userId}`);
+  if (verdict.allowed) return null;
+  const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+  return {
+    message: getInstance(context).t("errors.tooManyAttempts", { ns: "account", minutes }),
+    retryAfterSeconds: verdict.retryAfterSeconds,
+  };
+}
+
+export const feedbackPerPage = 10;
+
+export type ImageMimeType = "image/png" | "image/jpeg" | "image/webp" | "image/gif";
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte);
+
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+/**
+ * What an upload really is, read from its first bytes (the file name and the browser's claimed
+ * type are ignored): PNG, JPEG, WebP or GIF, else null.
+ */
+export function detectImageType(bytes: Uint8Array): ImageMimeType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return "image/gif";
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "image/webp";
+  return null;
+}
+
+export type CheckedImage = { mimeType: ImageMimeType; data: Buffer };
+
+/** Reads and checks every upload; the first bad one names its field error (a translation key). */
+export async function checkImages(
+  files: readonly File[],
+): Promise<{ ok: true; images: CheckedImage[] } | { ok: false; index: number; error: string }> {
+  const images: CheckedImage[] = [];
+  for (const [index, file] of files.entries()) {
+    if (file.size >= feedbackLimits.maxImageBytes) return { ok: false, index, error: "feedback:errors.imageTooLarge" };
+    const data = Buffer.from(await file.arrayBuffer());
+    if (data.byteLength >= feedbackLimits.maxImageBytes) return { ok: false, index, error: "feedback:errors.imageTooLarge" };
+    const mimeType = detectImageType(data);
+    if (!mimeType) return { ok: false, index, error: "feedback:errors.invalidImage" };
+    images.push({ mimeType, data });
+  }
+  return { ok: true, images };
+}
+
+/** The report and its screenshots are stored together or not at all. */
+export function storeFeedback(
+  userId: number,
+  values: Omit<FeedbackInput, "images">,
+  images: readonly CheckedImage[],
+  db: AppDatabase = getDb(),
+): number {
+  return db.transaction((tx) => {
+    const row = tx
+      .insert(feedback)
+      .values({ userId, title: values.title, description: values.description, type: values.type, createdAt: new Date() })
+      .returning({ id: feedback.id })
+      .get();
+    for (const image of images) {
+      tx.insert(feedbackImages).values({ feedbackId: row.id, mimeType: image.mimeType, data: image.data }).run();
+    }
+    return row.id;
+  });
+}
+
+/** The administrators' list: newest first, with who sent each report and its screenshots' ids. */
+export function listFeedback(page: number, perPage = feedbackPerPage, db: AppDatabase = getDb()) {
+  const total = db.select({ total: count() }).from(feedback).get()?.total ?? 0;
+  const rows = db
+    .select({
+      id: feedback.id,
+      title: feedback.title,
+      description: feedback.description,
+      type: feedback.type,
+      createdAt: feedback.createdAt,
+      nickname: users.nickname,
+      email: users.email,
+    })
+    .from(feedback)
+    .innerJoin(users, eq(users.id, feedback.userId))
+    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .all();
+  const ids = rows.map((row) => row.id);
+  const images = ids.length
+    ? db
+        .select({ id: feedbackImages.id, feedbackId: feedbackImages.feedbackId, mimeType: feedbackImages.mimeType })
+        .from(feedbackImages)
+        .where(inArray(feedbackImages.feedbackId, ids))
+        .orderBy(feedbackImages.id)
+        .all()
+    : [];
+  const items = rows.map((row) => ({
+    ...row,
+    createdAt: Math.floor(row.createdAt.getTime() / 1000),
+    images: images.filter((image) => image.feedbackId === row.id).map(({ id, mimeType }) => ({ id, mimeType })),
+  }));
+  return { items, total };
+}
+
+export function findFeedbackImage(id: number, db: AppDatabase = getDb()) {
+  return db.select({ mimeType: feedbackImages.mimeType, data: feedbackImages.data }).from(feedbackImages).where(eq(feedbackImages.id, id)).get();
+}

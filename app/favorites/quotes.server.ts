@@ -1,0 +1,56 @@
+import type { Language } from "~/i18n/languages";
+import { orUnavailable } from "~/market/page-data.server";
+import { getMarketService } from "~/market/service.server";
+import type { FavoriteRow } from "./favorites.server";
+import type { AssetType } from "./schemas";
+
+/** A favourite with what the market engine says about it now (nulls when the upstream is down). */
+export type QuotedFavorite = {
+  id: number;
+  type: AssetType;
+  assetId: string;
+  addedAt: string;
+  name: string;
+  symbol: string;
+  image: string | null;
+  price: number | null;
+  currency: string;
+  change24h: number | null;
+};
+
+async function quote(favorite: FavoriteRow, language: Language): Promise<QuotedFavorite> {
+  const base = {
+    id: favorite.id,
+    type: favorite.assetType,
+    assetId: favorite.assetId,
+    addedAt: favorite.addedAt.toISOString(),
+  };
+  const market = getMarketService();
+  if (favorite.assetType === "crypto") {
+    const coin = (await orUnavailable(market.cryptoDetail(favorite.assetId, language)))?.data;
+    return {
+      ...base,
+      name: coin?.name ?? favorite.assetId,
+      symbol: coin?.symbol.toUpperCase() ?? favorite.assetId.toUpperCase(),
+      image: coin?.image ?? null,
+      price: coin?.price ?? null,
+      currency: "USD",
+      change24h: coin?.change24h ?? null,
+    };
+  }
+  const stock = (await orUnavailable(market.stockDetail(favorite.assetId, "1mo", language)))?.data;
+  return {
+    ...base,
+    name: stock?.name ?? favorite.assetId,
+    symbol: stock?.ticker ?? favorite.assetId,
+    image: stock?.logo ?? null,
+    price: stock?.price ?? null,
+    currency: stock?.currency ?? "BRL",
+    change24h: stock?.changePercent ?? null,
+  };
+}
+
+/** Live prices for a list of favourites, fetched together (each one is cached by the engine). */
+export function quoteFavorites(rows: FavoriteRow[], language: Language): Promise<QuotedFavorite[]> {
+  return Promise.all(rows.map((row) => quote(row, language)));
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+/** Mirrors db/schema.ts (kept here so browser code does not import the database schema). */
+export const assetTypes = ["crypto", "stock"] as const;
+import { cryptoIdSchema, tickerSchema } from "~/market/proxy-params";
+
+export type AssetType = (typeof assetTypes)[number];
+
+
+export const favoritesPerPage = 12;
+export const favoriteSortFields = ["added", "name", "price", "change"] as const;
+export type FavoriteSortField = (typeof favoriteSortFields)[number];
+
+/** The star button's post: add or remove one asset; `redirectTo` is where the visitor goes back to. */
+export const favoriteToggleSchema = z.discriminatedUnion("assetType", [
+  z.object({ assetType: z.literal("crypto"), assetId: cryptoIdSchema, intent: z.enum(["add", "remove"]), redirectTo: z.string().optional() }),
+  z.object({ assetType: z.literal("stock"), assetId: tickerSchema.transform((t) => t.toUpperCase()), intent: z.enum(["add", "remove"]), redirectTo: z.string().optional() }),
+]);
+
+/** Record table title and description; messages are "favorites" keys. */
+export const recordTableSchema = z.object({
+  title: z.string({ error: "favorites:errors.titleRequired" }).trim().min(1, "favorites:errors.titleRequired").max(80, "favorites:errors.titleTooLong"),
+  description: z.string().trim().max(500, "favorites:errors.descriptionTooLong").optional().default(""),
+});
+
+export const favoriteListParams = z.object({
+  type: z.enum(assetTypes).optional().catch(undefined),
+  sort: z.enum(favoriteSortFields).catch("added"),
+  order: z.enum(["asc", "desc"]).catch("desc"),
+  page: z.coerce.number().int().min(1).max(1000).catch(1),
+});
+export type FavoriteListParams = z.infer<typeof favoriteListParams>;
+
+export const assetKey = (type: AssetType, id: string) => `${type}:${id}`;

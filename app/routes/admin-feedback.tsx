@@ -1,0 +1,75 @@
+import { Container, Paper, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/account/session.server";
+import { feedbackPerPage, listFeedback } from "~/content/feedback.server";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { LocalTime } from "~/ui/market/local-time";
+import { Pagination } from "~/ui/market/pagination";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/admin-feedback";
+
+const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "", 10) || 1);
+  return {
+    meta: pageMetaFor(context, "admin", { ns: "feedback", noindex: true }),
+    page,
+    perPage: feedbackPerPage,
+    ...listFeedback(page),
+  };
+}
+
+export const meta = routeMeta;
+
+export default function AdminFeedback({ loaderData: { page, perPage, items, total } }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("feedback");
+  return (
+    <Container size="lg" className="page">
+      <Title order={1}>{t("admin.heading")}</Title>
+      <Text mt="xs" c="dimmed">
+        {t("admin.total", { total })}
+      </Text>
+      {items.length === 0 ? (
+        <Text mt="md">{t("admin.empty")}</Text>
+      ) : (
+        <ol className="plain-list feedback-list" data-testid="feedback-list" aria-label={t("admin.listLabel", { page })}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <Paper component="article" withBorder p="lg" mt="md" data-testid="feedback-item">
+                <Title order={2} size="h3">
+                  {item.title}
+                </Title>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {t(`types.${item.type}`)} · {item.nickname} ({item.email}) ·{" "}
+                  <LocalTime seconds={item.createdAt} locale={i18n.language} options={dateTime} />
+                </Text>
+                <Text mt="sm" style={{ whiteSpace: "pre-wrap" }}>
+                  {item.description}
+                </Text>
+                {item.images.length > 0 && (
+                  <ul className="plain-list feedback-images" aria-label={t("admin.images")}>
+                    {item.images.map((image, index) => (
+                      <li key={image.id}>
+                        <a href={`/admin/feedback/images/${image.id}`} target="_blank" rel="noreferrer">
+                          <img
+                            src={`/admin/feedback/images/${image.id}`}
+                            alt={t("admin.imageAlt", { number: index + 1, title: item.title })}
+                            loading="lazy"
+                            style={{ maxWidth: 240, maxHeight: 180, marginTop: 12, marginRight: 12 }}
+                          />
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Paper>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination page={page} perPage={perPage} total={total} />
+    </Container>
+  );
+}

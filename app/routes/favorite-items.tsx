@@ -1,0 +1,207 @@
+import { Container, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useLocation } from "react-router";
+import { requireUser } from "~/account/session.server";
+import { listFavorites, tablesLinkedTo } from "~/favorites/favorites.server";
+import { sortAndPage } from "~/favorites/list";
+import { starStates } from "~/favorites/stars.server";
+import { quoteFavorites } from "~/favorites/quotes.server";
+import { favoriteListParams, favoritesPerPage, assetKey, type FavoriteSortField } from "~/favorites/schemas";
+import { addItemToTable, listTables } from "~/favorites/tables.server";
+import { languageOf } from "~/i18n/languages";
+import { getLocale } from "~/i18n/middleware.server";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { flashRedirect } from "~/account/actions.server";
+import { getDb } from "~/platform/db.server";
+import { safeRedirectPath } from "~/platform/redirect";
+import { FavoriteStar } from "~/ui/favorites/favorite-star";
+import { QuoteCells } from "~/ui/favorites/quote-cells";
+import { Pagination } from "~/ui/market/pagination";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/favorite-items";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const db = getDb();
+  const url = new URL(request.url);
+  const params = favoriteListParams.parse(Object.fromEntries(url.searchParams));
+  const rows = listFavorites(db, user.id, params.type);
+  const quoted = await quoteFavorites(rows, languageOf(getLocale(context)));
+  const tables = listTables(db, user.id).map(({ id, title }) => ({ id, title }));
+  const confirmId = Number(url.searchParams.get("confirmRemove"));
+  const toConfirm = Number.isInteger(confirmId) ? listFavorites(db, user.id).find((row) => row.id === confirmId) : undefined;
+  const confirmQuote = toConfirm ? (quoted.find((item) => item.id === toConfirm.id) ?? (await quoteFavorites([toConfirm], languageOf(getLocale(context))))[0]) : undefined;
+  return {
+    meta: pageMetaFor(context, "pages.favoriteItems", { ns: "favorites", noindex: true }),
+    params,
+    list: sortAndPage(quoted, params),
+    tables,
+    stars: starStates(db, user.id),
+    confirm:
+      toConfirm && confirmQuote
+        ? {
+            type: toConfirm.assetType,
+            assetId: toConfirm.assetId,
+            name: confirmQuote.name,
+            tables: tablesLinkedTo(db, user.id, toConfirm.id).map((table) => table.title),
+            back: safeRedirectPath(url.searchParams.get("redirectTo"), "/user/favorite-items"),
+          }
+        : null,
+  };
+}
+
+export const meta = routeMeta;
+
+/** "Add to a record table" from a favourite's row; the refusals of spec section 4 answer here. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const formData = await request.formData();
+  const favoriteId = Number(formData.get("favoriteId"));
+  const rawTable = formData.get("tableId");
+  const tableId = rawTable ? Number(rawTable) : null;
+  if (!Number.isInteger(favoriteId)) throw data(null, { status: 400 });
+  const result = addItemToTable(getDb(), user.id, tableId !== null && Number.isInteger(tableId) ? tableId : null, favoriteId);
+  // A refusal is the form's answer, shown next to it (status 200, like a validation error).
+  if (!result.ok) return { favoriteId, error: `refusals.${result.reason}` };
+  const url = new URL(request.url);
+  return flashRedirect(`${url.pathname}${url.search}`, { kind: "success", messageKey: "favorites:toasts.itemAdded" });
+}
+
+export default function FavoriteItems({ loaderData: { params, list, tables, confirm, stars }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("favorites");
+  const location = useLocation();
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const search = new URLSearchParams(location.search);
+    search.delete("confirmRemove");
+    search.delete("redirectTo");
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) search.delete(key);
+      else search.set(key, value);
+    }
+    const query = search.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}`;
+  };
+  const sortHref = (field: FavoriteSortField) => {
+    const order = params.sort === field ? (params.order === "desc" ? "asc" : "desc") : field === "name" ? "asc" : "desc";
+    return hrefWith({ sort: field, order, page: null });
+  };
+  const filters = [
+    { type: null, label: t("filters.all") },
+    { type: "crypto", label: t("filters.crypto") },
+    { type: "stock", label: t("filters.stock") },
+  ] as const;
+
+  return (
+    <Container size="lg" className="page">
+      <Title order={1}>{t(params.type ? `list.heading.${params.type}` : "list.heading.all")}</Title>
+
+      {confirm && (
+        <section id="confirm-remove" className="confirm-box" aria-labelledby="confirm-remove-heading" data-testid="confirm-remove">
+          <Title order={2} size="h4" id="confirm-remove-heading">
+            {t("confirm.question", { name: confirm.name })}
+          </Title>
+          {confirm.tables.length > 0 && (
+            <>
+              <p>{t("confirm.tablesWillGo")}</p>
+              <ul data-testid="confirm-tables">
+                {confirm.tables.map((title) => (
+                  <li key={title}>{title}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          <div className="confirm-box__actions">
+            <Form method="post" action="/favorites">
+              <input type="hidden" name="assetType" value={confirm.type} />
+              <input type="hidden" name="assetId" value={confirm.assetId} />
+              <input type="hidden" name="intent" value="remove" />
+              <input type="hidden" name="confirmed" value="1" />
+              <input type="hidden" name="redirectTo" value={confirm.back} />
+              <button type="submit" className="button-link button-link--danger">
+                {t("confirm.remove")}
+              </button>
+            </Form>
+            <Link to={confirm.back} className="button-link">
+              {t("confirm.cancel")}
+            </Link>
+          </div>
+        </section>
+      )}
+
+      <nav className="favorites-toolbar" aria-label={t("filters.label")}>
+        {filters.map((filter) => (
+          <Link key={filter.label} to={hrefWith({ type: filter.type, page: null })} aria-current={(params.type ?? null) === filter.type ? "page" : undefined}>
+            {filter.label}
+          </Link>
+        ))}
+        <Link to="/user/register-tables">{t("tables.link")}</Link>
+      </nav>
+
+      {actionData?.error && (
+        <p role="alert" className="form-error" data-testid="refusal">
+          {t(actionData.error)}
+        </p>
+      )}
+
+      {list.total === 0 ? (
+        <p data-testid="favorites-empty">{t("list.empty")}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="market-table" data-testid="favorites-table">
+            <caption className="visually-hidden">{t("list.caption")}</caption>
+            <thead>
+              <tr>
+                <SortTh field="name" label={t("columns.name")} active={params.sort === "name"} order={params.order} href={sortHref("name")} />
+                <th scope="col">{t("columns.type")}</th>
+                {(["price", "change", "added"] as const).map((field) => (
+                  <SortTh key={field} field={field} label={t(`columns.${field}`)} active={params.sort === field} order={params.order} href={sortHref(field)} />
+                ))}
+                <th scope="col">{t("columns.addToTable")}</th>
+                <th scope="col">{t("columns.remove")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((item) => (
+                <tr key={item.id} data-testid={`favorite-${item.type}-${item.assetId}`}>
+                  <QuoteCells item={item} />
+                  <td>
+                    <Form method="post" className="inline-actions" preventScrollReset>
+                      <input type="hidden" name="favoriteId" value={item.id} />
+                      {tables.length > 0 && (
+                        <select name="tableId" aria-label={t("addToTable.select", { name: item.name })}>
+                          {tables.map((table) => (
+                            <option key={table.id} value={table.id}>
+                              {table.title}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                      <button type="submit" className="button-link">
+                        {t("addToTable.submit")}
+                      </button>
+                    </Form>
+                  </td>
+                  <td>
+                    <FavoriteStar type={item.type} assetId={item.assetId} name={item.name} linkedTables={stars[assetKey(item.type, item.assetId)] ?? []} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={list.page} perPage={favoritesPerPage} total={list.total} />
+    </Container>
+  );
+}
+
+function SortTh({ field, label, active, order, href }: { field: FavoriteSortField; label: string; active: boolean; order: "asc" | "desc"; href: string }) {
+  return (
+    <th scope="col" className={field === "name" ? undefined : "numeric"} aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}>
+      <Link to={href} preventScrollReset className="sort-link" data-testid={`sort-${field}`}>
+        {label}
+        {active ? (order === "asc" ? " ↑" : " ↓") : ""}
+      </Link>
+    </th>
+  );
+}

@@ -1,0 +1,155 @@
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Container, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { data, Form, useLocation } from "react-router";
+import { flashRedirect, tooManyAttempts } from "~/account/actions.server";
+import { requireUser } from "~/account/session.server";
+import { checkImages, feedbackRateLimitRefusal, storeFeedback } from "~/content/feedback.server";
+import { feedbackLimits, feedbackSchema, feedbackTypes } from "~/content/feedback-schema";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { Field, FormError, SubmitButton, useSchemaForm } from "~/ui/account/form";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/feedback";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireUser(context, request);
+  return { meta: pageMetaFor(context, "page", { ns: "feedback", noindex: true }) };
+}
+
+export const meta = routeMeta;
+
+/** Everything the form can be told back: Conform's reply, or a refusal before the body was read. */
+type FeedbackReply = SubmissionResult<string[]>;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  // Refused before a byte of the body is parsed: three screenshots and the text fit well under this.
+  const declaredLength = Number(request.headers.get("Content-Length") ?? "0");
+  if (Number.isFinite(declaredLength) && declaredLength > feedbackLimits.maxBodyBytes) {
+    const reply: FeedbackReply = { status: "error", error: { "": ["feedback:errors.bodyTooLarge"] } };
+    return data(reply, { status: 413 });
+  }
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    const reply: FeedbackReply = { status: "error", error: { "": ["feedback:errors.sendFailed"] } };
+    return data(reply, { status: 400 });
+  }
+  const submission = parseWithZod(formData, { schema: feedbackSchema });
+  if (submission.status !== "success") return submission.reply() as FeedbackReply;
+  const refusal = feedbackRateLimitRefusal(context, user.id);
+  if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message] }) as FeedbackReply);
+  const checked = await checkImages(submission.value.images);
+  if (!checked.ok) {
+    return submission.reply({ fieldErrors: { images: [checked.error] } }) as FeedbackReply;
+  }
+  try {
+    storeFeedback(user.id, submission.value, checked.images);
+  } catch (error) {
+    console.error("feedback: could not store a report", error);
+    return data(submission.reply({ formErrors: ["feedback:errors.sendFailed"] }) as FeedbackReply, { status: 500 });
+  }
+  return flashRedirect("/feedback", { kind: "success", messageKey: "feedback:toasts.sent" });
+}
+
+function describedBy(meta: FieldMetadata<unknown>, hint?: string) {
+  return [hint, meta.errors && meta.errorId].filter(Boolean).join(" ") || undefined;
+}
+
+function ErrorText({ id, errors }: { id: string; errors: string[] | undefined }) {
+  const { t, i18n } = useTranslation("feedback");
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="field-error">
+      {[...new Set(errors.map((error) => (i18n.exists(error) ? t(error) : error)))].join(" ")}
+    </p>
+  );
+}
+
+function FeedbackForm({ lastResult }: { lastResult: FeedbackReply | undefined }) {
+  const { t } = useTranslation("feedback");
+  const [form, fields] = useSchemaForm(feedbackSchema, { id: "feedback-form", lastResult });
+  const imageErrors = Object.values(fields.images.allErrors).flat();
+  const imagesHintId = `${fields.images.id}-hint`;
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate
+      className="account-form feedback-form"
+    >
+      <FormError id={form.errorId} errors={form.errors} />
+      <Field meta={fields.title} label={t("fields.title")} maxLength={feedbackLimits.titleMax} required />
+      <div className="field">
+        <label htmlFor={fields.type.id}>{t("fields.type")}</label>
+        <select
+          key={fields.type.key}
+          id={fields.type.id}
+          name={fields.type.name}
+          defaultValue={typeof fields.type.initialValue === "string" ? fields.type.initialValue : ""}
+          required
+          aria-invalid={fields.type.errors ? true : undefined}
+          aria-describedby={describedBy(fields.type)}
+        >
+          <option value="">{t("fields.typePlaceholder")}</option>
+          {feedbackTypes.map((type) => (
+            <option key={type} value={type}>
+              {t(`types.${type}`)}
+            </option>
+          ))}
+        </select>
+        <ErrorText id={fields.type.errorId} errors={fields.type.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.description.id}>{t("fields.description")}</label>
+        <textarea
+          key={fields.description.key}
+          id={fields.description.id}
+          name={fields.description.name}
+          rows={8}
+          maxLength={feedbackLimits.descriptionMax}
+          defaultValue={typeof fields.description.initialValue === "string" ? fields.description.initialValue : ""}
+          required
+          aria-invalid={fields.description.errors ? true : undefined}
+          aria-describedby={describedBy(fields.description)}
+        />
+        <ErrorText id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.images.id}>{t("fields.images")}</label>
+        <input
+          key={fields.images.key}
+          id={fields.images.id}
+          name={fields.images.name}
+          type="file"
+          multiple
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          aria-invalid={imageErrors.length ? true : undefined}
+          aria-describedby={[imagesHintId, imageErrors.length ? fields.images.errorId : ""].filter(Boolean).join(" ")}
+        />
+        <p id={imagesHintId} className="field-hint">
+          {t("fields.imagesHint", { max: feedbackLimits.maxImages })}
+        </p>
+        <ErrorText id={fields.images.errorId} errors={imageErrors.length ? imageErrors : undefined} />
+      </div>
+      <SubmitButton>{t("submit")}</SubmitButton>
+    </Form>
+  );
+}
+
+export default function Feedback({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("feedback");
+  const location = useLocation();
+  return (
+    <Container size="sm" className="page account-page">
+      <Title order={1}>{t("heading")}</Title>
+      <Text mt="sm">{t("intro")}</Text>
+      {/* A fresh, empty form after each successful send (the redirect is a new location). */}
+      <FeedbackForm key={location.key} lastResult={actionData} />
+    </Container>
+  );
+}

@@ -1,0 +1,29 @@
+import { csvHeader, toCsv } from "~/favorites/csv";
+import { quoteFavorites } from "~/favorites/quotes.server";
+import { requireOwnTable } from "~/favorites/table-page.server";
+import { tableItems } from "~/favorites/tables.server";
+import { languageOf } from "~/i18n/languages";
+import { getLocale } from "~/i18n/middleware.server";
+import { getDb } from "~/platform/db.server";
+import type { Route } from "./+types/register-table-csv";
+
+/** The table as CSV: a header row, then type, id, name, price, 24h change and added date per item. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { table } = requireOwnTable(context, request, params.id);
+  const items = await quoteFavorites(
+    tableItems(getDb(), table.id).map((row) => row.favorite),
+    languageOf(getLocale(context)),
+  );
+  const body = toCsv([
+    csvHeader,
+    ...items.map((item) => [item.type, item.assetId, item.name, item.price, item.change24h, item.addedAt.slice(0, 10)]),
+  ]);
+  const fileName = `record-table-${table.id}.csv`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,194 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Container, Title } from "@mantine/core";
+import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link } from "react-router";
+import { flashRedirect } from "~/account/actions.server";
+import { listFavorites } from "~/favorites/favorites.server";
+import { quoteFavorites } from "~/favorites/quotes.server";
+import { recordTableSchema } from "~/favorites/schemas";
+import { requireOwnTable } from "~/favorites/table-page.server";
+import { addItemToTable, deleteTable, removeItemFromTable, tableItems, updateTable } from "~/favorites/tables.server";
+import { languageOf } from "~/i18n/languages";
+import { getLocale } from "~/i18n/middleware.server";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { getDb } from "~/platform/db.server";
+import { QuoteCells } from "~/ui/favorites/quote-cells";
+import { TableForm } from "~/ui/favorites/table-form";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/register-table";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user, table } = requireOwnTable(context, request, params.id);
+  const db = getDb();
+  const language = languageOf(getLocale(context));
+  const items = await quoteFavorites(
+    tableItems(db, table.id).map((row) => row.favorite),
+    language,
+  );
+  const inTable = new Set(items.map((item) => item.id));
+  const candidates = await quoteFavorites(listFavorites(db, user.id), language);
+  const meta = pageMetaFor(context, "pages.registerTable", { ns: "favorites", noindex: true });
+  return {
+    meta: { ...meta, title: `${table.title} · ${meta.title}` },
+    table: { id: table.id, title: table.title, description: table.description },
+    items,
+    favorites: candidates.map((item) => ({ id: item.id, label: `${item.name} (${item.symbol})`, inTable: inTable.has(item.id) })),
+    editing: new URL(request.url).searchParams.has("edit"),
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, table } = requireOwnTable(context, request, params.id);
+  const db = getDb();
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const here = `/user/register-tables/${table.id}`;
+  switch (intent) {
+    case "update": {
+      const submission = parseWithZod(formData, { schema: recordTableSchema });
+      if (submission.status !== "success") return { result: submission.reply(), error: null };
+      updateTable(db, user.id, table.id, submission.value);
+      return flashRedirect(here, { kind: "success", messageKey: "favorites:toasts.tableUpdated" });
+    }
+    case "delete":
+      deleteTable(db, user.id, table.id);
+      return flashRedirect("/user/register-tables", { kind: "success", messageKey: "favorites:toasts.tableDeleted" });
+    case "addItem": {
+      const favoriteId = Number(formData.get("favoriteId"));
+      if (!Number.isInteger(favoriteId)) throw data(null, { status: 400 });
+      const added = addItemToTable(db, user.id, table.id, favoriteId);
+      if (!added.ok) return { result: undefined, error: `refusals.${added.reason}` };
+      return flashRedirect(here, { kind: "success", messageKey: "favorites:toasts.itemAdded" });
+    }
+    case "removeItem": {
+      const favoriteId = Number(formData.get("favoriteId"));
+      if (!Number.isInteger(favoriteId)) throw data(null, { status: 400 });
+      removeItemFromTable(db, user.id, table.id, favoriteId);
+      return flashRedirect(here, { kind: "success", messageKey: "favorites:toasts.itemRemoved" });
+    }
+    default:
+      throw data(null, { status: 400 });
+  }
+}
+
+export default function RegisterTable({ loaderData: { table, items, favorites, editing }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("favorites");
+  const confirmDelete = (event: FormEvent<HTMLFormElement>) => {
+    if (!window.confirm(t("tables.confirmDelete", { title: table.title }))) event.preventDefault();
+  };
+  return (
+    <Container size="lg" className="page">
+      <p>
+        <Link to="/user/register-tables">{t("tables.back")}</Link>
+      </p>
+      <Title order={1} data-testid="table-title">
+        {table.title}
+      </Title>
+      {table.description && <p data-testid="table-description">{table.description}</p>}
+
+      <div className="inline-actions">
+        <a href={`/user/register-tables/${table.id}/csv`} className="button-link" download data-testid="csv-link">
+          {t("tables.exportCsv")}
+        </a>
+        {!editing && (
+          <Link to="?edit" className="button-link">
+            {t("tables.edit")}
+          </Link>
+        )}
+        <Form method="post" onSubmit={confirmDelete}>
+          <input type="hidden" name="intent" value="delete" />
+          <button type="submit" className="button-link button-link--danger">
+            {t("tables.delete")}
+          </button>
+        </Form>
+      </div>
+
+      {(editing || actionData?.result) && (
+        <section aria-labelledby="edit-table-heading" className="page-section">
+          <Title order={2} size="h3" id="edit-table-heading">
+            {t("tables.editHeading")}
+          </Title>
+          <TableForm
+            id="edit-table"
+            intent="update"
+            lastResult={actionData?.result}
+            defaultValue={{ title: table.title, description: table.description }}
+            submitLabel={t("tables.save")}
+          />
+        </section>
+      )}
+
+      <section aria-labelledby="items-heading" className="page-section">
+        <Title order={2} size="h3" id="items-heading">
+          {t("tables.itemsHeading")}
+        </Title>
+        {actionData?.error && (
+          <p role="alert" className="form-error" data-testid="refusal">
+            {t(actionData.error)}
+          </p>
+        )}
+        {favorites.length === 0 ? (
+          <p>
+            {t("tables.noFavorites")} <Link to="/cryptos">{t("tables.browse")}</Link>
+          </p>
+        ) : (
+          <Form method="post" className="add-item-form">
+            <input type="hidden" name="intent" value="addItem" />
+            <label>
+              {t("tables.addItemLabel")}
+              <br />
+              <select name="favoriteId" data-testid="add-item-select">
+                {favorites.map((favorite) => (
+                  <option key={favorite.id} value={favorite.id}>
+                    {favorite.inTable ? `${favorite.label} ✓` : favorite.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className="button-link">
+              {t("tables.addItem")}
+            </button>
+          </Form>
+        )}
+        {items.length === 0 ? (
+          <p data-testid="table-empty">{t("tables.noItems")}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="market-table" data-testid="table-items">
+              <caption className="visually-hidden">{t("tables.itemsCaption", { title: table.title })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("columns.name")}</th>
+                  <th scope="col">{t("columns.type")}</th>
+                  <th scope="col" className="numeric">{t("columns.price")}</th>
+                  <th scope="col" className="numeric">{t("columns.change")}</th>
+                  <th scope="col">{t("columns.added")}</th>
+                  <th scope="col">{t("columns.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id} data-testid={`item-${item.type}-${item.assetId}`}>
+                    <QuoteCells item={item} />
+                    <td>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="removeItem" />
+                        <input type="hidden" name="favoriteId" value={item.id} />
+                        <button type="submit" className="button-link" aria-label={t("tables.removeItemLabel", { name: item.name })}>
+                          {t("tables.removeItem")}
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </Container>
+  );
+}

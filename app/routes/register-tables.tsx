@@ -1,0 +1,74 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Container, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { flashRedirect } from "~/account/actions.server";
+import { requireUser } from "~/account/session.server";
+import { recordTableSchema } from "~/favorites/schemas";
+import { createTable, listTables } from "~/favorites/tables.server";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { getDb } from "~/platform/db.server";
+import { TableForm } from "~/ui/favorites/table-form";
+import { LocalTime } from "~/ui/market/local-time";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/register-tables";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  return {
+    meta: pageMetaFor(context, "pages.registerTables", { ns: "favorites", noindex: true }),
+    tables: listTables(getDb(), user.id).map((table) => ({
+      id: table.id,
+      title: table.title,
+      description: table.description,
+      createdAt: Math.floor(table.createdAt.getTime() / 1000),
+      itemCount: table.itemCount,
+    })),
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: recordTableSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const table = createTable(getDb(), user.id, submission.value);
+  return flashRedirect(`/user/register-tables/${table.id}`, { kind: "success", messageKey: "favorites:toasts.tableCreated" });
+}
+
+export default function RegisterTables({ loaderData: { tables }, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("favorites");
+  return (
+    <Container size="lg" className="page">
+      <Title order={1}>{t("tables.heading")}</Title>
+      <p>
+        <Link to="/user/favorite-items">{t("tables.favoritesLink")}</Link>
+      </p>
+      {tables.length === 0 ? (
+        <p data-testid="tables-empty">{t("tables.empty")}</p>
+      ) : (
+        <ul className="record-table-list" data-testid="tables-list">
+          {tables.map((table) => (
+            <li key={table.id}>
+              <Link to={`/user/register-tables/${table.id}`}>
+                <strong>{table.title}</strong>
+              </Link>
+              {table.description && <p>{table.description}</p>}
+              <p className="muted">
+                {t("tables.itemCount", { n: table.itemCount })} ·{" "}
+                <LocalTime seconds={table.createdAt} locale={i18n.language} options={{ dateStyle: "medium" }} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section aria-labelledby="create-table-heading" className="page-section">
+        <Title order={2} size="h3" id="create-table-heading">
+          {t("tables.createHeading")}
+        </Title>
+        <TableForm id="create-table" intent="create" lastResult={actionData?.result} submitLabel={t("tables.create")} />
+      </section>
+    </Container>
+  );
+}

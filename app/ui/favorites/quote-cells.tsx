@@ -1,0 +1,36 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { QuotedFavorite } from "~/favorites/quotes.server";
+import { formatMoney } from "../format";
+import { AssetImage } from "../market/asset-image";
+import { Change } from "../market/change";
+import { LocalTime } from "../market/local-time";
+
+export const assetHref = (item: Pick<QuotedFavorite, "type" | "assetId">) =>
+  item.type === "crypto" ? `/cryptos/${item.assetId}` : `/stocks/${item.assetId}`;
+
+/** Name, type, price, change and added date of one favourite, as table cells. */
+export function QuoteCells({ item }: { item: QuotedFavorite }) {
+  const { t, i18n } = useTranslation("favorites");
+  return (
+    <>
+      <th scope="row">
+        <Link to={assetHref(item)} className="asset-link">
+          <AssetImage src={item.image} label={item.symbol} />
+          <span>
+            <span className="asset-link__name">{item.name}</span>
+            <span className="asset-link__symbol">{item.symbol}</span>
+          </span>
+        </Link>
+      </th>
+      <td>{t(`types.${item.type}`)}</td>
+      <td className="numeric">{formatMoney(item.price, item.currency, i18n.language)}</td>
+      <td className="numeric">
+        <Change value={item.change24h} />
+      </td>
+      <td>
+        <LocalTime seconds={Math.floor(Date.parse(item.addedAt) / 1000)} locale={i18n.language} options={{ dateStyle: "medium" }} />
+      </td>
+    </>
+  );
+}

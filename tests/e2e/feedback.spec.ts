@@ -1,0 +1,194 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
+
+const password = "Sup3r-secret!";
+
+/** A real 1×1 PNG, so the administrators' list can show it. */
+const validPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+type Account = { email: string; nickname: string };
+
+function newAccount(label: string, projectName: string): Account {
+  const nickname = `${label}-${projectName}-${randomUUID().slice(0, 8)}`;
+  return { email: `${nickname}@e2e.test`, nickname };
+}
+
+const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
+
+test.beforeEach(async ({ page }) => {
+  // Each test is its own client for the rate limits (the server trusts X-Forwarded-For here).
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+});
+
+async function register(page: Page, projectName: string, account: Account) {
+  await page.goto("/register");
+  await ready(page, projectName);
+  await page.locator("#register-form-email").fill(account.email);
+  await page.locator("#register-form-name").fill("Ana Souza");
+  await page.locator("#register-form-nickname").fill(account.nickname);
+  await page.locator("#register-form-password").fill(password);
+  await page.locator("#register-form-confirmPassword").fill(password);
+  await page.locator("#register-form").getByRole("button").click();
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.locator("#profile-form")).toBeVisible();
+}
+
+async function logOut(page: Page) {
+  await page.goto("/user");
+  await page.getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator("#login-form")).toBeVisible();
+}
+
+async function logIn(page: Page, projectName: string, email: string) {
+  await page.goto("/login");
+  await ready(page, projectName);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  const unknownEmail = page.locator("#login-form-email-error");
+  await expect(unknownEmail.or(page.locator("#profile-form"))).toBeVisible();
+  return !(await unknownEmail.isVisible());
+}
+
+/**
+ * Signs in as this project's administrator (playwright.config.ts ADMIN_EMAILS), creating the
+ * account the first time; another test may be creating it at the same moment.
+ */
+async function signInAsAdmin(page: Page, projectName: string) {
+  const admin = { email: `admin-${projectName}@e2e.test`, nickname: `admin-${projectName}` };
+  if (await logIn(page, projectName, admin.email)) return;
+  await page.goto("/register");
+  await ready(page, projectName);
+  await page.locator("#register-form-email").fill(admin.email);
+  await page.locator("#register-form-name").fill("Admin");
+  await page.locator("#register-form-nickname").fill(admin.nickname);
+  await page.locator("#register-form-password").fill(password);
+  await page.locator("#register-form-confirmPassword").fill(password);
+  await page.locator("#register-form").getByRole("button").click();
+  const taken = page.locator("#register-form-email-error");
+  await expect(taken.or(page.locator("#profile-form"))).toBeVisible();
+  if (await taken.isVisible()) expect(await logIn(page, projectName, admin.email)).toBe(true);
+}
+
+async function openFeedback(page: Page, projectName: string) {
+  await page.goto("/feedback");
+  await ready(page, projectName);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enviar feedback");
+}
+
+async function fillFeedback(page: Page, title: string, file?: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByLabel("Título").fill(title);
+  await page.getByLabel("Tipo").selectOption({ label: "Sugestão" });
+  await page.getByLabel("Descrição").fill("O gráfico de PETR4 não carrega no celular.");
+  if (file) await page.getByLabel("Imagens (opcional)").setInputFiles(file);
+}
+
+const submit = (page: Page) => page.locator("#feedback-form").getByRole("button", { name: "Enviar feedback" }).click();
+
+test("feedback with a valid screenshot is sent and the admin sees it with its image", async ({ page }, { project }) => {
+  test.slow();
+  await register(page, project.name, newAccount("fb", project.name));
+  await openFeedback(page, project.name);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+
+  const title = unique("Gráfico em branco");
+  await fillFeedback(page, title, { name: "tela.png", mimeType: "image/png", buffer: validPng });
+  await submit(page);
+  await expect(page.getByTestId("toast")).toContainText("Feedback enviado");
+  await expect(page).toHaveURL(/\/feedback$/);
+  await expect(page.getByLabel("Título")).toHaveValue("");
+
+  await logOut(page);
+  await signInAsAdmin(page, project.name);
+  await page.goto("/admin/feedback");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Feedback recebido");
+  const item = page.getByTestId("feedback-item").filter({ hasText: title });
+  await expect(item).toContainText("Sugestão");
+  await expect(item).toContainText("O gráfico de PETR4 não carrega no celular.");
+  const image = item.getByRole("img");
+  await expect(image).toHaveAttribute("alt", `Imagem 1 de "${title}"`);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+
+  const response = await page.request.get((await image.getAttribute("src")) ?? "");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/png");
+  // The server adds nosniff to every response as well, so the header may carry it twice.
+  expect(response.headers()["x-content-type-options"]).toMatch(/^nosniff(, nosniff)?$/);
+  expect(response.headers()["content-disposition"]).toBe("inline");
+  expect(Buffer.from(await response.body()).equals(validPng)).toBe(true);
+});
+
+test("an oversized or a fake image is refused and nothing is stored", async ({ page }, { project }) => {
+  test.slow();
+  await register(page, project.name, newAccount("fbbad", project.name));
+  await openFeedback(page, project.name);
+
+  const oversizedTitle = unique("Imagem grande");
+  const oversized = Buffer.alloc(1024 * 1024 + 100_000);
+  validPng.copy(oversized);
+  await fillFeedback(page, oversizedTitle, { name: "grande.png", mimeType: "image/png", buffer: oversized });
+  await submit(page);
+  await expect(page.locator("#feedback-form-images-error")).toHaveText("Cada imagem deve ter menos de 1 MB");
+  await expect(page.getByLabel("Imagens (opcional)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Título")).toHaveValue(oversizedTitle);
+
+  const fakeTitle = unique("Imagem falsa");
+  await openFeedback(page, project.name);
+  await fillFeedback(page, fakeTitle, { name: "captura.png", mimeType: "image/png", buffer: Buffer.from("isto é só texto, não uma imagem") });
+  await submit(page);
+  await expect(page.locator("#feedback-form-images-error")).toHaveText("Envie apenas imagens PNG, JPEG, WebP ou GIF");
+  await expect(page.getByLabel("Título")).toHaveValue(fakeTitle);
+  await expect(page.getByTestId("toast")).toHaveCount(0);
+
+  // Missing fields are told next to each one.
+  await openFeedback(page, project.name);
+  await submit(page);
+  await expect(page.locator("#feedback-form-title-error")).toHaveText("Informe um título");
+  await expect(page.locator("#feedback-form-type-error")).toHaveText("Escolha um tipo");
+  await expect(page.locator("#feedback-form-description-error")).toHaveText("Informe uma descrição");
+
+  await logOut(page);
+  await signInAsAdmin(page, project.name);
+  await page.goto("/admin/feedback");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Feedback recebido");
+  await expect(page.getByText(oversizedTitle)).toHaveCount(0);
+  await expect(page.getByText(fakeTitle)).toHaveCount(0);
+});
+
+test("feedback pages are for signed-in users, the list for administrators only", async ({ page }, { project }) => {
+  await page.goto("/feedback");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Ffeedback$/);
+
+  await register(page, project.name, newAccount("fbuser", project.name));
+  await openFeedback(page, project.name);
+  // axe runs as a script in the page.
+  if (javaScriptOn(project.name)) await expectNoSeriousA11yViolations(page);
+  const list = await page.goto("/admin/feedback");
+  expect(list?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página não encontrada");
+  expect((await page.request.get("/admin/feedback/images/1")).status()).toBe(404);
+});
+
+test("the Resources page shows counts to a signed-in user and the sign-in hint to a visitor", async ({ page }, { project }) => {
+  await page.goto("/more");
+  await ready(page, project.name);
+  await expect(page.getByText("Entre na sua conta para usar estes recursos.")).toBeVisible();
+  await expect(page.getByTestId("count-favoriteItems")).toHaveCount(0);
+
+  await register(page, project.name, newAccount("fbmore", project.name));
+  await page.goto("/more");
+  await ready(page, project.name);
+  for (const key of ["favoriteItems", "favoriteCryptos", "favoriteStocks", "registerTables"]) {
+    await expect(page.getByTestId(`count-${key}`)).toHaveText("Salvos: 0");
+  }
+  await expect(page.getByText("Entre na sua conta para usar estes recursos.")).toHaveCount(0);
+  await expect(page.locator("#tools")).toBeVisible();
+
+  await page.goto("/more?lng=en");
+  await expect(page.getByTestId("count-registerTables")).toHaveText("Saved: 0");
+});

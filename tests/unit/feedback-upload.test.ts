@@ -1,0 +1,295 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { favorites, feedback, feedbackImages, recordTables } from "../../db/schema";
+import { contextFor, routeArgs } from "../support/router-context";
+
+beforeAll(() => {
+  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-feedback-"));
+});
+
+const origin = "http://localhost";
+const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
+const gif = new TextEncoder().encode("GIF89a\x01\x00\x01\x00");
+const webp = new TextEncoder().encode("RIFF\x24\x00\x00\x00WEBPVP8 ");
+
+let serial = 0;
+
+async function modules() {
+  const { getDb } = await import("~/platform/db.server");
+  const { createUser, toSessionUser } = await import("~/account/users.server");
+  const { signInCookies, sessionMiddleware } = await import("~/account/session.server");
+  const { clientAddressContext } = await import("~/platform/request-context");
+  const feedbackRoute = await import("~/routes/feedback");
+  const imageRoute = await import("~/routes/feedback-image");
+  const adminRoute = await import("~/routes/admin-feedback");
+  const server = await import("~/content/feedback.server");
+  const resources = await import("~/content/resources.server");
+  return { getDb, createUser, toSessionUser, signInCookies, sessionMiddleware, clientAddressContext, feedbackRoute, imageRoute, adminRoute, server, resources };
+}
+
+/** A new account and the Cookie header of its session. */
+async function signedIn(admin = false) {
+  const { getDb, createUser, toSessionUser, signInCookies } = await modules();
+  const suffix = `${++serial}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `${admin ? "boss" : "fb"}-${suffix}@example.com`;
+  const user = createUser(getDb(), { email, name: "Ana", nickname: `fb_${suffix}` }, admin ? [email] : []);
+  const cookie = signInCookies(toSessionUser(user))
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  return { user, cookie: `${cookie}; i18next=en` };
+}
+
+type Handler = (args: never) => unknown;
+
+/** Runs a loader or action behind the session middleware with a real Request, as React Router would. */
+async function call(handler: Handler, request: Request, params: Record<string, string> = {}) {
+  const { sessionMiddleware, clientAddressContext } = await modules();
+  const context = await contextFor(request);
+  context.set(clientAddressContext, `203.0.113.${++serial % 250}`);
+  let outcome: unknown;
+  await sessionMiddleware(routeArgs(request, context), async () => {
+    try {
+      outcome = await handler({ ...(routeArgs(request, context) as object), params } as never);
+    } catch (thrown) {
+      outcome = thrown;
+    }
+    return outcome instanceof Response ? outcome : new Response(null);
+  });
+  if (outcome instanceof Response) return { status: outcome.status, response: outcome, body: null as any };
+  const wrapped = outcome as { data?: unknown; init?: { status?: number } | null; type?: string };
+  if (wrapped && typeof wrapped === "object" && wrapped.type === "DataWithResponseInit") {
+    return { status: wrapped.init?.status ?? 200, response: null, body: wrapped.data as any };
+  }
+  return { status: 200, response: null, body: outcome as any };
+}
+
+function feedbackForm(fields: Partial<Record<"title" | "description" | "type", string>>, files: File[] = []) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ title: "Chart is blank", description: "The chart does not load.", type: "bug", ...fields })) {
+    form.set(name, value);
+  }
+  for (const file of files) form.append("images", file);
+  return form;
+}
+
+function post(cookie: string, form: FormData, headers: Record<string, string> = {}) {
+  return new Request(`${origin}/feedback`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: origin, ...headers } });
+}
+
+async function storedFor(userId: number) {
+  const { getDb } = await modules();
+  const db = getDb();
+  const rows = db.select().from(feedback).where(eq(feedback.userId, userId)).all();
+  const images = rows.flatMap((row) => db.select().from(feedbackImages).where(eq(feedbackImages.feedbackId, row.id)).all());
+  return { rows, images };
+}
+
+describe("image detection by content", () => {
+  it("recognises PNG, JPEG, WebP and GIF by their magic bytes", async () => {
+    const { server } = await modules();
+    expect(server.detectImageType(png)).toBe("image/png");
+    expect(server.detectImageType(jpeg)).toBe("image/jpeg");
+    expect(server.detectImageType(webp)).toBe("image/webp");
+    expect(server.detectImageType(gif)).toBe("image/gif");
+  });
+
+  it("refuses anything else, whatever it is called", async () => {
+    const { server } = await modules();
+    expect(server.detectImageType(new TextEncoder().encode("just some text, named shot.png"))).toBeNull();
+    expect(server.detectImageType(new TextEncoder().encode("RIFF\x24\x00\x00\x00WAVEfmt "))).toBeNull();
+    expect(server.detectImageType(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
+    expect(server.detectImageType(png.slice(0, 4))).toBeNull();
+    expect(server.detectImageType(new Uint8Array())).toBeNull();
+  });
+
+  it("checks size and content, ignoring the claimed type", async () => {
+    const { server } = await modules();
+    const ok = await server.checkImages([new File([png], "a.txt", { type: "text/plain" })]);
+    expect(ok).toMatchObject({ ok: true, images: [{ mimeType: "image/png" }] });
+    const fake = await server.checkImages([new File(["hello"], "shot.png", { type: "image/png" })]);
+    expect(fake).toEqual({ ok: false, index: 0, error: "feedback:errors.invalidImage" });
+    const big = new Uint8Array(1024 * 1024);
+    big.set(png);
+    expect(await server.checkImages([new File([big], "big.png", { type: "image/png" })])).toEqual({
+      ok: false,
+      index: 0,
+      error: "feedback:errors.imageTooLarge",
+    });
+    const justUnder = new Uint8Array(1024 * 1024 - 1);
+    justUnder.set(png);
+    expect((await server.checkImages([new File([justUnder], "ok.png")])).ok).toBe(true);
+  });
+});
+
+describe("the feedback action", () => {
+  it("sends visitors to sign in", async () => {
+    const { feedbackRoute } = await modules();
+    const result = await call(feedbackRoute.action, post("", feedbackForm({})));
+    expect(result.status).toBe(302);
+    expect(result.response?.headers.get("Location")).toBe("/login?redirectTo=%2Ffeedback");
+  });
+
+  it("stores the report with its screenshots and flashes 'feedback sent'", async () => {
+    const { feedbackRoute } = await modules();
+    const { user, cookie } = await signedIn();
+    const result = await call(
+      feedbackRoute.action,
+      post(cookie, feedbackForm({ type: "suggestion" }, [new File([png], "shot.png", { type: "image/png" }), new File([gif], "x.bin")])),
+    );
+    expect(result.status).toBe(302);
+    expect(result.response?.headers.get("Location")).toBe("/feedback");
+    expect(decodeURIComponent(result.response?.headers.getSetCookie().join() ?? "")).toContain("feedback:toasts.sent");
+    const { rows, images } = await storedFor(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ title: "Chart is blank", type: "suggestion" });
+    expect(images.map((image) => image.mimeType)).toEqual(["image/png", "image/gif"]);
+    expect(Buffer.from(images[0]!.data).equals(Buffer.from(png))).toBe(true);
+  });
+
+  it("requires title, description and a known type, with limits", async () => {
+    const { feedbackRoute } = await modules();
+    const { user, cookie } = await signedIn();
+    const result = await call(feedbackRoute.action, post(cookie, feedbackForm({ title: " ", description: "", type: "rant" })));
+    expect(result.status).toBe(200);
+    expect(result.body.error).toMatchObject({
+      title: ["feedback:errors.titleRequired"],
+      description: ["feedback:errors.descriptionRequired"],
+      type: ["feedback:errors.typeRequired"],
+    });
+    const long = await call(feedbackRoute.action, post(cookie, feedbackForm({ title: "x".repeat(121), description: "y".repeat(5001) })));
+    expect(long.body.error).toMatchObject({
+      title: ["feedback:errors.titleTooLong"],
+      description: ["feedback:errors.descriptionTooLong"],
+    });
+    expect((await storedFor(user.id)).rows).toEqual([]);
+  });
+
+  it("refuses a fake image and stores nothing at all", async () => {
+    const { feedbackRoute } = await modules();
+    const { user, cookie } = await signedIn();
+    const result = await call(
+      feedbackRoute.action,
+      post(cookie, feedbackForm({}, [new File([png], "ok.png"), new File(["not an image"], "fake.png", { type: "image/png" })])),
+    );
+    expect(result.status).toBe(200);
+    expect(result.body.error.images).toEqual(["feedback:errors.invalidImage"]);
+    expect(await storedFor(user.id)).toEqual({ rows: [], images: [] });
+  });
+
+  it("refuses an image of 1 MB or more and stores nothing", async () => {
+    const { feedbackRoute } = await modules();
+    const { user, cookie } = await signedIn();
+    const big = new Uint8Array(1024 * 1024 + 10);
+    big.set(png);
+    const result = await call(feedbackRoute.action, post(cookie, feedbackForm({}, [new File([big], "big.png", { type: "image/png" })])));
+    expect(result.status).toBe(200);
+    expect(JSON.stringify(result.body.error)).toContain("feedback:errors.imageTooLarge");
+    expect(await storedFor(user.id)).toEqual({ rows: [], images: [] });
+  });
+
+  it("refuses more than three images", async () => {
+    const { feedbackRoute } = await modules();
+    const { user, cookie } = await signedIn();
+    const files = Array.from({ length: 4 }, (_, index) => new File([png], `${index}.png`));
+    const result = await call(feedbackRoute.action, post(cookie, feedbackForm({}, files)));
+    expect(result.body.error.images).toEqual(["feedback:errors.tooManyImages"]);
+    expect((await storedFor(user.id)).rows).toEqual([]);
+  });
+
+  it("refuses a body declared over 4 MB before reading it", async () => {
+    const { feedbackRoute } = await modules();
+    const { user, cookie } = await signedIn();
+    const request = post(cookie, feedbackForm({}), { "Content-Length": String(5 * 1024 * 1024) });
+    const result = await call(feedbackRoute.action, request);
+    expect(result.status).toBe(413);
+    expect(result.body.error).toEqual({ "": ["feedback:errors.bodyTooLarge"] });
+    expect(request.bodyUsed).toBe(false);
+    expect((await storedFor(user.id)).rows).toEqual([]);
+  });
+
+  it("rolls the whole report back when a screenshot cannot be stored, and says so", async () => {
+    const { feedbackRoute, getDb } = await modules();
+    const { user, cookie } = await signedIn();
+    const sqlite = getDb().$client;
+    sqlite.exec("CREATE TRIGGER fail_feedback_images BEFORE INSERT ON feedback_images BEGIN SELECT RAISE(ABORT, 'disk full'); END;");
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      const result = await call(feedbackRoute.action, post(cookie, feedbackForm({}, [new File([png], "a.png")])));
+      expect(result.status).toBe(500);
+      expect(result.body.error[""]).toEqual(["feedback:errors.sendFailed"]);
+    } finally {
+      console.error = quiet;
+      sqlite.exec("DROP TRIGGER fail_feedback_images");
+    }
+    expect(await storedFor(user.id)).toEqual({ rows: [], images: [] });
+  });
+
+  it("limits how often one user sends feedback", async () => {
+    const { feedbackRoute } = await modules();
+    const { cookie } = await signedIn();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push((await call(feedbackRoute.action, post(cookie, feedbackForm({ title: `t${attempt}` })))).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 302)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Someone else is not held back by it.
+    const other = await signedIn();
+    expect((await call(feedbackRoute.action, post(other.cookie, feedbackForm({})))).status).toBe(302);
+  });
+});
+
+describe("the administrators' side", () => {
+  it("lists feedback newest first with its images, for admins only", async () => {
+    const { feedbackRoute, adminRoute, imageRoute } = await modules();
+    const { user, cookie } = await signedIn();
+    await call(feedbackRoute.action, post(cookie, feedbackForm({ title: "Older" })));
+    await call(feedbackRoute.action, post(cookie, feedbackForm({ title: "Newer", type: "idea" }, [new File([jpeg], "photo.gif", { type: "image/gif" })])));
+    const admin = await signedIn(true);
+
+    const denied = await call(adminRoute.loader, new Request(`${origin}/admin/feedback`, { headers: { Cookie: cookie } }));
+    expect(denied.status).toBe(404);
+
+    const list = await call(adminRoute.loader, new Request(`${origin}/admin/feedback`, { headers: { Cookie: admin.cookie } }));
+    const mine = list.body.items.filter((item: { email: string }) => item.email === user.email);
+    expect(mine.map((item: { title: string }) => item.title)).toEqual(["Newer", "Older"]);
+    const imageId = String(mine[0].images[0].id);
+    expect(mine[0].images[0].mimeType).toBe("image/jpeg");
+
+    const imageRequest = (who: string) => new Request(`${origin}/admin/feedback/images/${imageId}`, { headers: { Cookie: who } });
+    expect((await call(imageRoute.loader, imageRequest(cookie), { id: imageId })).status).toBe(404);
+    const served = await call(imageRoute.loader, imageRequest(admin.cookie), { id: imageId });
+    expect(served.status).toBe(200);
+    expect(served.response?.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(served.response?.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(served.response?.headers.get("Content-Disposition")).toBe("inline");
+    expect(Buffer.from(await served.response!.arrayBuffer()).equals(Buffer.from(jpeg))).toBe(true);
+    expect((await call(imageRoute.loader, imageRequest(admin.cookie), { id: "999999" })).status).toBe(404);
+  });
+});
+
+describe("resource counts", () => {
+  it("counts favourites by type and record tables for one user only", async () => {
+    const { resources, getDb } = await modules();
+    const { user } = await signedIn();
+    const other = await signedIn();
+    const db = getDb();
+    const now = new Date();
+    db.insert(favorites)
+      .values([
+        { userId: user.id, assetType: "crypto", assetId: "bitcoin", addedAt: now },
+        { userId: user.id, assetType: "crypto", assetId: "ethereum", addedAt: now },
+        { userId: user.id, assetType: "stock", assetId: "PETR4", addedAt: now },
+        { userId: other.user.id, assetType: "stock", assetId: "VALE3", addedAt: now },
+      ])
+      .run();
+    db.insert(recordTables).values({ userId: user.id, title: "Mine", createdAt: now }).run();
+    expect(resources.resourceCounts(user.id)).toEqual({ favoriteItems: 3, favoriteCryptos: 2, favoriteStocks: 1, registerTables: 1 });
+    expect(resources.resourceCounts(other.user.id)).toEqual({ favoriteItems: 1, favoriteCryptos: 0, favoriteStocks: 1, registerTables: 0 });
+  });
+});
