@@ -1,45 +1,11 @@
-import { randomInt, randomUUID } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
+import { clientAddress, newAccount, onAccountPage, password, register, useOwnClientAddress, type Account } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 
-const password = "Sup3r-secret!";
 const newPassword = "Even-b3tter?";
 
-type Account = { email: string; nickname: string };
-
-/** Tests share one database and run in both projects at once: every account is new. */
-function newAccount(label: string, projectName: string): Account {
-  const nickname = `${label}-${projectName}-${randomUUID().slice(0, 8)}`;
-  return { email: `${nickname}@e2e.test`, nickname };
-}
-
-/** The server trusts X-Forwarded-For here (TRUST_PROXY), so each test is its own client for the rate limits. */
-const clientAddress = () => ({ "X-Forwarded-For": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
-
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders(clientAddress());
-});
-
-// The helpers find fields by id so that they work in every language; the tests read labels.
-/** Creates the account, which is then signed in on its account page. */
-async function register(page: Page, projectName: string, account: Account, path = "/register") {
-  await page.goto(path);
-  await ready(page, projectName);
-  await page.locator("#register-form-email").fill(account.email);
-  await page.locator("#register-form-name").fill("Ana Souza");
-  await page.locator("#register-form-nickname").fill(account.nickname);
-  await page.locator("#register-form-password").fill(password);
-  await page.locator("#register-form-confirmPassword").fill(password);
-  await page.locator("#register-form").getByRole("button").click();
-  await onAccountPage(page);
-}
-
-// The URL changes a moment before the new page renders: wait for its form, not just the URL.
-async function onAccountPage(page: Page) {
-  await expect(page).toHaveURL(/\/user$/);
-  await expect(page.locator("#profile-form")).toBeVisible();
-}
+useOwnClientAddress();
 
 async function logIn(page: Page, projectName: string, email: string, secret = password) {
   if (!new URL(page.url()).pathname.startsWith("/login")) {

@@ -1,27 +1,12 @@
-import { randomInt, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { newAccount, register, useOwnClientAddress } from "./accounts";
 import { expect, javaScriptOn, ready, test } from "./fixtures";
 
-const password = "Sup3r-secret!";
+useOwnClientAddress();
 
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
-});
-
-/** A brand-new account (tests share one database and run in both projects at once), signed in. */
-async function register(page: Page, projectName: string, label: string) {
-  const nickname = `${label}-${projectName}-${randomUUID().slice(0, 8)}`;
-  await page.goto("/register");
-  await ready(page, projectName);
-  await page.locator("#register-form-email").fill(`${nickname}@e2e.test`);
-  await page.locator("#register-form-name").fill("Ana Souza");
-  await page.locator("#register-form-nickname").fill(nickname);
-  await page.locator("#register-form-password").fill(password);
-  await page.locator("#register-form-confirmPassword").fill(password);
-  await page.locator("#register-form").getByRole("button").click();
-  await expect(page).toHaveURL(/\/user$/);
-  await expect(page.locator("#profile-form")).toBeVisible();
-}
+/** A brand-new account, signed in. */
+const registerNew = (page: Page, projectName: string, label: string) =>
+  register(page, projectName, newAccount(label, projectName));
 
 async function visit(page: Page, projectName: string, path: string) {
   await page.goto(path);
@@ -79,7 +64,7 @@ test("stars and unstars assets, with a confirmation, and lists them with live pr
   await page.getByTestId("star-crypto-bitcoin").click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcryptos/);
 
-  await register(page, project.name, "fav");
+  await registerNew(page, project.name, "fav");
   await star(page, project.name, "/cryptos/bitcoin", "star-crypto-bitcoin");
   await star(page, project.name, "/stocks/PETR4", "star-stock-PETR4");
 
@@ -99,7 +84,7 @@ test("stars and unstars assets, with a confirmation, and lists them with live pr
 });
 
 test("record tables: create, edit, add items with refusals, CSV, delete, cascade", async ({ page }, { project }) => {
-  await register(page, project.name, "tables");
+  await registerNew(page, project.name, "tables");
   await star(page, project.name, "/cryptos/bitcoin", "star-crypto-bitcoin");
 
   // No table yet: adding is refused.
@@ -156,14 +141,14 @@ test("record tables: create, edit, add items with refusals, CSV, delete, cascade
 });
 
 test("one user cannot reach another user's table", async ({ page }, { project }) => {
-  await register(page, project.name, "owner");
+  await registerNew(page, project.name, "owner");
   const tableUrl = await createTable(page, project.name, "Privada");
   const path = new URL(tableUrl).pathname;
   await visit(page, project.name, "/user");
   await page.getByRole("button", { name: "Sair" }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await register(page, project.name, "intruder");
+  await registerNew(page, project.name, "intruder");
   expect((await page.goto(path))?.status()).toBe(404);
   expect((await page.request.get(`${path}/csv`)).status()).toBe(404);
   const post = await page.request.post(path, { form: { intent: "delete" }, maxRedirects: 0, headers: { Origin: new URL(tableUrl).origin } });

@@ -1,8 +1,8 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { newAccount, password, register, useOwnClientAddress } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 
-const password = "Sup3r-secret!";
 
 /** A real 1×1 PNG, so the administrators' list can show it. */
 const validPng = Buffer.from(
@@ -10,32 +10,9 @@ const validPng = Buffer.from(
   "base64",
 );
 
-type Account = { email: string; nickname: string };
-
-function newAccount(label: string, projectName: string): Account {
-  const nickname = `${label}-${projectName}-${randomUUID().slice(0, 8)}`;
-  return { email: `${nickname}@e2e.test`, nickname };
-}
-
 const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
-test.beforeEach(async ({ page }) => {
-  // Each test is its own client for the rate limits (the server trusts X-Forwarded-For here).
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
-});
-
-async function register(page: Page, projectName: string, account: Account) {
-  await page.goto("/register");
-  await ready(page, projectName);
-  await page.locator("#register-form-email").fill(account.email);
-  await page.locator("#register-form-name").fill("Ana Souza");
-  await page.locator("#register-form-nickname").fill(account.nickname);
-  await page.locator("#register-form-password").fill(password);
-  await page.locator("#register-form-confirmPassword").fill(password);
-  await page.locator("#register-form").getByRole("button").click();
-  await expect(page).toHaveURL(/\/user$/);
-  await expect(page.locator("#profile-form")).toBeVisible();
-}
+useOwnClientAddress();
 
 async function logOut(page: Page) {
   await page.goto("/user");

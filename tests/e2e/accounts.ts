@@ -1,0 +1,42 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, ready, test } from "./fixtures";
+
+/** Shared by the browser tests that need a signed-in user. */
+export const password = "Sup3r-secret!";
+
+export type Account = { email: string; nickname: string };
+
+/** Tests share one database and run in both projects at once: every account is new. */
+export function newAccount(label: string, projectName: string): Account {
+  const nickname = `${label}-${projectName}-${randomUUID().slice(0, 8)}`;
+  return { email: `${nickname}@e2e.test`, nickname };
+}
+
+/** The server trusts X-Forwarded-For in tests (TRUST_PROXY), so each test is its own client for the rate limits. */
+export const clientAddress = () => ({ "X-Forwarded-For": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+
+export function useOwnClientAddress() {
+  test.beforeEach(async ({ page }) => {
+    await page.setExtraHTTPHeaders(clientAddress());
+  });
+}
+
+// The URL changes a moment before the new page renders: wait for its form, not just the URL.
+export async function onAccountPage(page: Page) {
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.locator("#profile-form")).toBeVisible();
+}
+
+/** Creates the account, which is then signed in on its account page. Fields are found by id, so any language works. */
+export async function register(page: Page, projectName: string, account: Account, path = "/register") {
+  await page.goto(path);
+  await ready(page, projectName);
+  await page.locator("#register-form-email").fill(account.email);
+  await page.locator("#register-form-name").fill("Ana Souza");
+  await page.locator("#register-form-nickname").fill(account.nickname);
+  await page.locator("#register-form-password").fill(password);
+  await page.locator("#register-form-confirmPassword").fill(password);
+  await page.locator("#register-form").getByRole("button").click();
+  await onAccountPage(page);
+}
