@@ -27,6 +27,7 @@ export function rateLimitRefusal(
   context: Readonly<RouterContextProvider>,
   action: string,
   account?: string,
+  messageKey = "account:errors.tooManyAttempts",
 ): { message: string; retryAfterSeconds: number } | null {
   const keys = [`${action}:ip:${context.get(clientAddressContext)}`];
   if (account) keys.push(`${action}:account:${account.toLowerCase()}`);
@@ -34,7 +35,7 @@ export function rateLimitRefusal(
   if (verdict.allowed) return null;
   const t = getInstance(context).t;
   const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-  return { message: t("errors.tooManyAttempts", { ns: "account", minutes }), retryAfterSeconds: verdict.retryAfterSeconds };
+  return { message: t(messageKey, { minutes }), retryAfterSeconds: verdict.retryAfterSeconds };
 }
 
 

@@ -1,7 +1,7 @@
 import { initReactI18next } from "react-i18next";
 import type { Cookie } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
-import { fallbackLanguage, isLanguage, languageCookieName, namespaces, supportedLanguages } from "./languages";
+import { allNamespaces, fallbackLanguage, isLanguage, languageCookieName, supportedLanguages } from "./languages";
 import { resources } from "./resources";
 import { readCookie, serializeCookie } from "~/platform/cookies.server";
 
@@ -33,7 +33,7 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
   },
   i18next: {
     resources,
-    ns: [...namespaces],
+    ns: [...allNamespaces],
     defaultNS: "common",
     fallbackLng: fallbackLanguage,
     supportedLngs: [...supportedLanguages],

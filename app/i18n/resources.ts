@@ -1,4 +1,10 @@
 import type { Resource } from "i18next";
+import enAssistant from "../../locales/en/assistant.json";
+import enAnswers from "../../locales/en/answers.json";
+import esAssistant from "../../locales/es/assistant.json";
+import esAnswers from "../../locales/es/answers.json";
+import ptAssistant from "../../locales/pt-BR/assistant.json";
+import ptAnswers from "../../locales/pt-BR/answers.json";
 import enAccount from "../../locales/en/account.json";
 import enCommon from "../../locales/en/common.json";
 import enContent from "../../locales/en/content.json";
@@ -17,7 +23,7 @@ import ptFeedback from "../../locales/pt-BR/feedback.json";
 
 /** Every language and namespace, for the server (the browser loads only its own language). */
 export const resources = {
-  "pt-BR": { common: ptCommon, content: ptContent, account: ptAccount, feedback: ptFeedback, favorites: ptFavorites },
-  en: { common: enCommon, content: enContent, account: enAccount, feedback: enFeedback, favorites: enFavorites },
-  es: { common: esCommon, content: esContent, account: esAccount, feedback: esFeedback, favorites: esFavorites },
+  "pt-BR": { common: ptCommon, content: ptContent, account: ptAccount, feedback: ptFeedback, favorites: ptFavorites, assistant: ptAssistant, answers: ptAnswers },
+  en: { common: enCommon, content: enContent, account: enAccount, feedback: enFeedback, favorites: enFavorites, assistant: enAssistant, answers: enAnswers },
+  es: { common: esCommon, content: esContent, account: esAccount, feedback: esFeedback, favorites: esFavorites, assistant: esAssistant, answers: esAnswers },
 } satisfies Resource;

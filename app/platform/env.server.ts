@@ -35,6 +35,14 @@ const envSchema = z.object({
   MARKET_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(300)),
   UPSTREAM_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(8000)),
   UPSTREAM_RETRY_DELAY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
+  ASSISTANT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["offline", "gemini", "openai"]).optional()),
+  ASSISTANT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(30000)),
+  GEMINI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GEMINI_MODEL: z.preprocess(emptyAsUndefined, z.string().min(1).default("gemini-2.5-flash")),
+  GEMINI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default("https://generativelanguage.googleapis.com/v1beta")),
+  OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  OPENAI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  OPENAI_MODEL: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   GITHUB_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   GITHUB_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
   GITHUB_OAUTH_URL: z.preprocess(emptyAsUndefined, z.url().default("https://github.com")),
@@ -57,6 +65,17 @@ const envSchema = z.object({
       context.addIssue({ code: "custom", path: ["FINNHUB_API_KEY"], message: `is required when ${variable}=finnhub` });
     }
   }
+  const assistant = assistantProviderOf(env);
+  if (assistant === "gemini" && !env.GEMINI_API_KEY) {
+    context.addIssue({ code: "custom", path: ["GEMINI_API_KEY"], message: "is required when ASSISTANT_PROVIDER=gemini" });
+  }
+  // OpenAI itself has a sensible default model; a local server only serves the models it has pulled.
+  if (assistant === "openai" && env.OPENAI_BASE_URL && !env.OPENAI_MODEL) {
+    context.addIssue({ code: "custom", path: ["OPENAI_MODEL"], message: "is required when OPENAI_BASE_URL is set" });
+  }
+  if (assistant === "openai" && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
+    context.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required for api.openai.com (or set OPENAI_BASE_URL)" });
+  }
   // Half a pair is a typo rather than a choice: say so instead of silently hiding the button.
   for (const [id, secret] of [
     ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
@@ -68,6 +87,40 @@ const envSchema = z.object({
     }
   }
 });
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** Without ASSISTANT_PROVIDER, a configured key or endpoint is the choice: one variable switches the model on. */
+function assistantProviderOf(env: Pick<ParsedEnv, "ASSISTANT_PROVIDER" | "GEMINI_API_KEY" | "OPENAI_BASE_URL" | "OPENAI_API_KEY">) {
+  if (env.ASSISTANT_PROVIDER) return env.ASSISTANT_PROVIDER;
+  if (env.GEMINI_API_KEY) return "gemini";
+  if (env.OPENAI_BASE_URL || env.OPENAI_API_KEY) return "openai";
+  return "offline";
+}
+
+export type AssistantEnv = { timeoutMs: number } & (
+  | { provider: "offline" }
+  | { provider: "gemini"; apiKey: string; model: string; baseUrl: string }
+  | { provider: "openai"; baseUrl: string; apiKey?: string; model: string }
+);
+
+function assistantEnvOf(env: ParsedEnv): AssistantEnv {
+  const timeoutMs = env.ASSISTANT_TIMEOUT_MS;
+  switch (assistantProviderOf(env)) {
+    case "gemini":
+      return { provider: "gemini", timeoutMs, apiKey: env.GEMINI_API_KEY ?? "", model: env.GEMINI_MODEL, baseUrl: env.GEMINI_BASE_URL };
+    case "openai":
+      return {
+        provider: "openai",
+        timeoutMs,
+        baseUrl: env.OPENAI_BASE_URL ?? "https://api.openai.com/v1",
+        apiKey: env.OPENAI_API_KEY,
+        model: env.OPENAI_MODEL ?? "gpt-4o-mini",
+      };
+    case "offline":
+      return { provider: "offline", timeoutMs };
+  }
+}
 
 export type MarketEnv = {
   crypto: { provider: "demo" | "coingecko"; apiKey?: string; keyType: "demo" | "pro"; baseUrl?: string };
@@ -100,6 +153,7 @@ export type Env = {
   /** Express "trust proxy" addresses (e.g. "loopback"): behind a reverse proxy, rate limits must see each client. */
   trustProxy: string | undefined;
   market: MarketEnv;
+  assistant: AssistantEnv;
   oauth: OAuthEnv;
 };
 
@@ -153,6 +207,7 @@ export function parseEnv(source: Record<string, string | undefined>): Omit<Env, 
       upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
       retryBaseDelayMs: env.UPSTREAM_RETRY_DELAY_MS,
     },
+    assistant: assistantEnvOf(env),
     oauth: {
       github:
         env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { favorites, feedback, feedbackImages, recordTables } from "../../db/schema";
-import { contextFor, routeArgs } from "../support/router-context";
+import { callRoute, signedInUser } from "../support/route-call";
 
 beforeAll(() => {
   process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-feedback-"));
@@ -16,56 +16,18 @@ const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0
 const gif = new TextEncoder().encode("GIF89a\x01\x00\x01\x00");
 const webp = new TextEncoder().encode("RIFF\x24\x00\x00\x00WEBPVP8 ");
 
-let serial = 0;
-
 async function modules() {
   const { getDb } = await import("~/platform/db.server");
-  const { createUser, toSessionUser } = await import("~/account/users.server");
-  const { signInCookies, sessionMiddleware } = await import("~/account/session.server");
-  const { clientAddressContext } = await import("~/platform/request-context");
   const feedbackRoute = await import("~/routes/feedback");
   const imageRoute = await import("~/routes/feedback-image");
   const adminRoute = await import("~/routes/admin-feedback");
   const server = await import("~/content/feedback.server");
   const resources = await import("~/content/resources.server");
-  return { getDb, createUser, toSessionUser, signInCookies, sessionMiddleware, clientAddressContext, feedbackRoute, imageRoute, adminRoute, server, resources };
+  return { getDb, feedbackRoute, imageRoute, adminRoute, server, resources };
 }
 
-/** A new account and the Cookie header of its session. */
-async function signedIn(admin = false) {
-  const { getDb, createUser, toSessionUser, signInCookies } = await modules();
-  const suffix = `${++serial}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `${admin ? "boss" : "fb"}-${suffix}@example.com`;
-  const user = createUser(getDb(), { email, name: "Ana", nickname: `fb_${suffix}` }, admin ? [email] : []);
-  const cookie = signInCookies(toSessionUser(user))
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  return { user, cookie: `${cookie}; i18next=en` };
-}
-
-type Handler = (args: never) => unknown;
-
-/** Runs a loader or action behind the session middleware with a real Request, as React Router would. */
-async function call(handler: Handler, request: Request, params: Record<string, string> = {}) {
-  const { sessionMiddleware, clientAddressContext } = await modules();
-  const context = await contextFor(request);
-  context.set(clientAddressContext, `203.0.113.${++serial % 250}`);
-  let outcome: unknown;
-  await sessionMiddleware(routeArgs(request, context), async () => {
-    try {
-      outcome = await handler({ ...(routeArgs(request, context) as object), params } as never);
-    } catch (thrown) {
-      outcome = thrown;
-    }
-    return outcome instanceof Response ? outcome : new Response(null);
-  });
-  if (outcome instanceof Response) return { status: outcome.status, response: outcome, body: null as any };
-  const wrapped = outcome as { data?: unknown; init?: { status?: number } | null; type?: string };
-  if (wrapped && typeof wrapped === "object" && wrapped.type === "DataWithResponseInit") {
-    return { status: wrapped.init?.status ?? 200, response: null, body: wrapped.data as any };
-  }
-  return { status: 200, response: null, body: outcome as any };
-}
+const signedIn = (admin = false) => signedInUser({ admin });
+const call = callRoute;
 
 function feedbackForm(fields: Partial<Record<"title" | "description" | "type", string>>, files: File[] = []) {
   const form = new FormData();

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fallbackLanguage, namespaces, supportedLanguages } from "~/i18n/languages";
+import { allNamespaces, fallbackLanguage, supportedLanguages } from "~/i18n/languages";
 
 const localesDir = path.resolve("locales");
 
@@ -30,11 +30,11 @@ describe("translations", () => {
   it("has exactly the supported languages and namespaces on disk", () => {
     expect(readdirSync(localesDir).sort()).toEqual([...supportedLanguages].sort());
     for (const language of supportedLanguages) {
-      expect(readdirSync(path.join(localesDir, language)).sort()).toEqual(namespaces.map((ns) => `${ns}.json`).sort());
+      expect(readdirSync(path.join(localesDir, language)).sort()).toEqual(allNamespaces.map((ns) => `${ns}.json`).sort());
     }
   });
 
-  for (const namespace of namespaces) {
+  for (const namespace of allNamespaces) {
     const source = leafPaths(load(fallbackLanguage, namespace)).sort();
 
     for (const language of supportedLanguages) {

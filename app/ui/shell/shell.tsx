@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ChatLauncher } from "../assistant/chat-launcher";
 import type { ThemeName } from "../theme";
 import { BottomNav } from "./bottom-nav";
 import { Breadcrumb } from "./breadcrumb";
@@ -23,6 +24,7 @@ export function Shell({ theme, flash, signedIn, children }: ShellProps) {
       </main>
       <Footer theme={theme} />
       <BottomNav />
+      <ChatLauncher signedIn={signedIn} />
       <Toaster flash={flash} />
     </>
   );

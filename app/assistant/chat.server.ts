@@ -1,0 +1,111 @@
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { rateLimitRefusal } from "~/account/auth.server";
+import { getUser } from "~/account/session.server";
+import type { SessionUser } from "~/account/users.server";
+import { getInstance } from "~/i18n/middleware.server";
+import type { Language } from "~/i18n/languages";
+import type { AppDatabase } from "~/platform/db.server";
+import { jsonError } from "~/platform/http.server";
+import { RateLimiter } from "~/platform/rate-limit.server";
+import { getAssistantModel } from "./assistant.server";
+import { appendMessage, claimSession, dropLastReply, pendingQuestion } from "./history.server";
+import { AssistantError, type AssistantModel, type AssistantRequest } from "./model.server";
+import { sanitizeDeep, sanitizeText } from "./sanitize.server";
+import type { ChatMessage, ChatRef } from "./types";
+
+/** A conversation pace, not a script's: 20 questions a minute per account and per address. */
+const chatLimiter = new RateLimiter(20, 60_000);
+
+export function chatRateLimitRefusal(context: Readonly<RouterContextProvider>, userId: number) {
+  return rateLimitRefusal(chatLimiter, context, "chat", String(userId), "assistant:errors.tooManyMessages");
+}
+
+/**
+ * The checks every JSON chat call makes before the model is asked: a signed-in user, a body that
+ * fits `schema`, within the rate limit. A refusal is the response to send, translated.
+ */
+export async function readChatApiRequest<Schema extends z.ZodType>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  schema: Schema,
+): Promise<{ refused: Response } | { refused: null; user: SessionUser; body: z.output<Schema> }> {
+  const t = getInstance(context).t;
+  const user = getUser(context);
+  if (!user) return { refused: jsonError(401, t("assistant:errors.signInToChat")) };
+  const parsed = schema.safeParse(await request.json().catch(() => undefined));
+  if (!parsed.success) {
+    const key = parsed.error.issues[0]?.message;
+    return { refused: jsonError(400, t(`assistant:${key?.startsWith("errors.") ? key : "errors.invalidRequest"}`)) };
+  }
+  const refusal = chatRateLimitRefusal(context, user.id);
+  if (refusal) return { refused: jsonError(429, refusal.message, { "Retry-After": String(refusal.retryAfterSeconds) }) };
+  return { refused: null, user, body: parsed.data };
+}
+
+/** The request fields of spec section 3, plus `refresh` (ask the last question again). */
+export type ChatTurnInput = {
+  sessionId: string;
+  prompt: string;
+  lastUserMessage: string | null;
+  lastBotMessage: string | null;
+  likeOrDislikePreviousMessage?: boolean | undefined;
+  refresh: boolean;
+};
+
+/**
+ * Stores the question in the user's session and returns what the model is asked, or null when the
+ * session id belongs to someone else.
+ */
+export function startChatTurn(db: AppDatabase, userId: number, language: Language, input: ChatTurnInput): AssistantRequest | null {
+  const clean = sanitizeDeep(input);
+  const prompt = clean.prompt.trim();
+  if (!claimSession(db, userId, clean.sessionId)) return null;
+  if (clean.refresh) dropLastReply(db, clean.sessionId);
+  if (!clean.refresh || pendingQuestion(db, clean.sessionId) !== prompt) {
+    appendMessage(db, clean.sessionId, { sender: "user", text: prompt });
+  }
+  return {
+    language,
+    prompt,
+    lastUserMessage: clean.lastUserMessage,
+    lastBotMessage: clean.lastBotMessage,
+    likeOrDislikePreviousMessage: clean.likeOrDislikePreviousMessage,
+  };
+}
+
+/** Only our own pages and web articles: a model's ref can never become a javascript: link. */
+function safeRefs(refs: ChatRef[]): ChatRef[] {
+  return sanitizeDeep(refs).filter(({ title, href }) => title.trim() && (/^\/(?!\/)/.test(href) || /^https?:\/\//i.test(href)));
+}
+
+/**
+ * Streams the reply as sanitised pieces and stores it once complete. Throws AssistantError when the
+ * model fails (nothing is stored) and the abort reason when the client goes away.
+ */
+export async function* streamChatReply(
+  db: AppDatabase,
+  sessionId: string,
+  request: AssistantRequest,
+  signal: AbortSignal,
+  model: AssistantModel = getAssistantModel(),
+): AsyncGenerator<{ text: string; refs: ChatRef[] }, ChatMessage> {
+  let reply = "";
+  let refs: ChatRef[] = [];
+  for await (const chunk of model.reply(request, signal)) {
+    if (chunk.refs) refs = safeRefs(chunk.refs);
+    const text = sanitizeText(chunk.text);
+    reply += text;
+    yield { text, refs };
+  }
+  const text = sanitizeText(reply).trim();
+  if (!text) throw new AssistantError("the model returned an empty reply", model.name);
+  return appendMessage(db, sessionId, { sender: "ai", text, refs });
+}
+
+/** The whole stored reply, for callers that do not stream. */
+export async function completeChatReply(replies: AsyncGenerator<unknown, ChatMessage>): Promise<ChatMessage> {
+  let next = await replies.next();
+  while (!next.done) next = await replies.next();
+  return next.value;
+}

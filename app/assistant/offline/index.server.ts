@@ -1,0 +1,46 @@
+/**
+ * The default assistant: no key, no network. It answers from the app's own market engine and the
+ * bundled glossary, streamed word by word like the hosted models.
+ */
+import { setTimeout as delay } from "node:timers/promises";
+import { getMarketService, type MarketService } from "~/market/service.server";
+import type { AssistantModel } from "../model.server";
+import { answerFor } from "./answers.server";
+import { intentOf } from "./intents.server";
+import { answerText } from "./text.server";
+
+export type OfflineModelOptions = {
+  /** The app's market engine when absent; tests pass one with a fixed clock. */
+  market?: MarketService;
+  /** Pause between words, so the reply reads like it is being written. */
+  wordDelayMs?: number;
+  now?: () => number;
+};
+
+const defaultWordDelayMs = 15;
+
+/** Each word with the whitespace that follows it, so the pieces join back into the text. */
+function words(text: string): string[] {
+  return text.match(/\s*\S+\s*/g) ?? [];
+}
+
+export function createOfflineModel(options: OfflineModelOptions = {}): AssistantModel {
+  const wordDelayMs = options.wordDelayMs ?? defaultWordDelayMs;
+  const now = options.now ?? Date.now;
+  return {
+    name: "offline",
+    async *reply(request, signal) {
+      const { language } = request;
+      const market = options.market ?? getMarketService();
+      const answer = await answerFor(intentOf(request), { language, market, now });
+      signal.throwIfAborted();
+      const apology = request.likeOrDislikePreviousMessage === false ? `${answerText(language)("apology")}\n` : "";
+      yield { text: "", refs: answer.refs };
+      for (const word of words(apology + answer.text)) {
+        signal.throwIfAborted();
+        yield { text: word };
+        if (wordDelayMs > 0) await delay(wordDelayMs, undefined, { signal });
+      }
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { chatPromptMaxLength } from "./types";
+
+/** The previous exchange is context, not a new question: generous, but bounded. */
+const previousMessageMaxLength = 8000;
+
+/** The original client sends the text "null" when there is no previous message (spec section 3). */
+const previousMessage = z.preprocess(
+  (value) => (value === "null" || value === undefined ? null : value),
+  z.string().max(previousMessageMaxLength).nullable(),
+);
+
+const prompt = z
+  .string({ error: "errors.promptRequired" })
+  .trim()
+  .min(1, "errors.promptRequired")
+  .max(chatPromptMaxLength, "errors.promptTooLong");
+
+const sessionId = z.uuid("errors.invalidSession");
+
+/** POST /chat/stream (JSON). */
+export const chatStreamRequestSchema = z.object({
+  prompt,
+  sessionId,
+  lastUserMessage: previousMessage,
+  lastBotMessage: previousMessage,
+  likeOrDislikePreviousMessage: z.boolean().optional(),
+  refresh: z.boolean().default(false),
+});
+
+/** POST /proxy/ai (JSON): last user message, last bot message, then the prompt. */
+export const proxyAiRequestSchema = z.object({
+  parts: z.tuple([
+    z.object({ text: previousMessage }),
+    z.object({ text: previousMessage }),
+    z.object({ text: z.string().trim().min(1, "errors.promptRequired").max(previousMessageMaxLength) }),
+  ]),
+  sessionId,
+});
+
+export const chatIntents = ["send", "refresh", "reload", "rate"] as const;
+
+/** The /chat page's forms (they work without JavaScript): one schema, told apart by `intent`. */
+export const chatFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("send"), sessionId, prompt }),
+  z.object({ intent: z.literal("refresh") }),
+  z.object({ intent: z.literal("reload"), sessionId: sessionId.optional() }),
+  z.object({
+    intent: z.literal("rate"),
+    messageId: z.coerce.number().int().positive(),
+    rating: z.enum(["like", "dislike", "none"]),
+  }),
+]);

@@ -1,0 +1,38 @@
+import { readChatApiRequest, startChatTurn, streamChatReply } from "~/assistant/chat.server";
+import { eventStreamResponse } from "~/assistant/event-stream.server";
+import { chatStreamRequestSchema } from "~/assistant/schemas";
+import { getInstance, getLocale } from "~/i18n/middleware.server";
+import { languageOf } from "~/i18n/languages";
+import { getDb } from "~/platform/db.server";
+import { jsonError } from "~/platform/http.server";
+import type { Route } from "./+types/chat-stream";
+
+/**
+ * The streamed reply (spec section 7): server-sent events `content`, `content_end` and `error`.
+ * Refusals before the stream starts are ordinary JSON errors with a translated message.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = getInstance(context).t;
+  const checked = await readChatApiRequest(request, context, chatStreamRequestSchema);
+  if (checked.refused) return checked.refused;
+  const db = getDb();
+  const { sessionId } = checked.body;
+  const assistantRequest = startChatTurn(db, checked.user.id, languageOf(getLocale(context)), checked.body);
+  if (!assistantRequest) return jsonError(400, t("assistant:errors.invalidSession"));
+
+  return eventStreamResponse(request.signal, async (send) => {
+    const replies = streamChatReply(db, sessionId, assistantRequest, request.signal);
+    try {
+      let next = await replies.next();
+      while (!next.done) {
+        send("content", { sessionId, text: next.value.text, refs: next.value.refs });
+        next = await replies.next();
+      }
+      send("content_end", { sessionId, messageId: next.value.id });
+    } catch (error) {
+      if (request.signal.aborted) return;
+      console.warn("assistant: the reply failed:", String(error));
+      send("error", { sessionId, error: t("assistant:errors.generation") });
+    }
+  });
+}

@@ -1,0 +1,96 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Container, Text, Title } from "@mantine/core";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { flashRedirect } from "~/account/actions.server";
+import { getUser, requireUser } from "~/account/session.server";
+import { chatRateLimitRefusal, completeChatReply, startChatTurn, streamChatReply } from "~/assistant/chat.server";
+import { claimSession, currentConversation, lastQuestion, previousExchange, rateReply } from "~/assistant/history.server";
+import { chatFormSchema } from "~/assistant/schemas";
+import { getInstance, getLocale } from "~/i18n/middleware.server";
+import { languageOf } from "~/i18n/languages";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { getDb } from "~/platform/db.server";
+import { ChatConversation } from "~/ui/assistant/chat-conversation";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/chat";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = getUser(context);
+  return data(
+    {
+      meta: pageMetaFor(context, "page", { ns: "assistant", noindex: true }),
+      conversation: user ? currentConversation(getDb(), user.id) : null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const meta = routeMeta;
+
+const backToChat = "/chat#chat-composer";
+
+/** The chat without JavaScript: every form of the panel posts here and the page shows the result. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const t = getInstance(context).t;
+  const submission = parseWithZod(await request.formData(), { schema: chatFormSchema });
+  if (submission.status !== "success") {
+    const key = Object.values(submission.error ?? {}).flat()[0];
+    return data({ error: t(`assistant:${key?.startsWith("errors.") ? key : "errors.invalidRequest"}`) }, { status: 400 });
+  }
+  const db = getDb();
+  const form = submission.value;
+  switch (form.intent) {
+    case "rate":
+      rateReply(db, user.id, form.messageId, form.rating === "none" ? null : form.rating === "like");
+      return redirect(backToChat);
+    case "reload":
+      if (!claimSession(db, user.id, form.sessionId ?? crypto.randomUUID())) {
+        return data({ error: t("assistant:errors.invalidSession") }, { status: 400 });
+      }
+      return flashRedirect(backToChat, { kind: "success", messageKey: "assistant:toasts.reloaded" });
+  }
+  const refresh = form.intent === "refresh";
+  const sessionId = refresh ? currentConversation(db, user.id).sessionId : form.sessionId;
+  const prompt = refresh ? lastQuestion(db, sessionId) : form.prompt;
+  if (!prompt) return redirect(backToChat);
+  const refusal = chatRateLimitRefusal(context, user.id);
+  if (refusal) {
+    return data({ error: refusal.message }, { status: 429, headers: { "Retry-After": String(refusal.retryAfterSeconds) } });
+  }
+  const assistantRequest = startChatTurn(db, user.id, languageOf(getLocale(context)), {
+    sessionId,
+    prompt,
+    ...previousExchange(db, sessionId, { refresh }),
+    refresh,
+  });
+  if (!assistantRequest) return data({ error: t("assistant:errors.invalidSession") }, { status: 400 });
+  try {
+    await completeChatReply(streamChatReply(db, sessionId, assistantRequest, request.signal));
+  } catch (error) {
+    console.warn("assistant: the reply failed:", String(error));
+    return data({ error: t("assistant:errors.generation") }, { status: 502 });
+  }
+  return redirect(backToChat);
+}
+
+export default function Chat({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("assistant");
+  const titleId = useId();
+  return (
+    <Container size="sm" className="page chat-page">
+      <Title order={1}>{t("heading")}</Title>
+      <Text mt="sm" mb="md">
+        {t("intro")}
+      </Text>
+      <ChatConversation
+        signedIn={loaderData.conversation !== null}
+        conversation={loaderData.conversation}
+        formError={actionData?.error ?? null}
+        titleId={titleId}
+      />
+    </Container>
+  );
+}

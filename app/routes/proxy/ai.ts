@@ -1,0 +1,32 @@
+import { completeChatReply, readChatApiRequest, startChatTurn, streamChatReply } from "~/assistant/chat.server";
+import { proxyAiRequestSchema } from "~/assistant/schemas";
+import { getInstance, getLocale } from "~/i18n/middleware.server";
+import { languageOf } from "~/i18n/languages";
+import { getDb } from "~/platform/db.server";
+import { jsonError } from "~/platform/http.server";
+import type { Route } from "./+types/ai";
+
+/** POST /proxy/ai (spec section 7): the whole reply as JSON, for clients that do not stream. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = getInstance(context).t;
+  const checked = await readChatApiRequest(request, context, proxyAiRequestSchema);
+  if (checked.refused) return checked.refused;
+  const [lastUser, lastBot, prompt] = checked.body.parts;
+  const { sessionId } = checked.body;
+  const db = getDb();
+  const assistantRequest = startChatTurn(db, checked.user.id, languageOf(getLocale(context)), {
+    sessionId,
+    prompt: prompt.text,
+    lastUserMessage: lastUser.text,
+    lastBotMessage: lastBot.text,
+    refresh: false,
+  });
+  if (!assistantRequest) return jsonError(400, t("assistant:errors.invalidSession"));
+  try {
+    const { text, refs } = await completeChatReply(streamChatReply(db, sessionId, assistantRequest, request.signal));
+    return Response.json({ sessionId, text, refs }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    console.warn("assistant: the reply failed:", String(error));
+    return jsonError(502, t("assistant:errors.generation"));
+  }
+}

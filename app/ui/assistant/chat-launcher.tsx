@@ -1,0 +1,64 @@
+import { IconMessageChatbot } from "@tabler/icons-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLocation } from "react-router";
+import { ChatConversation, type Conversation } from "./chat-conversation";
+import { chatStore, loadConversation } from "./chat-store";
+
+/**
+ * The floating chat button on every page. Without JavaScript it is a link to /chat; with it, it
+ * opens the chat in a modal <dialog> (focus stays inside, Escape closes) and loads the stored
+ * conversation once per visit.
+ */
+export function ChatLauncher({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation("assistant");
+  const { pathname } = useLocation();
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<{ conversation: Conversation | null }>();
+
+  useEffect(() => {
+    if (fetcher.data?.conversation) loadConversation(fetcher.data.conversation);
+  }, [fetcher.data]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (open && dialog && !dialog.open) dialog.showModal();
+  }, [open]);
+
+  if (pathname === "/chat") return null;
+
+  const close = () => dialogRef.current?.close();
+
+  return (
+    <>
+      <a
+        href="/chat"
+        className="chat-fab"
+        aria-haspopup="dialog"
+        data-testid="chat-open"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+          if (signedIn && chatStore.get().sessionId === null && fetcher.state === "idle") void fetcher.load("/chat");
+        }}
+      >
+        <IconMessageChatbot size={26} aria-hidden />
+        <span className="visually-hidden">{t("panel.open")}</span>
+      </a>
+      <dialog
+        ref={dialogRef}
+        className="chat-dialog"
+        aria-labelledby={titleId}
+        onClose={() => setOpen(false)}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) close();
+        }}
+        data-testid="chat-dialog"
+      >
+        {open && <ChatConversation signedIn={signedIn} conversation={null} onClose={close} titleId={titleId} />}
+      </dialog>
+    </>
+  );
+}
