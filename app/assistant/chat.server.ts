@@ -10,7 +10,7 @@ import { jsonError } from "~/platform/http.server";
 import { RateLimiter } from "~/platform/rate-limit.server";
 import { getAssistantModel } from "./assistant.server";
 import { appendMessage, claimSession, dropLastReply, pendingQuestion } from "./history.server";
-import { AssistantError, type AssistantModel, type AssistantRequest } from "./model.server";
+import { AssistantError, type AssistantModel, type AssistantRequest, type ReplyOptions } from "./model.server";
 import { sanitizeDeep, sanitizeText } from "./sanitize.server";
 import type { ChatMessage, ChatRef } from "./types";
 
@@ -88,11 +88,11 @@ export async function* streamChatReply(
   sessionId: string,
   request: AssistantRequest,
   signal: AbortSignal,
-  model: AssistantModel = getAssistantModel(),
+  { paced = true, model = getAssistantModel() }: ReplyOptions & { model?: AssistantModel } = {},
 ): AsyncGenerator<{ text: string; refs: ChatRef[] }, ChatMessage> {
   let reply = "";
   let refs: ChatRef[] = [];
-  for await (const chunk of model.reply(request, signal)) {
+  for await (const chunk of model.reply(request, signal, { paced })) {
     if (chunk.refs) refs = safeRefs(chunk.refs);
     const text = sanitizeText(chunk.text);
     reply += text;

@@ -15,10 +15,13 @@ export type AssistantRequest = {
 /** A piece of the reply; `refs`, when present, replaces the refs sent so far. */
 export type AssistantChunk = { text: string; refs?: ChatRef[] };
 
+/** `paced: false` when nobody watches the words arrive (a JSON answer, a plain form post). */
+export type ReplyOptions = { paced?: boolean };
+
 export interface AssistantModel {
   readonly name: "offline" | "gemini" | "openai";
   /** Streams the reply; stops (throwing an AbortError) as soon as `signal` aborts. */
-  reply(request: AssistantRequest, signal: AbortSignal): AsyncIterable<AssistantChunk>;
+  reply(request: AssistantRequest, signal: AbortSignal, options?: ReplyOptions): AsyncIterable<AssistantChunk>;
 }
 
 /** A model that could not answer; `status` is the upstream's HTTP status when it answered. */

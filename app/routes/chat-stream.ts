@@ -20,8 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const assistantRequest = startChatTurn(db, checked.user.id, languageOf(getLocale(context)), checked.body);
   if (!assistantRequest) return jsonError(400, t("assistant:errors.invalidSession"));
 
-  return eventStreamResponse(request.signal, async (send) => {
-    const replies = streamChatReply(db, sessionId, assistantRequest, request.signal);
+  return eventStreamResponse(request.signal, async (send, signal) => {
+    const replies = streamChatReply(db, sessionId, assistantRequest, signal);
     try {
       let next = await replies.next();
       while (!next.done) {
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       send("content_end", { sessionId, messageId: next.value.id });
     } catch (error) {
-      if (request.signal.aborted) return;
+      if (signal.aborted) return;
       console.warn("assistant: the reply failed:", String(error));
       send("error", { sessionId, error: t("assistant:errors.generation") });
     }

@@ -37,8 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t;
   const submission = parseWithZod(await request.formData(), { schema: chatFormSchema });
   if (submission.status !== "success") {
+    // Like the other forms, a field error re-renders the page with the message.
     const key = Object.values(submission.error ?? {}).flat()[0];
-    return data({ error: t(`assistant:${key?.startsWith("errors.") ? key : "errors.invalidRequest"}`) }, { status: 400 });
+    return { error: t(`assistant:${key?.startsWith("errors.") ? key : "errors.invalidRequest"}`) };
   }
   const db = getDb();
   const form = submission.value;
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!assistantRequest) return data({ error: t("assistant:errors.invalidSession") }, { status: 400 });
   try {
-    await completeChatReply(streamChatReply(db, sessionId, assistantRequest, request.signal));
+    await completeChatReply(streamChatReply(db, sessionId, assistantRequest, request.signal, { paced: false }));
   } catch (error) {
     console.warn("assistant: the reply failed:", String(error));
     return data({ error: t("assistant:errors.generation") }, { status: 502 });

@@ -27,6 +27,7 @@ const toolDescriptions: Record<(typeof toolsMenu)[number]["to"], string> = {
   "/currency-converter": "more.tools.currencyConverter",
   "/calendar": "more.tools.calendar",
   "/release-notes": "more.tools.releaseNotes",
+  "/chat": "more.tools.assistant",
   "/faq": "more.tools.faq",
   "/about-us": "more.tools.aboutUs",
 };

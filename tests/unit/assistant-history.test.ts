@@ -51,7 +51,7 @@ async function ask(userId: number, sessionId: string, prompt: string, pieces = [
   const request = startChatTurn(db, userId, "pt-BR", turn(sessionId, prompt));
   if (!request) throw new Error("session refused");
   const { model } = scriptedModel(pieces);
-  return completeChatReply(streamChatReply(db, sessionId, request, new AbortController().signal, model));
+  return completeChatReply(streamChatReply(db, sessionId, request, new AbortController().signal, { model: model }));
 }
 
 describe("chat history in SQLite", () => {
@@ -66,7 +66,7 @@ describe("chat history in SQLite", () => {
       { title: "Article", href: "https://example.com/a" },
     ]);
     const pieces: string[] = [];
-    const replies = streamChatReply(db, sessionId, request!, new AbortController().signal, model);
+    const replies = streamChatReply(db, sessionId, request!, new AbortController().signal, { model: model });
     let next = await replies.next();
     while (!next.done) {
       pieces.push(next.value.text);
@@ -96,13 +96,13 @@ describe("chat history in SQLite", () => {
         throw new AssistantError("upstream 500", "gemini", 500);
       },
     };
-    await expect(completeChatReply(streamChatReply(db, sessionId, request, new AbortController().signal, failing))).rejects.toThrow(
+    await expect(completeChatReply(streamChatReply(db, sessionId, request, new AbortController().signal, { model: failing }))).rejects.toThrow(
       AssistantError,
     );
     expect(sessionMessages(db, sessionId).map(({ sender }) => sender)).toEqual(["user"]);
     // The refresh asks the same question again without storing it twice.
     const again = startChatTurn(db, user.id, "pt-BR", turn(sessionId, "Oi", { refresh: true }))!;
-    await completeChatReply(streamChatReply(db, sessionId, again, new AbortController().signal, scriptedModel(["Olá!"]).model));
+    await completeChatReply(streamChatReply(db, sessionId, again, new AbortController().signal, { model: scriptedModel(["Olá!"]).model }));
     expect(sessionMessages(db, sessionId).map(({ sender, text }) => `${sender}:${text}`)).toEqual(["user:Oi", "ai:Olá!"]);
   });
 
@@ -112,7 +112,7 @@ describe("chat history in SQLite", () => {
     await ask(user.id, sessionId, "Primeira");
     await ask(user.id, sessionId, "Segunda", ["Velha"]);
     const request = startChatTurn(db, user.id, "pt-BR", turn(sessionId, "Segunda", { refresh: true }))!;
-    await completeChatReply(streamChatReply(db, sessionId, request, new AbortController().signal, scriptedModel(["Nova"]).model));
+    await completeChatReply(streamChatReply(db, sessionId, request, new AbortController().signal, { model: scriptedModel(["Nova"]).model }));
     expect(sessionMessages(db, sessionId).map(({ text }) => text)).toEqual(["Primeira", "Resposta pronta.", "Segunda", "Nova"]);
   });
 

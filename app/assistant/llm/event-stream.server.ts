@@ -1,5 +1,6 @@
 import { createParser } from "eventsource-parser";
 import { z } from "zod";
+import { networkReason } from "~/market/live/http";
 import { AssistantError } from "../model.server";
 
 /** A hosted model's streaming endpoint. `apiKey` is only used to scrub it from upstream messages. */
@@ -101,12 +102,4 @@ export async function* postEventStream(
     signal.removeEventListener("abort", forwardAbort);
     controller.abort();
   }
-}
-
-/** undici reports "fetch failed" / "terminated" and hides the useful part (ECONNRESET...) in `cause`. */
-function networkReason(error: unknown) {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause;
-  const code = cause && typeof cause === "object" && "code" in cause ? String(cause.code) : undefined;
-  return code ? `${error.message}: ${code}` : error.message;
 }

@@ -29,7 +29,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Assistant
   const now = options.now ?? Date.now;
   return {
     name: "offline",
-    async *reply(request, signal) {
+    async *reply(request, signal, { paced = true } = {}) {
       const { language } = request;
       const market = options.market ?? getMarketService();
       const answer = await answerFor(intentOf(request), { language, market, now });
@@ -39,7 +39,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): Assistant
       for (const word of words(apology + answer.text)) {
         signal.throwIfAborted();
         yield { text: word };
-        if (wordDelayMs > 0) await delay(wordDelayMs, undefined, { signal });
+        if (paced && wordDelayMs > 0) await delay(wordDelayMs, undefined, { signal });
       }
     },
   };

@@ -102,7 +102,7 @@ function isTimeout(error: unknown) {
 }
 
 /** undici reports "fetch failed" and hides the useful part (ECONNREFUSED, ENOTFOUND...) in `cause`. */
-function networkReason(error: unknown) {
+export function networkReason(error: unknown) {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause;
   const code = cause && typeof cause === "object" && "code" in cause ? String(cause.code) : undefined;

@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!assistantRequest) return jsonError(400, t("assistant:errors.invalidSession"));
   try {
-    const { text, refs } = await completeChatReply(streamChatReply(db, sessionId, assistantRequest, request.signal));
+    const { text, refs } = await completeChatReply(streamChatReply(db, sessionId, assistantRequest, request.signal, { paced: false }));
     return Response.json({ sessionId, text, refs }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     console.warn("assistant: the reply failed:", String(error));

@@ -28,6 +28,7 @@ export const toolsMenu = [
   { labelKey: "nav.currencyConverter", to: "/currency-converter" },
   { labelKey: "nav.calendar", to: "/calendar" },
   { labelKey: "nav.releaseNotes", to: "/release-notes" },
+  { labelKey: "nav.assistant", to: "/chat" },
   { labelKey: "nav.faq", to: "/faq" },
   { labelKey: "nav.aboutUs", to: "/about-us" },
 ] as const;
