@@ -1,3 +1,5 @@
+import { hostedStreamFor } from "~/assistant/assistant.server";
+import { createTextTranslator, withTranslatedDescriptions } from "~/assistant/translate.server";
 import type { Language } from "~/i18n/languages";
 import { getDb } from "~/platform/db.server";
 import { getEnv, type MarketEnv } from "~/platform/env.server";
@@ -104,14 +106,21 @@ let service: MarketService | undefined;
 
 export function getMarketService(): MarketService {
   if (!service) {
-    const { market } = getEnv();
+    const { market, assistant } = getEnv();
+    const store = createSqliteStore(getDb());
     const cache = new MarketCache({
       ttlMs: market.cacheTtlMs,
       baseDelayMs: market.retryBaseDelayMs,
-      store: createSqliteStore(getDb()),
+      store,
       onBackgroundError: (key, error) => console.warn(`market refresh failed for ${key}:`, String(error)),
     });
-    service = createMarketService(providersFor(market), cache);
+    // With a hosted model configured, English-only live descriptions are translated (spec section 7).
+    const translationModel = hostedStreamFor(assistant);
+    const providers = providersFor(market);
+    service = createMarketService(
+      translationModel ? withTranslatedDescriptions(providers, createTextTranslator(translationModel, store)) : providers,
+      cache,
+    );
   }
   return service;
 }
