@@ -60,6 +60,13 @@ export function formatPercent(value: number | null, locale: string): string {
   }).format(value / 100);
 }
 
+/** A change's size without its sign, for sentences that say the direction in words ("caiu 1,23%"). */
+export function formatPercentMagnitude(value: number, locale: string): string {
+  return numberFormat(locale, { style: "percent", signDisplay: "never", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    value / 100,
+  );
+}
+
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 export function formatDate(

@@ -13,7 +13,7 @@ import { createDemoProviders } from "~/market/demo";
 import { UpstreamError, type MarketProviders } from "~/market/providers/provider";
 import { createMarketService } from "~/market/service.server";
 import type { NewsCategory } from "~/market/types";
-import { formatCompactMoney, formatMoney, formatNumber, formatPercent } from "~/ui/format";
+import { formatCompactMoney, formatMoney, formatNumber, formatPercent, formatPercentMagnitude } from "~/ui/format";
 
 /** Wednesday 2026-11-18 15:07:30 UTC: B3 and the US are in session. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);
@@ -60,7 +60,7 @@ async function cryptoFigures(id: string, language: Language) {
   if (!data) throw new Error(`no demo crypto ${id}`);
   return {
     price: formatMoney(data.price, "USD", language),
-    change: formatPercent(data.change24h, language),
+    change: formatPercentMagnitude(data.change24h ?? 0, language),
     high: formatMoney(data.high24h, "USD", language),
     marketCap: formatCompactMoney(data.marketCap, "USD", language),
     direction: directionOf(data.change24h),
@@ -72,7 +72,7 @@ async function stockFigures(ticker: string, language: Language) {
   if (!data) throw new Error(`no demo stock ${ticker}`);
   return {
     price: formatMoney(data.price, data.currency, language),
-    change: formatPercent(data.changePercent, language),
+    change: formatPercentMagnitude(data.changePercent ?? 0, language),
     high: formatMoney(data.high, data.currency, language),
     marketCap: formatCompactMoney(data.marketCap, data.currency, language),
     direction: directionOf(data.changePercent),

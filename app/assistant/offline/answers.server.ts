@@ -6,7 +6,7 @@ import type { Language } from "~/i18n/languages";
 import { convertAmount, formatMinorUnits, minorUnitsOf, roundToMinorUnits } from "~/market/convert";
 import type { MarketService } from "~/market/service.server";
 import type { NewsCategory, NewsItem, Sourced, StockListItem } from "~/market/types";
-import { formatNumber, formatPercent } from "~/ui/format";
+import { formatNumber, formatPercent, formatPercentMagnitude } from "~/ui/format";
 import { glossaryTermName, type GlossaryTerm } from "../glossary";
 import type { ChatRef } from "../types";
 import { assetMentions, type AssetRef } from "./assets.server";
@@ -39,7 +39,8 @@ function list(items: string[], language: Language): string {
 function quoteParagraph(quote: Quote, language: Language): string {
   const t = answerText(language);
   const figures = formatQuote(quote, language);
-  const facts = { name: quote.name, code: quote.code, price: figures.price, change: figures.change };
+  const change = quote.change === null ? figures.change : formatPercentMagnitude(quote.change, language);
+  const facts = { name: quote.name, code: quote.code, price: figures.price, change };
   const period = t(quote.asset.kind === "crypto" ? "quote.periodCrypto" : "quote.periodStock");
   const direction = quote.change === null ? "noChange" : quote.change > 0 ? "rose" : quote.change < 0 ? "fell" : "flat";
   const parts = [t(`quote.${direction}`, { ...facts, period })];

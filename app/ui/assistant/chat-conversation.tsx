@@ -49,7 +49,7 @@ export function ChatConversation({ signedIn, conversation, formError, onClose, t
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
-  }, [messages]);
+  }, [messages, streaming]);
 
   const greeting: ChatMessage = { id: "greeting", text: t("greeting"), sender: "ai", refs: [], first: true, isLiked: false, isDisliked: false };
   const lastReplyId = messages.findLast((message) => message.sender === "ai")?.id;
