@@ -3,7 +3,17 @@ export const supportedLanguages = ["pt-BR", "en", "es"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "pt-BR";
 /** The namespaces pages render with: the server has them all, the browser loads them for its language. */
-export const namespaces = ["common", "content", "account", "feedback", "favorites", "assistant"] as const;
+export const namespaces = [
+  "common",
+  "content",
+  "account",
+  "feedback",
+  "favorites",
+  "assistant",
+  "converter",
+  "releases",
+  "calendar",
+] as const;
 export type Namespace = (typeof namespaces)[number];
 /** Also on the server only: the offline assistant's answers are composed there and never in the browser. */
 export const allNamespaces = [...namespaces, "answers"] as const;

@@ -1,4 +1,13 @@
 import type { Resource } from "i18next";
+import enConverter from "../../locales/en/converter.json";
+import enReleases from "../../locales/en/releases.json";
+import enCalendar from "../../locales/en/calendar.json";
+import esConverter from "../../locales/es/converter.json";
+import esReleases from "../../locales/es/releases.json";
+import esCalendar from "../../locales/es/calendar.json";
+import ptConverter from "../../locales/pt-BR/converter.json";
+import ptReleases from "../../locales/pt-BR/releases.json";
+import ptCalendar from "../../locales/pt-BR/calendar.json";
 import enAssistant from "../../locales/en/assistant.json";
 import enAnswers from "../../locales/en/answers.json";
 import esAssistant from "../../locales/es/assistant.json";
@@ -23,7 +32,7 @@ import ptFeedback from "../../locales/pt-BR/feedback.json";
 
 /** Every language and namespace, for the server (the browser loads only its own language). */
 export const resources = {
-  "pt-BR": { common: ptCommon, content: ptContent, account: ptAccount, feedback: ptFeedback, favorites: ptFavorites, assistant: ptAssistant, answers: ptAnswers },
-  en: { common: enCommon, content: enContent, account: enAccount, feedback: enFeedback, favorites: enFavorites, assistant: enAssistant, answers: enAnswers },
-  es: { common: esCommon, content: esContent, account: esAccount, feedback: esFeedback, favorites: esFavorites, assistant: esAssistant, answers: esAnswers },
+  "pt-BR": { common: ptCommon, content: ptContent, account: ptAccount, feedback: ptFeedback, favorites: ptFavorites, assistant: ptAssistant, answers: ptAnswers, converter: ptConverter, releases: ptReleases, calendar: ptCalendar },
+  en: { common: enCommon, content: enContent, account: enAccount, feedback: enFeedback, favorites: enFavorites, assistant: enAssistant, answers: enAnswers, converter: enConverter, releases: enReleases, calendar: enCalendar },
+  es: { common: esCommon, content: esContent, account: esAccount, feedback: esFeedback, favorites: esFavorites, assistant: esAssistant, answers: esAnswers, converter: esConverter, releases: esReleases, calendar: esCalendar },
 } satisfies Resource;
