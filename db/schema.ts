@@ -196,3 +196,26 @@ export const chatMessages = sqliteTable(
   },
   (table) => [index("chat_messages_session_idx").on(table.sessionId, table.id)],
 );
+
+export const releaseNoteStatuses = ["draft", "published"] as const;
+
+/** A post of the release-notes blog; its body is Markdown, rendered to sanitised HTML when shown. */
+export const releaseNotes = sqliteTable(
+  "release_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    author: text("author").notNull(),
+    status: text("status", { enum: releaseNoteStatuses }).notNull().default("draft"),
+    /** Set when the note is published, cleared when it goes back to draft. */
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    /** An email address or an https URL readers can reach the author at. */
+    contact: text("contact").notNull(),
+    body: text("body").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("release_notes_status_published_idx").on(table.status, table.publishedAt)],
+);
+
+export type ReleaseNote = typeof releaseNotes.$inferSelect;

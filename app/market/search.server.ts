@@ -41,6 +41,7 @@ const publicPages = [
   { href: "/currency-converter", names: ["breadcrumb.segments.currency-converter"] },
   { href: "/calendar", names: ["breadcrumb.segments.calendar"] },
   { href: "/release-notes", names: ["breadcrumb.segments.release-notes"] },
+  { href: "/team", names: ["breadcrumb.segments.team"] },
   { href: "/chat", names: ["breadcrumb.segments.chat", "nav.assistant"] },
   { href: "/faq", names: ["breadcrumb.segments.faq", "nav.faq"] },
   { href: "/about-us", names: ["breadcrumb.segments.about-us"] },

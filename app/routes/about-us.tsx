@@ -1,6 +1,8 @@
 import { Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { MemberAvatar, useTeamMembers, useTeamSince } from "~/ui/content/team";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/about-us";
 
@@ -11,13 +13,11 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 type Value = { title: string; text: string };
-type TeamMember = { name: string; role: string; bio: string; startedOn: string };
 
 export default function AboutUs() {
-  const { t, i18n } = useTranslation("content");
+  const { t } = useTranslation("content");
   const list = <T,>(key: string) => t(key, { returnObjects: true }) as T[];
-  const formatDate = (isoDate: string) =>
-    new Date(`${isoDate}T00:00:00Z`).toLocaleDateString(i18n.language, { dateStyle: "long", timeZone: "UTC" });
+  const teamSince = useTeamSince();
   return (
     <Container size="lg" className="page">
       <Title order={1}>{t("about.title")}</Title>
@@ -55,15 +55,9 @@ export default function AboutUs() {
         </Title>
         <Text mt="xs">{t("about.teamIntro")}</Text>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="md" component="ul" className="plain-list">
-          {list<TeamMember>("about.team").map((member) => (
+          {useTeamMembers().map((member) => (
             <Paper key={member.name} component="li" withBorder p="lg">
-              <div className="avatar" aria-hidden>
-                {member.name
-                  .split(" ")
-                  .map((part) => part[0])
-                  .slice(0, 2)
-                  .join("")}
-              </div>
+              <MemberAvatar name={member.name} />
               <Title order={3} size="h4" mt="sm">
                 {member.name}
               </Title>
@@ -74,11 +68,14 @@ export default function AboutUs() {
                 {member.bio}
               </Text>
               <Text size="xs" c="dimmed" mt="sm">
-                {t("about.teamSince", { ns: "common", date: formatDate(member.startedOn) })}
+                {teamSince(member.startedOn)}
               </Text>
             </Paper>
           ))}
         </SimpleGrid>
+        <Text mt="md">
+          <Link to="/team">{t("team.activityLink", { ns: "releases" })}</Link>
+        </Text>
       </section>
     </Container>
   );

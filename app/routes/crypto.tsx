@@ -45,6 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     stars,
     id: id.data,
+    ...(coin && { crumb: coin.name }),
     meta: {
       title: coin ? t("market.crypto.metaTitle", { name: coin.name, symbol: coin.symbol.toUpperCase() }) : id.data,
       description: coin ? t("market.crypto.metaDescription", { name: coin.name }) : t("market.cryptos.description"),

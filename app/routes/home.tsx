@@ -3,12 +3,14 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
+import { latestReleaseNoteSummaries } from "~/content/release-notes.server";
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { loadHome } from "~/market/home.server";
 import { cryptoListSearch, parseSearch } from "~/market/list-params";
 import { getMarketService } from "~/market/service.server";
+import { FromOurBlog } from "~/ui/content/blog-section";
 import { CryptoMiniList, StockMiniList } from "~/ui/market/asset-lists";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { Pagination } from "~/ui/market/pagination";
@@ -31,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, homeTableSearch);
   const table = { kind: search.table, page: search.tpage, sort: search.tsort, order: search.torder };
   const home = await loadHome(getMarketService(), table, languageOf(getLocale(context)));
-  return { meta: pageMetaFor(context, "home"), table, home, stars: starsFor(context) };
+  return { meta: pageMetaFor(context, "home"), table, home, stars: starsFor(context), blog: latestReleaseNoteSummaries(3) };
 }
 
 export const meta = routeMeta;
@@ -47,7 +49,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export default function Home({ loaderData: { table, home, stars } }: Route.ComponentProps) {
+export default function Home({ loaderData: { table, home, stars, blog } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const sortState = { sort: table.sort, order: table.order, prefix: "t" };
   const orUnavailable = (content: ReactNode | null) => content ?? <Unavailable />;
@@ -96,6 +98,7 @@ export default function Home({ loaderData: { table, home, stars } }: Route.Compo
             )}
           </Section>
         </SimpleGrid>
+        <FromOurBlog notes={blog} />
         <section aria-labelledby="market-table-heading" className="page-section">
           <Title order={2} size="h3" id="market-table-heading">
             {t("market.home.tableHeading")}

@@ -40,3 +40,35 @@ export async function register(page: Page, projectName: string, account: Account
   await page.locator("#register-form").getByRole("button").click();
   await onAccountPage(page);
 }
+
+/** Signs in with the shared password; false when no account has this address. */
+async function signInIfRegistered(page: Page, projectName: string, email: string) {
+  await page.goto("/login");
+  await ready(page, projectName);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  const unknownEmail = page.locator("#login-form-email-error");
+  await expect(unknownEmail.or(page.locator("#profile-form"))).toBeVisible();
+  return !(await unknownEmail.isVisible());
+}
+
+/**
+ * Signs in as this project's administrator (playwright.config.ts ADMIN_EMAILS), creating the
+ * account the first time; another test may be creating it at the same moment.
+ */
+export async function signInAsAdmin(page: Page, projectName: string) {
+  const admin = { email: `admin-${projectName}@e2e.test`, nickname: `admin-${projectName}` };
+  if (await signInIfRegistered(page, projectName, admin.email)) return;
+  await page.goto("/register");
+  await ready(page, projectName);
+  await page.locator("#register-form-email").fill(admin.email);
+  await page.locator("#register-form-name").fill("Admin");
+  await page.locator("#register-form-nickname").fill(admin.nickname);
+  await page.locator("#register-form-password").fill(password);
+  await page.locator("#register-form-confirmPassword").fill(password);
+  await page.locator("#register-form").getByRole("button").click();
+  const taken = page.locator("#register-form-email-error");
+  await expect(taken.or(page.locator("#profile-form"))).toBeVisible();
+  if (await taken.isVisible()) expect(await signInIfRegistered(page, projectName, admin.email)).toBe(true);
+}

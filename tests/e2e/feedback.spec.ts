@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { newAccount, password, register, useOwnClientAddress } from "./accounts";
+import { newAccount, register, signInAsAdmin, useOwnClientAddress } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 
 
@@ -19,37 +19,6 @@ async function logOut(page: Page) {
   await page.getByRole("button", { name: "Sair" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.locator("#login-form")).toBeVisible();
-}
-
-async function logIn(page: Page, projectName: string, email: string) {
-  await page.goto("/login");
-  await ready(page, projectName);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Senha", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  const unknownEmail = page.locator("#login-form-email-error");
-  await expect(unknownEmail.or(page.locator("#profile-form"))).toBeVisible();
-  return !(await unknownEmail.isVisible());
-}
-
-/**
- * Signs in as this project's administrator (playwright.config.ts ADMIN_EMAILS), creating the
- * account the first time; another test may be creating it at the same moment.
- */
-async function signInAsAdmin(page: Page, projectName: string) {
-  const admin = { email: `admin-${projectName}@e2e.test`, nickname: `admin-${projectName}` };
-  if (await logIn(page, projectName, admin.email)) return;
-  await page.goto("/register");
-  await ready(page, projectName);
-  await page.locator("#register-form-email").fill(admin.email);
-  await page.locator("#register-form-name").fill("Admin");
-  await page.locator("#register-form-nickname").fill(admin.nickname);
-  await page.locator("#register-form-password").fill(password);
-  await page.locator("#register-form-confirmPassword").fill(password);
-  await page.locator("#register-form").getByRole("button").click();
-  const taken = page.locator("#register-form-email-error");
-  await expect(taken.or(page.locator("#profile-form"))).toBeVisible();
-  if (await taken.isVisible()) expect(await logIn(page, projectName, admin.email)).toBe(true);
 }
 
 async function openFeedback(page: Page, projectName: string) {

@@ -70,11 +70,11 @@ type FieldProps = Omit<ComponentProps<"input">, "id" | "name" | "defaultValue" |
 };
 
 /** The ids a control points at for its hint and its errors, so screen readers read both. */
-function describedBy(meta: FieldMetadata<unknown>, hasHint: boolean) {
+export function describedBy(meta: FieldMetadata<unknown>, hasHint: boolean) {
   return [hasHint && meta.descriptionId, meta.errors && meta.errorId].filter(Boolean).join(" ") || undefined;
 }
 
-function FieldErrors({ meta }: { meta: FieldMetadata<unknown> }) {
+export function FieldErrors({ meta }: { meta: FieldMetadata<unknown> }) {
   const errorText = useErrorText();
   if (!meta.errors) return null;
   return (

@@ -4,14 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { chatPromptMaxLength, type ChatMessage, type ChatRef } from "~/assistant/types";
 import { showToast } from "../shell/toaster";
+import { useHydrated } from "../use-hydrated";
 import { chatStore, loadConversation, rateReply, refreshLastReply, reloadChat, sendPrompt, type ChatState } from "./chat-store";
 import "./chat.css";
 
 export type Conversation = { sessionId: string; messages: ChatMessage[] };
-
-const noSubscription = () => () => {};
-/** False on the server and while hydrating: controls that need JavaScript render only after. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 type ChatConversationProps = {
   signedIn: boolean;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 
 export type Crumb = { label: string; to: string };
 
@@ -17,14 +17,23 @@ export function breadcrumbTrail(pathname: string, translate: (segment: string) =
   });
 }
 
+/** A page whose last segment is an id (a note, a coin) names itself with `crumb` in its loader data. */
+function useLeafCrumb(): string | undefined {
+  const data = useMatches().at(-1)?.data;
+  return data && typeof data === "object" && "crumb" in data && typeof data.crumb === "string" ? data.crumb : undefined;
+}
+
 export function Breadcrumb() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
+  const leafCrumb = useLeafCrumb();
   if (pathname === "/") return null;
   const crumbs = breadcrumbTrail(pathname, (segment) => {
     const key = `breadcrumb.segments.${segment}`;
     return i18n.exists(key) ? t(key) : undefined;
   });
+  const last = crumbs.at(-1);
+  if (last && leafCrumb) last.label = leafCrumb;
   return (
     <nav aria-label={t("breadcrumb.label")} className="breadcrumb">
       <ol>

@@ -1,0 +1,69 @@
+import type { Language } from "~/i18n/languages";
+import { formatDate } from "~/ui/format";
+import {
+  calendarHref,
+  countByKind,
+  dateIn,
+  filterByKind,
+  firstWeekday,
+  marketTimeZone,
+  monthGrid,
+  monthRange,
+  parseCalendarQuery,
+  shiftMonth,
+} from "./calendar-month";
+import { orUnavailable } from "./page-data.server";
+import { getMarketService } from "./service.server";
+
+const DAY_MS = 86_400_000;
+/** 2023-01-01 was a Sunday: the first of seven days that name the weekday columns. */
+const REFERENCE_SUNDAY = Date.UTC(2023, 0, 1);
+
+/**
+ * Every label is formatted here, on the server, so the browser hydrates exactly the text the
+ * server sent (Node's and the browser's Intl data can differ) and "today" is B3's today.
+ */
+const dateLabel = (utcMs: number, language: Language, options: Intl.DateTimeFormatOptions) =>
+  formatDate(utcMs, language, { ...options, timeZone: "UTC" });
+
+const utcMs = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`);
+
+function weekdayNames(language: Language) {
+  return Array.from({ length: 7 }, (_, column) => {
+    const day = REFERENCE_SUNDAY + ((firstWeekday + column) % 7) * DAY_MS;
+    return { short: dateLabel(day, language, { weekday: "short" }), long: dateLabel(day, language, { weekday: "long" }) };
+  });
+}
+
+/** Everything the /calendar screen renders for a request's month and kind filter. */
+export async function calendarPage(url: URL, language: Language, now = Date.now()) {
+  const today = dateIn(marketTimeZone, now);
+  const { month, kinds } = parseCalendarQuery(url.searchParams, today.slice(0, 7));
+  const { from, to } = monthRange(month);
+  const events = await orUnavailable(getMarketService().calendar(from, to, language));
+  const shown = events ? filterByKind(events.data, kinds) : [];
+  return {
+    month,
+    kinds,
+    title: dateLabel(utcMs(from), language, { month: "long", year: "numeric" }),
+    weekdays: weekdayNames(language),
+    links: {
+      previous: calendarHref(shiftMonth(month, -1), kinds),
+      next: calendarHref(shiftMonth(month, 1), kinds),
+      today: calendarHref(null, kinds),
+      allKinds: calendarHref(month, []),
+    },
+    events: events && {
+      source: events.source,
+      stale: events.stale,
+      counts: countByKind(events.data),
+      total: events.data.length,
+      shown: shown.length,
+      weeks: monthGrid(month, today, shown).map((week) =>
+        week.map((day) => ({ ...day, label: dateLabel(utcMs(day.date), language, { weekday: "long", day: "numeric", month: "long" }) })),
+      ),
+    },
+  };
+}
+
+export type CalendarPage = Awaited<ReturnType<typeof calendarPage>>;

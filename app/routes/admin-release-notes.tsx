@@ -1,0 +1,139 @@
+import { Container, Text, Title } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { flashRedirect } from "~/account/actions.server";
+import { requireAdmin } from "~/account/session.server";
+import {
+  deleteReleaseNote,
+  listReleaseNotes,
+  publishReleaseNote,
+  releaseNotesPerPage,
+  unpublishReleaseNote,
+} from "~/content/release-notes.server";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { cryptoListSearch, parseSearch } from "~/market/list-params";
+import { NoteDate } from "~/ui/content/note-parts";
+import { Pagination } from "~/ui/market/pagination";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/admin-release-notes";
+
+const listSearch = z.object({ page: cryptoListSearch.shape.page });
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { page } = parseSearch(request, listSearch);
+  return {
+    meta: pageMetaFor(context, "admin", { ns: "releases", noindex: true }),
+    page,
+    perPage: releaseNotesPerPage,
+    ...listReleaseNotes(page, { includeDrafts: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+const intents = {
+  publish: { run: publishReleaseNote, toast: "releases:toasts.published" },
+  unpublish: { run: unpublishReleaseNote, toast: "releases:toasts.unpublished" },
+  delete: { run: (id: number) => deleteReleaseNote(id), toast: "releases:toasts.deleted" },
+} as const;
+
+const actionSchema = z.object({
+  intent: z.enum(["publish", "unpublish", "delete"]),
+  id: z.coerce.number().int().positive(),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response(null, { status: 400 });
+  const { run, toast } = intents[parsed.data.intent];
+  // A note another administrator removed a moment ago: say so instead of pretending it worked.
+  const found = run(parsed.data.id);
+  const back = `/admin/release-notes${new URL(request.url).search}`;
+  return flashRedirect(back, found ? { kind: "success", messageKey: toast } : { kind: "error", messageKey: "releases:toasts.notFound" });
+}
+
+type ActionButtonProps = { id: number; title: string; intent: keyof typeof intents; danger?: boolean };
+
+/** One row's action; its accessible name says which note it acts on. */
+function ActionButton({ id, title, intent, danger }: ActionButtonProps) {
+  const { t } = useTranslation("releases");
+  const label = t(`admin.${intent}`);
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={`button ${danger ? "button--danger" : "button--secondary"}`}
+        aria-label={t("admin.actionNamed", { action: label, title })}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export default function AdminReleaseNotes({ loaderData: { page, perPage, items, total } }: Route.ComponentProps) {
+  const { t } = useTranslation("releases");
+  return (
+    <Container size="lg" className="page">
+      <Title order={1}>{t("admin.heading")}</Title>
+      <Text mt="xs" c="dimmed">
+        {t("admin.total", { count: total })}
+      </Text>
+      <div className="note-actions">
+        <Link to="/admin/release-notes/new">
+          <IconPlus size={16} aria-hidden />
+          {t("list.newNote")}
+        </Link>
+        <Link to="/release-notes">{t("admin.viewBlog")}</Link>
+      </div>
+      {items.length === 0 ? (
+        <p className="empty-state">{t("list.empty")}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="market-table admin-notes" data-testid="admin-notes">
+            <caption className="visually-hidden">{t("admin.caption", { page })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.columns.title")}</th>
+                <th scope="col">{t("admin.columns.status")}</th>
+                <th scope="col">{t("admin.columns.publishedAt")}</th>
+                <th scope="col">{t("admin.columns.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((note) => (
+                <tr key={note.id} data-testid="admin-note">
+                  <th scope="row">
+                    <Link to={`/admin/release-notes/${note.id}`} aria-label={t("admin.editNamed", { title: note.title })}>
+                      {note.title}
+                    </Link>
+                  </th>
+                  <td>{note.status === "draft" ? <span className="note-badge">{t("status.draft")}</span> : t("status.published")}</td>
+                  <td>{note.publishedAt ? <NoteDate iso={note.publishedAt} dateStyle="medium" /> : "—"}</td>
+                  <td>
+                    <div className="admin-notes__actions">
+                      {note.status === "draft" ? (
+                        <ActionButton id={note.id} title={note.title} intent="publish" />
+                      ) : (
+                        <ActionButton id={note.id} title={note.title} intent="unpublish" />
+                      )}
+                      <ActionButton id={note.id} title={note.title} intent="delete" danger />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} perPage={perPage} total={total} />
+    </Container>
+  );
+}

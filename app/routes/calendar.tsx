@@ -1,0 +1,54 @@
+import { Container, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { languageOf } from "~/i18n/languages";
+import { getLocale } from "~/i18n/middleware.server";
+import { pageMetaFor } from "~/i18n/translate.server";
+import { calendarPage } from "~/market/calendar-page.server";
+import { KindFilter } from "~/ui/calendar/kind-filter";
+import { MonthGrid, MonthHeader, MonthList } from "~/ui/calendar/month-view";
+import { DemoNotice } from "~/ui/market/demo-notice";
+import { Unavailable } from "~/ui/market/unavailable";
+import { routeMeta } from "~/ui/meta";
+import type { Route } from "./+types/calendar";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = await calendarPage(new URL(request.url), languageOf(getLocale(context)));
+  return { meta: pageMetaFor(context, "page", { ns: "calendar" }), ...page };
+}
+
+export const meta = routeMeta;
+
+export default function Calendar({ loaderData: { month, kinds, title, weekdays, links, events } }: Route.ComponentProps) {
+  const { t } = useTranslation("calendar");
+  return (
+    <Container size="lg" className="page">
+      <Title order={1}>{t("heading")}</Title>
+      <Text mt="xs" c="dimmed">
+        {t("intro")}
+      </Text>
+      {events && <DemoNotice sources={[events.source]} stale={events.stale} />}
+      <MonthHeader title={title} links={links} />
+      {events ? (
+        <>
+          <KindFilter month={month} kinds={kinds} counts={events.counts} total={events.total} allKindsHref={links.allKinds} />
+          {events.shown === 0 && (
+            <p className="empty-state" data-testid="calendar-empty">
+              {kinds.length > 0 ? (
+                <>
+                  {t("empty.filtered")} <Link to={links.allKinds}>{t("empty.showAll")}</Link>
+                </>
+              ) : (
+                t("empty.month")
+              )}
+            </p>
+          )}
+          <MonthGrid weekdays={weekdays} weeks={events.weeks} />
+          <MonthList weeks={events.weeks} />
+        </>
+      ) : (
+        <Unavailable />
+      )}
+    </Container>
+  );
+}

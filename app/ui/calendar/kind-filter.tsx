@@ -1,0 +1,57 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useSubmit } from "react-router";
+import { calendarEventKinds, type CalendarEventKind } from "~/market/types";
+import "./calendar.css";
+
+type KindFilterProps = {
+  month: string;
+  kinds: CalendarEventKind[];
+  counts: Record<CalendarEventKind, number>;
+  total: number;
+  allKindsHref: string;
+};
+
+/**
+ * The legend of kinds with the month's counts, doubling as the filter: a GET form, so the URL is
+ * the state. Nothing checked means every kind. With JavaScript a change submits at once.
+ */
+export function KindFilter({ month, kinds, counts, total, allKindsHref }: KindFilterProps) {
+  const { t } = useTranslation("calendar");
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      action="/calendar"
+      preventScrollReset
+      className="calendar-filter"
+      // Checkboxes are uncontrolled: a new filter from a link must remount them with its own state.
+      key={`${month}|${kinds.join()}`}
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
+      <input type="hidden" name="month" value={month} />
+      <fieldset>
+        <legend>{t("filter.legend")}</legend>
+        <Link
+          to={allKindsHref}
+          preventScrollReset
+          className="calendar-filter__option"
+          aria-current={kinds.length === 0 ? "true" : undefined}
+        >
+          {t("counts.all", { count: total })}
+        </Link>
+        {calendarEventKinds.map((kind) => (
+          <label key={kind} className={`calendar-filter__option calendar-kind--${kind}`}>
+            <input type="checkbox" name="kind" value={kind} defaultChecked={kinds.includes(kind)} />
+            <span className="calendar-marker" aria-hidden />
+            {t(`counts.${kind}`, { count: counts[kind] })}
+          </label>
+        ))}
+        <noscript>
+          <button type="submit" className="button">
+            {t("filter.apply")}
+          </button>
+        </noscript>
+      </fieldset>
+    </Form>
+  );
+}

@@ -1,0 +1,51 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { JSDOM } from "jsdom";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cryptoAssets, stockAssets } from "~/market/demo/dataset";
+
+beforeAll(() => {
+  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-sitemap-"));
+  process.env.PUBLIC_URL = "https://markets.example";
+});
+
+function parseXml(xml: string) {
+  return new new JSDOM("").window.DOMParser().parseFromString(xml, "application/xml");
+}
+
+describe("sitemap.xml", () => {
+  it("lists every public page, every crypto and stock detail page and the published notes", async () => {
+    const { loader } = await import("~/routes/sitemap");
+    const { latestReleaseNotes } = await import("~/content/release-notes.server");
+    const response = await loader();
+    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    const document = parseXml(await response.text());
+    expect(document.querySelector("parsererror")).toBeNull();
+    const locations = [...document.getElementsByTagName("loc")].map((node) => node.textContent);
+    for (const page of ["/", "/cryptos", "/stocks", "/news", "/currency-converter", "/calendar", "/release-notes", "/team", "/faq"]) {
+      expect(locations).toContain(`https://markets.example${page}`);
+    }
+    for (const { id } of cryptoAssets) expect(locations).toContain(`https://markets.example/cryptos/${id}`);
+    for (const { ticker } of stockAssets) expect(locations).toContain(`https://markets.example/stocks/${ticker}`);
+    const notes = latestReleaseNotes(100);
+    expect(notes.length).toBeGreaterThanOrEqual(3);
+    for (const { id } of notes) expect(locations).toContain(`https://markets.example/release-notes/${id}`);
+    expect(locations.filter((location) => location?.includes("/user") || location?.includes("/admin"))).toEqual([]);
+    expect(new Set(locations).size).toBe(locations.length);
+    // Each page names its three languages.
+    const first = document.getElementsByTagName("url")[0]!;
+    expect([...first.getElementsByTagName("xhtml:link")].map((link) => link.getAttribute("hreflang"))).toEqual(["pt-BR", "en", "es"]);
+  });
+});
+
+describe("robots.txt", () => {
+  it("lets crawlers read public pages, keeps them out of private ones and points at the sitemap", async () => {
+    const { loader } = await import("~/routes/robots");
+    const text = await loader().text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    for (const path of ["/admin/", "/user", "/proxy/", "/chat"]) expect(text).toContain(`Disallow: ${path}`);
+    expect(text).not.toMatch(/^Disallow: \/$/m);
+    expect(text).toContain("Sitemap: https://markets.example/sitemap.xml");
+  });
+});
