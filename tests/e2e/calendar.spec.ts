@@ -58,7 +58,9 @@ test("previous and next month links change the month; the kind filter stays acro
   await expect(grid.getByText("B3 fechada — Natal")).toBeVisible();
   expect(await kindsShown(events)).toEqual(["holiday"]);
 
+  // One step at a time: a second click before the first navigation ends would follow the old link.
   await page.getByRole("link", { name: "Mês anterior" }).click();
+  await expect(page.getByTestId("calendar-title")).toHaveText("novembro de 2026");
   await page.getByRole("link", { name: "Mês anterior" }).click();
   await expect(page).toHaveURL(/\/calendar\?month=2026-10&kind=holiday$/);
   await expect(page.getByTestId("calendar-title")).toHaveText("outubro de 2026");
