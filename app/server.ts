@@ -2,9 +2,11 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
+import { recordCryptoView } from "./market/views.server";
 import { getDb } from "./platform/db.server";
 import { getEnv } from "./platform/env.server";
 import { nonceContext } from "./platform/nonce";
+import { createPageCache } from "./platform/page-cache.server";
 import { clientAddressContext } from "./platform/request-context";
 import { baselineSecurityHeaders, createNonce } from "./platform/security.server";
 
@@ -13,6 +15,17 @@ export function startup() {
   const env = getEnv();
   getDb();
   return env;
+}
+
+/** Pages every visitor sees alike (and their client-navigation data); /_root.data is the home page's. */
+const publicPagePattern =
+  /^\/(?:_root\.data|(?:cryptos|stocks|news|currency-converter|calendar|release-notes|team|faq|about-us|more|privacy-policy|cookie-policy)(?:\/[^/]+)?(?:\.data)?)?$/;
+const cryptoPagePattern = /^\/cryptos\/([^/.]+)(?:\.data)?$/;
+
+/** A crypto page served from the page cache is still a visit to count for "most searched". */
+function countCachedCryptoVisit(path: string) {
+  const id = cryptoPagePattern.exec(path)?.[1];
+  if (id) recordCryptoView(getDb(), decodeURIComponent(id));
 }
 
 export function createApp({ clientDir }: { clientDir?: string } = {}) {
@@ -31,6 +44,16 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+  const { pageCache } = getEnv();
+  if (pageCache.ttlMs > 0) {
+    const cache = createPageCache({
+      ttlMs: pageCache.ttlMs,
+      maxBytes: pageCache.maxBytes,
+      isPublicPath: (path) => publicPagePattern.test(path) && path !== "/release-notes/rss.xml",
+      onHit: countCachedCryptoVisit,
+    });
+    app.use(cache.middleware);
   }
   app.all(
     "/{*splat}",

@@ -3,6 +3,7 @@ import { releaseNotes, type ReleaseNote } from "../../db/schema";
 import { getDb, type AppDatabase } from "~/platform/db.server";
 import { markdownExcerpt, renderMarkdown } from "./markdown.server";
 import type { ReleaseNoteInput } from "./release-note-schema";
+import { invalidatePublicPages } from "~/platform/page-cache.server";
 
 export const releaseNotesPerPage = 10;
 
@@ -85,11 +86,13 @@ function publishedAtFor(status: ReleaseNote["status"], previous: Date | null, no
 }
 
 export function createReleaseNote(values: ReleaseNoteInput, now = new Date(), db: AppDatabase = getDb()): number {
-  return db
+  const { id } = db
     .insert(releaseNotes)
     .values({ ...values, publishedAt: publishedAtFor(values.status, null, now), createdAt: now, updatedAt: now })
     .returning({ id: releaseNotes.id })
-    .get().id;
+    .get();
+  invalidatePublicPages();
+  return id;
 }
 
 /** False when the note no longer exists. */
@@ -100,6 +103,7 @@ export function updateReleaseNote(id: number, values: ReleaseNoteInput, now = ne
     .set({ ...values, publishedAt: publishedAtFor(values.status, existing.publishedAt, now), updatedAt: now })
     .where(eq(releaseNotes.id, id))
     .run();
+  invalidatePublicPages();
   return true;
 }
 
@@ -110,6 +114,7 @@ function setStatus(id: number, status: ReleaseNote["status"], now: Date, db: App
     .set({ status, publishedAt: publishedAtFor(status, existing.publishedAt, now), updatedAt: now })
     .where(eq(releaseNotes.id, id))
     .run();
+  invalidatePublicPages();
   return true;
 }
 
@@ -122,5 +127,7 @@ export function unpublishReleaseNote(id: number, now = new Date(), db: AppDataba
 }
 
 export function deleteReleaseNote(id: number, db: AppDatabase = getDb()): boolean {
-  return db.delete(releaseNotes).where(eq(releaseNotes.id, id)).run().changes > 0;
+  const deleted = db.delete(releaseNotes).where(eq(releaseNotes.id, id)).run().changes > 0;
+  invalidatePublicPages();
+  return deleted;
 }

@@ -32,6 +32,8 @@ const envSchema = z.object({
   RATES_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "currency-api"]).default("demo")),
   CURRENCY_API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   CURRENCY_API_FALLBACK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  PAGE_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
+  PAGE_CACHE_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(64)),
   MARKET_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(300)),
   UPSTREAM_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(8000)),
   UPSTREAM_RETRY_DELAY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
@@ -152,6 +154,8 @@ export type Env = {
   adminEmails: string[];
   /** Express "trust proxy" addresses (e.g. "loopback"): behind a reverse proxy, rate limits must see each client. */
   trustProxy: string | undefined;
+  /** Anonymous page cache; a ttl of 0 turns it off. */
+  pageCache: { ttlMs: number; maxBytes: number };
   market: MarketEnv;
   assistant: AssistantEnv;
   oauth: OAuthEnv;
@@ -206,6 +210,11 @@ export function parseEnv(source: Record<string, string | undefined>): Omit<Env, 
       cacheTtlMs: env.MARKET_CACHE_TTL_SECONDS * 1000,
       upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
       retryBaseDelayMs: env.UPSTREAM_RETRY_DELAY_MS,
+    },
+    // Never longer than the market data it shows stays fresh.
+    pageCache: {
+      ttlMs: Math.min(env.PAGE_CACHE_TTL_SECONDS, env.MARKET_CACHE_TTL_SECONDS) * 1000,
+      maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
     },
     assistant: assistantEnvOf(env),
     oauth: {

@@ -1,0 +1,166 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createPageCache, type PageCacheOptions } from "~/platform/page-cache.server";
+
+type Renderer = (request: IncomingMessage, response: ServerResponse) => void;
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+/** A real HTTP server: the cache in front of a renderer that counts its renders. */
+async function serve(render: Renderer = renderPage(), options: Partial<PageCacheOptions> = {}) {
+  let clock = 1_000_000;
+  const hits: string[] = [];
+  const cache = createPageCache({
+    ttlMs: 30_000,
+    maxBytes: 10_000_000,
+    isPublicPath: (path) => path.startsWith("/public"),
+    onHit: (path) => hits.push(path),
+    now: () => clock,
+    ...options,
+  });
+  let renders = 0;
+  server = createServer((request, response) => cache.middleware(request, response, () => {
+    renders++;
+    render(request, response);
+  }));
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    get: (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(`http://127.0.0.1:${port}${path}`, { headers, method }),
+    renders: () => renders,
+    /** The entry is kept once compressed, a moment after the first visitor got the page. */
+    stored: (count: number) => vi.waitFor(() => expect(cache.size()).toBe(count)),
+    hits,
+    advance: (ms: number) => (clock += ms),
+    cache,
+  };
+}
+
+/** Streams a page in pieces, like server rendering does; says which language and theme it saw. */
+function renderPage(extraHeaders: Record<string, string> = {}, delayMs = 0): Renderer {
+  return (request, response) => {
+    response.setHeader("Content-Type", "text/html; charset=utf-8");
+    for (const [name, value] of Object.entries(extraHeaders)) response.setHeader(name, value);
+    const seen = `${request.headers["accept-language"] ?? "-"}|${request.headers.cookie ?? "-"}|${request.url}`;
+    response.write("<html><body>");
+    setTimeout(() => response.end(`${"<p>row</p>".repeat(500)}${seen}</body></html>`), delayMs);
+  };
+}
+
+describe("anonymous page cache", () => {
+  it("renders a public page once and serves the same bytes from memory", async () => {
+    const app = await serve();
+    const first = await (await app.get("/public/a")).text();
+    const second = await app.get("/public/a");
+    expect(await second.text()).toBe(first);
+    expect(app.renders()).toBe(1);
+    expect(second.headers.get("etag")).toMatch(/^"[\w-]+"$/);
+    expect(second.headers.get("cache-control")).toBe("no-cache");
+    expect(second.headers.get("vary")).toBe("Accept-Encoding, Accept-Language, Cookie");
+    expect(app.hits).toEqual(["/public/a"]);
+  });
+
+  it("renders once for many simultaneous first visitors", async () => {
+    const app = await serve(renderPage({}, 50));
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => app.get("/public/busy").then((response) => response.text())));
+    expect(new Set(bodies).size).toBe(1);
+    expect(app.renders()).toBe(1);
+  });
+
+  it("keeps a page per URL, language inputs and theme", async () => {
+    const app = await serve();
+    await app.get("/public/a");
+    await app.get("/public/a?page=2");
+    await app.get("/public/a", { "Accept-Language": "en-US,en;q=0.9" });
+    await app.get("/public/a", { Cookie: "theme=light" });
+    await app.get("/public/a", { Cookie: "i18next=es; theme=light" });
+    expect(app.renders()).toBe(5);
+    expect(await (await app.get("/public/a", { Cookie: "theme=light" })).text()).toContain("|theme=light|");
+    expect(app.renders()).toBe(5);
+  });
+
+  it("never shares pages of visitors with a session, a flash message or any other cookie", async () => {
+    const app = await serve();
+    for (const cookie of ["access_token=abc", "refresh_token=x; theme=dark", "flash=e30", "theme=dark; oauth-state=1"]) {
+      await app.get("/public/a", { Cookie: cookie });
+      await app.get("/public/a", { Cookie: cookie });
+    }
+    expect(app.renders()).toBe(8);
+  });
+
+  it("does not keep responses that set a cookie or say they are private, nor errors or other paths", async () => {
+    for (const headers of [{ "Set-Cookie": "i18next=en" }, { "Cache-Control": "private, no-store" }] as Record<string, string>[]) {
+      const app = await serve(renderPage(headers));
+      await app.get("/public/a");
+      await app.get("/public/a");
+      expect(app.renders()).toBe(2);
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+      server = undefined;
+    }
+    const failing = await serve((_request, response) => {
+      response.statusCode = 404;
+      response.end("missing");
+    });
+    await failing.get("/public/gone");
+    await failing.get("/public/gone");
+    await failing.get("/private");
+    await failing.get("/private");
+    expect(failing.renders()).toBe(4);
+  });
+
+  it("answers 304 to a matching If-None-Match", async () => {
+    const app = await serve();
+    await app.get("/public/a");
+    await app.stored(1);
+    const etag = (await app.get("/public/a")).headers.get("etag")!;
+    const again = await app.get("/public/a", { "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(app.renders()).toBe(1);
+  });
+
+  it("serves brotli or gzip, compressed once, to clients that accept them", async () => {
+    const app = await serve();
+    const plain = await (await app.get("/public/a")).text();
+    const { request } = await import("node:http");
+    const { port } = server!.address() as AddressInfo;
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve) => {
+        // fetch() sends "Accept-Language: *": the same language inputs, so the same page.
+        request({ port, host: "127.0.0.1", path: "/public/a", headers: { "Accept-Encoding": encoding, "Accept-Language": "*" } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
+        }).end();
+      });
+    const brotli = await raw("gzip, deflate, br");
+    expect(brotli.encoding).toBe("br");
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(plain);
+    const gzip = await raw("gzip");
+    expect(gzip.encoding).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString()).toBe(plain);
+    expect(gzip.body.length).toBeLessThan(plain.length / 5);
+  });
+
+  it("lets a HEAD request through without keeping its empty body", async () => {
+    const app = await serve();
+    await app.get("/public/a", {}, "HEAD");
+    const page = await (await app.get("/public/a")).text();
+    expect(page).toContain("<p>row</p>");
+  });
+
+  it("renders again once the lifetime is over, and drops the oldest pages past the size limit", async () => {
+    const app = await serve(renderPage(), { maxBytes: 12_000 });
+    await app.get("/public/a");
+    await app.stored(1);
+    app.advance(30_001);
+    await app.get("/public/a");
+    expect(app.renders()).toBe(2);
+    await app.get("/public/b");
+    await app.get("/public/c");
+    expect(app.cache.size()).toBeLessThan(3);
+  });
+});
