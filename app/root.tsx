@@ -1,5 +1,7 @@
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
+// Our theme's variables as a static stylesheet, rather than inlined into every page.
+import "./ui/mantine-variables.css";
 import "@mantine/core/styles/global.css";
 // Order matters: a component's styles come after those of the components it builds on.
 import "@mantine/core/styles/UnstyledButton.css";
@@ -17,7 +19,7 @@ import "./ui/market/market.css";
 
 import { MantineProvider } from "@mantine/core";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import {
   data,
   isRouteErrorResponse,
@@ -87,7 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className={theme === "dark" ? "dark" : undefined}>
-        <MantineProvider theme={mantineTheme} forceColorScheme={theme}>
+        <MantineProvider theme={mantineTheme} forceColorScheme={theme} withCssVariables={false} withGlobalClasses={false}>
           <Shell theme={theme} flash={rootData?.flash ?? null} signedIn={Boolean(rootData?.user)}>
             {children}
           </Shell>
@@ -114,5 +116,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     if (status >= 500) console.error(error);
   }, [error, status]);
-  return <ErrorPage status={status === 404 ? 404 : 500} />;
+  // Any other refused request (400, 405, 413…) is the sender's mistake, not an internal error.
+  return <ErrorPage status={status === 404 ? 404 : status >= 400 && status < 500 ? 400 : 500} />;
 }

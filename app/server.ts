@@ -1,7 +1,9 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import { recordCryptoView } from "./market/views.server";
 import { getDb } from "./platform/db.server";
 import { getEnv } from "./platform/env.server";
@@ -39,11 +41,16 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
     next();
   });
   if (clientDir) {
+    // The build writes .br and .gz next to each asset (scripts/precompress.js): served as they are.
+    const precompressed = { enableBrotli: true, orderPreference: ["br", "gz"] };
     app.use(
       "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      expressStaticGzip(path.join(clientDir, "assets"), {
+        ...precompressed,
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
+      }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    app.use(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "1h", index: false } }));
   }
   const { pageCache } = getEnv();
   if (pageCache.ttlMs > 0) {
@@ -55,10 +62,12 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
     });
     app.use(cache.middleware);
   }
-  app.all(
-    "/{*splat}",
+  // Mounted without a path pattern: Express would decode the path for one and answer a malformed
+  // escape (/cryptos/%E0) with its own untranslated error page instead of the app's.
+  app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // The build itself, not a function returning it: a function is re-derived on every request.
+      build: serverBuild,
       mode: process.env.NODE_ENV,
       getLoadContext(req) {
         const context = new RouterContextProvider();

@@ -1,7 +1,16 @@
+import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import type { Cookie } from "react-router";
-import { createI18nextMiddleware } from "remix-i18next/middleware";
-import { allNamespaces, fallbackLanguage, isLanguage, languageCookieName, supportedLanguages } from "./languages";
+import { createContext, type Cookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { RemixI18Next } from "remix-i18next/server";
+import {
+  allNamespaces,
+  fallbackLanguage,
+  isLanguage,
+  languageCookieName,
+  languageOf,
+  supportedLanguages,
+  type Language,
+} from "./languages";
 import { resources } from "./resources";
 import { readCookie, serializeCookie } from "~/platform/cookies.server";
 
@@ -24,21 +33,46 @@ export const languageCookie: Cookie = {
   },
 };
 
-export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
+const detector = new RemixI18Next({
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage,
     cookie: languageCookie,
     order: ["searchParams", "cookie", "header"],
   },
-  i18next: {
-    resources,
-    ns: [...allNamespaces],
-    defaultNS: "common",
-    fallbackLng: fallbackLanguage,
-    supportedLngs: [...supportedLanguages],
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  },
-  plugins: [initReactI18next],
 });
+
+/**
+ * One ready instance per language, made once: translating only reads them, so requests share
+ * them instead of building and initialising an instance (and its resource store) every time.
+ */
+const instances = new Map<Language, i18n>(
+  supportedLanguages.map((language) => {
+    const instance = createInstance({
+      resources,
+      lng: language,
+      ns: [...allNamespaces],
+      defaultNS: "common",
+      fallbackLng: fallbackLanguage,
+      supportedLngs: [...supportedLanguages],
+      interpolation: { escapeValue: false },
+      showSupportNotice: false,
+      initAsync: false,
+    });
+    void instance.use(initReactI18next).init();
+    return [language, instance];
+  }),
+);
+
+const localeContext = createContext<Language>(fallbackLanguage);
+
+/** The visitor's language from `?lng=`, the `i18next` cookie or Accept-Language (remix-i18next's detector). */
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(localeContext, languageOf(await detector.getLocale(request)));
+  return next();
+};
+
+export const getLocale = (context: Readonly<RouterContextProvider>): Language => context.get(localeContext);
+
+export const getInstance = (context: Readonly<RouterContextProvider>): i18n =>
+  instances.get(getLocale(context)) ?? (instances.get(fallbackLanguage) as i18n);

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { browserLanguageDetector } from "./browser-detector";
 import { addLanguage } from "./client-resources";
 import { isLanguage, languageCookieName, languageQueryParam, type Language } from "./languages";

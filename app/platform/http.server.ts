@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { z } from "zod";
 
 const reasonPhrases: Record<number, string> = {
@@ -27,4 +28,16 @@ export function parseSearchParams<Schema extends z.ZodType>(
   if (result.success) return { success: true, data: result.data };
   const fields = [...new Set(result.error.issues.map((issue) => issue.path.join(".") || "query"))];
   return { success: false, fields };
+}
+
+/**
+ * The body of a form post. One that cannot be read as a form (another content type, a broken
+ * multipart body) is the sender's mistake: a 400 page, not a 500.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data(null, { status: 400 });
+  }
 }

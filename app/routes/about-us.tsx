@@ -1,5 +1,5 @@
 import { Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { MemberAvatar, useTeamMembers, useTeamSince } from "~/ui/content/team";

@@ -1,5 +1,5 @@
 import { Container, Paper, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/account/session.server";
 import { feedbackPerPage, listFeedback } from "~/content/feedback.server";
 import { pageMetaFor } from "~/i18n/translate.server";

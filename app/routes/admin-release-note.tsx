@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Container, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconExternalLink } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { flashRedirect } from "~/account/actions.server";
 import { requireAdmin } from "~/account/session.server";
@@ -11,6 +11,7 @@ import { createReleaseNote, findReleaseNote, updateReleaseNote } from "~/content
 import { pageMetaFor } from "~/i18n/translate.server";
 import { ReleaseNoteEditor } from "~/ui/content/note-editor";
 import { routeMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/admin-release-note";
 
 /** "new" creates a note; a number edits that note; anything else does not exist. */
@@ -43,7 +44,7 @@ export const meta = routeMeta;
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireAdmin(context, request);
   const id = editedId(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: releaseNoteSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: releaseNoteSchema });
   if (submission.status !== "success") return submission.reply() as SubmissionResult<string[]>;
   if (id === "new") {
     createReleaseNote(submission.value);

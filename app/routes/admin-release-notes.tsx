@@ -1,6 +1,6 @@
 import { Container, Text, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { flashRedirect } from "~/account/actions.server";
@@ -17,6 +17,7 @@ import { cryptoListSearch, parseSearch } from "~/market/list-params";
 import { NoteDate } from "~/ui/content/note-parts";
 import { Pagination } from "~/ui/market/pagination";
 import { routeMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/admin-release-notes";
 
 const listSearch = z.object({ page: cryptoListSearch.shape.page });
@@ -47,7 +48,7 @@ const actionSchema = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw new Response(null, { status: 400 });
   const { run, toast } = intents[parsed.data.intent];
   // A note another administrator removed a moment ago: say so instead of pretending it worked.

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Container, Text, Title } from "@mantine/core";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, redirect } from "react-router";
 import { flashRedirect } from "~/account/actions.server";
 import { getUser, requireUser } from "~/account/session.server";
@@ -14,6 +14,7 @@ import { pageMetaFor } from "~/i18n/translate.server";
 import { getDb } from "~/platform/db.server";
 import { ChatConversation } from "~/ui/assistant/chat-conversation";
 import { routeMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/chat";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -35,7 +36,7 @@ const backToChat = "/chat#chat-composer";
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const t = getInstance(context).t;
-  const submission = parseWithZod(await request.formData(), { schema: chatFormSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: chatFormSchema });
   if (submission.status !== "success") {
     // Like the other forms, a field error re-renders the page with the message.
     const key = Object.values(submission.error ?? {}).flat()[0];

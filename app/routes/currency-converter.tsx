@@ -1,7 +1,7 @@
 import { Container, Text, Title } from "@mantine/core";
 import { IconArrowsLeftRight, IconLoader2 } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";

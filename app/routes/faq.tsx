@@ -1,5 +1,5 @@
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/faq";

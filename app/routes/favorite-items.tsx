@@ -1,5 +1,5 @@
 import { Container, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link, useLocation } from "react-router";
 import { requireUser } from "~/account/session.server";
 import { listFavorites, tablesLinkedTo } from "~/favorites/favorites.server";
@@ -18,6 +18,7 @@ import { FavoriteStar } from "~/ui/favorites/favorite-star";
 import { QuoteCells } from "~/ui/favorites/quote-cells";
 import { Pagination } from "~/ui/market/pagination";
 import { routeMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/favorite-items";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -55,7 +56,7 @@ export const meta = routeMeta;
 /** "Add to a record table" from a favourite's row; the refusals of spec section 4 answer here. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const favoriteId = Number(formData.get("favoriteId"));
   const rawTable = formData.get("tableId");
   const tableId = rawTable ? Number(rawTable) : null;

@@ -2,10 +2,14 @@ import { data, redirect } from "react-router";
 import { flashRedirect } from "~/account/actions.server";
 import { getUser } from "~/account/session.server";
 import { addFavorite, findFavorite, removeFavorite } from "~/favorites/favorites.server";
+import { isKnownAsset } from "~/favorites/quotes.server";
 import { favoriteToggleSchema } from "~/favorites/schemas";
+import { getLocale } from "~/i18n/middleware.server";
+import { languageOf } from "~/i18n/languages";
 import { getDb } from "~/platform/db.server";
 import { flashCookie } from "~/platform/flash.server";
 import { safeRedirectPath } from "~/platform/redirect";
+import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/favorite";
 
 /** Nothing to see here: the star buttons post to this route. */
@@ -20,7 +24,7 @@ export function loader() {
  * get data and the toast cookie instead of a redirect, so the star updates in place.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const back = safeRedirectPath(formData.get("redirectTo"), "/user/favorite-items");
   const user = getUser(context);
   if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
@@ -35,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : flashRedirect(back, { kind, messageKey });
 
   if (intent === "add") {
+    if (!(await isKnownAsset(assetType, assetId, languageOf(getLocale(context))))) throw data(null, { status: 404 });
     addFavorite(db, user.id, assetType, assetId);
     return reply("favorites:toasts.added");
   }

@@ -1,7 +1,7 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useLocation } from "react-router";
 import { flashRedirect, tooManyAttempts } from "~/account/actions.server";
 import { requireUser } from "~/account/session.server";

@@ -1,6 +1,6 @@
 import { Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { z } from "zod";
 import { latestReleaseNoteSummaries } from "~/content/release-notes.server";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
 import {
   clearPendingSecondFactor,
@@ -16,6 +16,7 @@ import { pageMetaFor } from "~/i18n/translate.server";
 import { AuthPage } from "~/ui/account/auth-page";
 import { AccountForm, Field, SubmitButton, useSchemaForm } from "~/ui/account/form";
 import { routeMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/login-two-fa";
 
 /** Only reachable in the five minutes after a correct password; otherwise sign in again. */
@@ -34,7 +35,7 @@ export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const pending = await requirePendingSecondFactor(request);
-  const submission = parseWithZod(await request.formData(), { schema: twoFactorLoginSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: twoFactorLoginSchema });
   if (submission.status !== "success") return submission.reply({ hideFields: ["code"] });
   const refusal = rateLimitRefusal(rateLimits.twoFactor, context, "two-fa", String(pending.userId));
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields: ["code"] }));

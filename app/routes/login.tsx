@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
 import {
   afterSignInPath,
@@ -18,6 +18,7 @@ import { safeRedirectPath } from "~/platform/redirect";
 import { AuthPage, SocialSignIn } from "~/ui/account/auth-page";
 import { AccountForm, Field, PasswordField, SubmitButton, useSchemaForm } from "~/ui/account/form";
 import { routeMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/login";
 
 const hideFields = ["password"];
@@ -35,7 +36,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: loginSchema });
   if (submission.status !== "success") return submission.reply({ hideFields });
   const { email, password, redirectTo } = submission.value;
   const refusal = rateLimitRefusal(rateLimits.login, context, "login", email);

@@ -1,6 +1,6 @@
 import { Container, Text, Title } from "@mantine/core";
 import { IconExternalLink, IconNews } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";

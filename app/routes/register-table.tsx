@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Container, Title } from "@mantine/core";
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link } from "react-router";
 import { flashRedirect } from "~/account/actions.server";
 import { listFavorites } from "~/favorites/favorites.server";
@@ -16,6 +16,7 @@ import { getDb } from "~/platform/db.server";
 import { QuoteCells } from "~/ui/favorites/quote-cells";
 import { TableForm } from "~/ui/favorites/table-form";
 import { routeMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/register-table";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -43,7 +44,7 @@ export const meta = routeMeta;
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, table } = requireOwnTable(context, request, params.id);
   const db = getDb();
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const here = `/user/register-tables/${table.id}`;
   switch (intent) {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Container, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { flashRedirect } from "~/account/actions.server";
 import { requireUser } from "~/account/session.server";
@@ -11,6 +11,7 @@ import { getDb } from "~/platform/db.server";
 import { TableForm } from "~/ui/favorites/table-form";
 import { LocalTime } from "~/ui/market/local-time";
 import { routeMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/register-tables";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -31,7 +32,7 @@ export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: recordTableSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: recordTableSchema });
   if (submission.status !== "success") return { result: submission.reply() };
   const table = createTable(getDb(), user.id, submission.value);
   return flashRedirect(`/user/register-tables/${table.id}`, { kind: "success", messageKey: "favorites:toasts.tableCreated" });

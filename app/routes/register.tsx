@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
 import { afterSignInPath, fieldErrorLists, signInRedirect, tooManyAttempts } from "~/account/actions.server";
 import { rateLimitRefusal, rateLimits, registerWithPassword } from "~/account/auth.server";
@@ -13,6 +13,7 @@ import { safeRedirectPath } from "~/platform/redirect";
 import { AuthPage, SocialSignIn } from "~/ui/account/auth-page";
 import { AccountForm, Field, FormError, PasswordField, SubmitButton, useSchemaForm } from "~/ui/account/form";
 import { routeMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/register";
 
 const hideFields = ["password", "confirmPassword"];
@@ -30,7 +31,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: registerSchema });
   if (submission.status !== "success") return submission.reply({ hideFields });
   const refusal = rateLimitRefusal(rateLimits.register, context, "register", submission.value.email);
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields }));

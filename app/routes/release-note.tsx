@@ -1,6 +1,6 @@
 import { Container, Title } from "@mantine/core";
 import { IconArrowLeft, IconPencil } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { getUser } from "~/account/session.server";
 import { releaseNoteLanguage } from "~/content/release-note-schema";

@@ -1,6 +1,6 @@
 import { Container, Text, Title } from "@mantine/core";
 import { IconPencil, IconPlus, IconRss } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { z } from "zod";
 import { getUser } from "~/account/session.server";

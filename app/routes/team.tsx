@@ -1,5 +1,5 @@
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { releaseNoteLanguage } from "~/content/release-note-schema";
 import { latestReleaseNoteSummaries } from "~/content/release-notes.server";

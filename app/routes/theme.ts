@@ -4,6 +4,7 @@ import { getInstance } from "~/i18n/middleware.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { themeCookie } from "~/platform/theme.server";
 import { themeNames } from "~/ui/theme";
+import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/theme";
 
 const themeFormSchema = z.object({
@@ -12,7 +13,7 @@ const themeFormSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = themeFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = themeFormSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!form.success) {
     return new Response(getInstance(context).t("messages.invalidRequest"), {
       status: 400,

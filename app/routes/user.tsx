@@ -2,7 +2,7 @@ import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import { Container, Title } from "@mantine/core";
 import { IconLogout } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, redirect, type RouterContextProvider } from "react-router";
 import type { User } from "../../db/schema";
 import { fieldErrorLists, flashRedirect, tooManyAttempts } from "~/account/actions.server";
@@ -35,6 +35,7 @@ import { DeleteAccountForm, ManagedByProvider, PasswordForm, ProfileForm, ThemeF
 import { TwoFactorSection } from "~/ui/account/two-factor";
 import { LocalTime } from "~/ui/market/local-time";
 import { routeMeta } from "~/ui/meta";
+import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/user";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const input = { user: accountRow(requireUser(context, request).id), formData: await request.formData(), context };
+  const input = { user: accountRow(requireUser(context, request).id), formData: await readFormData(request), context };
   const intent = input.formData.get("intent");
   if (!isSettingsIntent(intent)) throw new Response(null, { status: 400 });
   return intentActions[intent](input);

@@ -1,12 +1,12 @@
 import { Button, Container, Group, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation } from "react-router";
 
-/** The not-found and internal-error pages: translated, never indexed, never showing a stack. */
-export function ErrorPage({ status }: { status: 404 | 500 }) {
+/** The refused-request, not-found and internal-error pages: translated, never indexed, never showing a stack. */
+export function ErrorPage({ status }: { status: 400 | 404 | 500 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const prefix = status === 404 ? "notFound" : "serverError";
+  const prefix = ({ 400: "badRequest", 404: "notFound", 500: "serverError" } as const)[status];
   return (
     <Container size="sm" className="page error-page" data-testid={`error-${status}`}>
       <title>{`${t(`${prefix}.title`)} | ${t("app.name")}`}</title>
@@ -16,7 +16,7 @@ export function ErrorPage({ status }: { status: 404 | 500 }) {
         {status}
       </p>
       <Title order={1}>{t(`${prefix}.heading`)}</Title>
-      <Text mt="md">{status === 404 ? t("notFound.text", { path: pathname }) : t("serverError.text")}</Text>
+      <Text mt="md">{t(`${prefix}.text`, { path: pathname })}</Text>
       <Group mt="xl">
         <Button component={Link} to="/">
           {t(`${prefix}.backHome`)}

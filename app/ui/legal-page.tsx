@@ -1,5 +1,5 @@
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** The policies' shared date (spec section 9). */
 export const policiesLastUpdated = new Date(Date.UTC(2024, 8, 21));

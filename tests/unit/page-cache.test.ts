@@ -29,10 +29,15 @@ async function serve(render: Renderer = renderPage(), options: Partial<PageCache
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    get: (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(`http://127.0.0.1:${port}${path}`, { headers, method }),
+    /** The whole answer, read: an unread body would hold its connection. */
+    get: async (path: string, headers: Record<string, string> = {}, method = "GET") => {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers, method });
+      const body = await response.text();
+      return { status: response.status, headers: response.headers, text: async () => body };
+    },
     renders: () => renders,
     /** The entry is kept once compressed, a moment after the first visitor got the page. */
-    stored: (count: number) => vi.waitFor(() => expect(cache.size()).toBe(count)),
+    stored: (count: number) => vi.waitFor(() => expect(cache.size()).toBe(count), { timeout: 5000 }),
     hits,
     advance: (ms: number) => (clock += ms),
     cache,

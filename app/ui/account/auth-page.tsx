@@ -1,7 +1,7 @@
 import { Container, Text, Title } from "@mantine/core";
 import { IconBrandGithub, IconBrandGoogle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 
 /** The narrow, centred layout of the sign-in, sign-up and second-step pages. */

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { IconCopy, IconShieldCheck } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { twoFactorCodeSchema, twoFactorDisableSchema } from "~/account/schemas";
 import { showToast } from "~/ui/shell/toaster";

@@ -1,6 +1,6 @@
 import { IconCopy, IconRefresh, IconReload, IconSend, IconThumbDown, IconThumbUp, IconX } from "@tabler/icons-react";
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation } from "react-router";
 import { chatPromptMaxLength, type ChatMessage, type ChatRef } from "~/assistant/types";
 import { showToast } from "../shell/toaster";

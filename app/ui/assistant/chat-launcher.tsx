@@ -1,6 +1,6 @@
 import { IconMessageChatbot } from "@tabler/icons-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { ChatConversation, type Conversation } from "./chat-conversation";
 import { chatStore, loadConversation } from "./chat-store";

@@ -1,6 +1,6 @@
 import "./charts.css";
 import { useEffect, useId, useLayoutEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, useSearchParams } from "react-router";
 import { createCanvasChart, type CanvasChart } from "./canvas-chart";
 import {

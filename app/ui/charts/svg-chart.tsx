@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { chartText, formatDay, isRising, valueFormatter, valueRange, type ChartType, type ChartValue, type ChartView } from "./chart-data";
 
 // User units of the viewBox. The SVG stretches to its box (preserveAspectRatio="none"), so labels

@@ -1,5 +1,5 @@
 import { Paper, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { ReleaseNoteSummary } from "~/content/release-notes.server";
 import { releaseNoteLanguage } from "~/content/release-note-schema";

@@ -1,6 +1,6 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { releaseNoteLimits, releaseNoteSchema, releaseNoteStatuses, type ReleaseNoteInput } from "~/content/release-note-schema";
 import { describedBy, Field, FieldErrors, FormError, SubmitButton, useSchemaForm } from "../account/form";

@@ -1,6 +1,6 @@
 import { IconChevronDown } from "@tabler/icons-react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { popularCurrencyCodes, type CurrencyOption } from "~/market/converter";
 import { useHydrated } from "../use-hydrated";
 import { CurrencySymbol } from "./currency-symbol";

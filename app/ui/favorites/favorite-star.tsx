@@ -1,6 +1,6 @@
 import { IconStar, IconStarFilled } from "@tabler/icons-react";
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import type { AssetType } from "~/favorites/schemas";
 import "./favorites.css";

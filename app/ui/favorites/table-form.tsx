@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { recordTableSchema } from "~/favorites/schemas";
 import { AccountForm, Field, SubmitButton, useSchemaForm } from "../account/form";
 

@@ -1,6 +1,6 @@
 import { Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Language } from "~/i18n/languages";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";

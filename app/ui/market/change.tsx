@@ -1,5 +1,5 @@
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatPercent } from "../format";
 
 /** A signed, coloured change with an arrow and a screen-reader word, so colour is never the only cue. */

@@ -1,5 +1,5 @@
 import { IconInfoCircle } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { DataSource } from "~/market/types";
 
 /** Says plainly when a screen shows the embedded demonstration data, and what turns on live data. */

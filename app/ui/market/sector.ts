@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** Embedded sectors are keys with translations; live upstreams send their own names, shown as they come. */
 export function useSectorLabel() {

@@ -1,5 +1,5 @@
 import { IconCloudOff } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 export function Unavailable() {
   const { t } = useTranslation();

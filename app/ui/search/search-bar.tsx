@@ -1,6 +1,6 @@
 import { IconSearch } from "@tabler/icons-react";
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, useLocation } from "react-router";
 import { SearchPanel } from "./search-panel";
 import { scopeForPath, searchQueryMaxLength } from "./search-scope";

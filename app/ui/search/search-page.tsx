@@ -1,5 +1,5 @@
 import { Button, Container, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { ResultLink } from "./result-link";
 import { searchQueryMaxLength, searchScopes, type SearchResponse } from "./search-scope";

@@ -1,6 +1,6 @@
 import { IconHistory, IconSearch, IconX } from "@tabler/icons-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, useFetcher } from "react-router";
 import { loadRecentSearches, rememberSearch } from "./recent-searches";
 import { ResultLink } from "./result-link";

@@ -1,5 +1,5 @@
 import { IconBrandLinkedin } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { ThemeName } from "../theme";
 import { Logo } from "./logo";

@@ -1,5 +1,5 @@
 import { IconUserCircle } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, NavLink } from "react-router";
 import type { ThemeName } from "../theme";
 import { SearchBar } from "../search/search-bar";

@@ -1,5 +1,5 @@
 import { IconLanguage } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocation } from "react-router";
 import { languageNames, languageQueryParam, supportedLanguages } from "~/i18n/languages";
 import { DisclosureMenu } from "./menu";
