@@ -40,6 +40,17 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
     res.set(baselineSecurityHeaders);
     next();
   });
+  // Before the static files: a page path never names a file, so kept pages skip the file lookups.
+  const { pageCache } = getEnv();
+  if (pageCache.ttlMs > 0) {
+    const cache = createPageCache({
+      ttlMs: pageCache.ttlMs,
+      maxBytes: pageCache.maxBytes,
+      isPublicPath: (path) => publicPagePattern.test(path) && path !== "/release-notes/rss.xml",
+      onHit: countCachedCryptoVisit,
+    });
+    app.use(cache.middleware);
+  }
   if (clientDir) {
     // The build writes .br and .gz next to each asset (scripts/precompress.js): served as they are.
     const precompressed = { enableBrotli: true, orderPreference: ["br", "gz"] };
@@ -51,16 +62,6 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
       }),
     );
     app.use(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "1h", index: false } }));
-  }
-  const { pageCache } = getEnv();
-  if (pageCache.ttlMs > 0) {
-    const cache = createPageCache({
-      ttlMs: pageCache.ttlMs,
-      maxBytes: pageCache.maxBytes,
-      isPublicPath: (path) => publicPagePattern.test(path) && path !== "/release-notes/rss.xml",
-      onHit: countCachedCryptoVisit,
-    });
-    app.use(cache.middleware);
   }
   // Mounted without a path pattern: Express would decode the path for one and answer a malformed
   // escape (/cryptos/%E0) with its own untranslated error page instead of the app's.

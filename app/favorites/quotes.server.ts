@@ -54,3 +54,16 @@ async function quote(favorite: FavoriteRow, language: Language): Promise<QuotedF
 export function quoteFavorites(rows: FavoriteRow[], language: Language): Promise<QuotedFavorite[]> {
   return Promise.all(rows.map((row) => quote(row, language)));
 }
+
+/**
+ * False only when the market engine says the asset does not exist, so no favourite points at
+ * nothing; a failing upstream cannot tell, and the add goes ahead.
+ */
+export async function isKnownAsset(type: AssetType, assetId: string, language: Language): Promise<boolean> {
+  const market = getMarketService();
+  const found =
+    type === "crypto"
+      ? await orUnavailable(market.cryptoDetail(assetId, language))
+      : await orUnavailable(market.stockDetail(assetId, "1mo", language));
+  return found === null || found.data !== null;
+}
