@@ -2,6 +2,7 @@
 // `node server.js --dev` serves through Vite with hot reload; otherwise the production build.
 import compression from "compression";
 import express from "express";
+import { createServer as createHttpServer } from "node:http";
 import { constants } from "node:zlib";
 
 const development = process.argv.includes("--dev");
@@ -50,7 +51,7 @@ if (vite) {
   server.use(module.createApp({ clientDir: "build/client" }));
 }
 
-const listener = server.listen(env.port, env.host, () => {
+const listener = createHttpServer(vite ? server : module.createServerHandler(server)).listen(env.port, env.host, () => {
   console.log(`Market Analytics listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port}`);
 });
 

@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
@@ -30,6 +31,27 @@ function countCachedCryptoVisit(path: string) {
   if (id) recordCryptoView(getDb(), decodeURIComponent(id));
 }
 
+type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * The HTTP entry point: kept public pages are answered here, before Express and compression
+ * (they are stored compressed), and everything else goes on to `app`.
+ */
+export function createServerHandler(app: NodeHandler): NodeHandler {
+  const { pageCache } = getEnv();
+  if (pageCache.ttlMs === 0) return app;
+  const cache = createPageCache({
+    ttlMs: pageCache.ttlMs,
+    maxBytes: pageCache.maxBytes,
+    isPublicPath: (path) => publicPagePattern.test(path) && path !== "/release-notes/rss.xml",
+    onHit: countCachedCryptoVisit,
+  });
+  return (request, response) => {
+    for (const [name, value] of Object.entries(baselineSecurityHeaders)) response.setHeader(name, value);
+    cache.middleware(request, response, () => app(request, response));
+  };
+}
+
 export function createApp({ clientDir }: { clientDir?: string } = {}) {
   const app = express();
   app.disable("x-powered-by");
@@ -40,17 +62,6 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
     res.set(baselineSecurityHeaders);
     next();
   });
-  // Before the static files: a page path never names a file, so kept pages skip the file lookups.
-  const { pageCache } = getEnv();
-  if (pageCache.ttlMs > 0) {
-    const cache = createPageCache({
-      ttlMs: pageCache.ttlMs,
-      maxBytes: pageCache.maxBytes,
-      isPublicPath: (path) => publicPagePattern.test(path) && path !== "/release-notes/rss.xml",
-      onHit: countCachedCryptoVisit,
-    });
-    app.use(cache.middleware);
-  }
   if (clientDir) {
     // The build writes .br and .gz next to each asset (scripts/precompress.js): served as they are.
     const precompressed = { enableBrotli: true, orderPreference: ["br", "gz"] };
