@@ -1,3 +1,4 @@
+import "./platform/zod-config";
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
 // Our theme's variables as a static stylesheet, rather than inlined into every page.

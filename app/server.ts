@@ -1,5 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -52,6 +52,18 @@ export function createServerHandler(app: NodeHandler): NodeHandler {
   };
 }
 
+/** A path with a malformed escape (/%E0) names no file: it goes on to the app's own page, not the file server's error. */
+function decodablePathsOnly(serve: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    return serve(req, res, next);
+  };
+}
+
 export function createApp({ clientDir }: { clientDir?: string } = {}) {
   const app = express();
   app.disable("x-powered-by");
@@ -67,13 +79,32 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
     const precompressed = { enableBrotli: true, orderPreference: ["br", "gz"] };
     app.use(
       "/assets",
-      expressStaticGzip(path.join(clientDir, "assets"), {
-        ...precompressed,
-        serveStatic: { immutable: true, maxAge: "1y", index: false },
-      }),
+      decodablePathsOnly(
+        expressStaticGzip(path.join(clientDir, "assets"), {
+          ...precompressed,
+          serveStatic: { immutable: true, maxAge: "1y", index: false },
+        }),
+      ),
     );
-    app.use(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "1h", index: false } }));
+    app.use(decodablePathsOnly(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "7d", index: false } })));
   }
+  // An Origin that is not a URL is an opaque origin, like "null": the app's own check then refuses
+  // the post in the visitor's language, where React Router would throw on it and log a stack.
+  app.use((req, _res, next) => {
+    if (req.headers.origin && !URL.canParse(req.headers.origin)) req.headers.origin = "null";
+    next();
+  });
+  // An answer can go out before its request's body was read (a redirect, a refusal). The body was
+  // handed to the app as a stream and paused, so Node leaves it on the wire and the connection then
+  // dies under the client's next request: read the rest and drop it, as Node does for untouched bodies.
+  app.use((req, res, next) => {
+    res.once("finish", () => {
+      if (req.complete) return;
+      req.removeAllListeners("data");
+      req.resume();
+    });
+    next();
+  });
   // Mounted without a path pattern: Express would decode the path for one and answer a malformed
   // escape (/cryptos/%E0) with its own untranslated error page instead of the app's.
   app.use(

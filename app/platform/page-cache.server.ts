@@ -214,6 +214,9 @@ export function createPageCache(options: PageCacheOptions) {
     }
     // A HEAD has no body to keep.
     if (request.method === "HEAD") return next();
+    // The page is kept as rendered and compressed here once: the compression further on must not
+    // compress this one response, or compressed bytes would be kept as the page.
+    delete request.headers["accept-encoding"];
     const rendered = capture(response);
     rendering.set(key, rendered);
     void rendered.then((result) => {

@@ -169,3 +169,22 @@ describe("anonymous page cache", () => {
     expect(app.cache.size()).toBeLessThan(3);
   });
 });
+
+describe("anonymous page cache in front of a compressing server", () => {
+  it("keeps the rendered page, not the bytes a compression layer behind it would send", async () => {
+    const compression = (await import("compression")).default;
+    const express = (await import("express")).default;
+    const app = express();
+    app.use(compression({ threshold: 0 }));
+    app.use((request, response) => renderPage()(request, response));
+    const cache = createPageCache({ ttlMs: 30_000, maxBytes: 10_000_000, isPublicPath: () => true });
+    server = createServer((request, response) => cache.middleware(request, response, () => app(request, response)));
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const first = await (await fetch(`http://127.0.0.1:${port}/page`)).text();
+    expect(first).toContain("<p>row</p>");
+    await vi.waitFor(() => expect(cache.size()).toBe(1), { timeout: 5000 });
+    const kept = await fetch(`http://127.0.0.1:${port}/page`, { headers: { "Accept-Encoding": "identity" } });
+    expect(await kept.text()).toBe(first);
+  });
+});

@@ -1,0 +1,6 @@
+import { z } from "zod";
+
+// zod probes `new Function` to compile fast parsers; under our CSP the browser reports that probe
+// as a violation even though zod catches it. The server has no CSP and keeps the fast path.
+// Imported first by app/root.tsx, so it runs before any schema is built in the browser.
+if (typeof document !== "undefined") z.config({ jitless: true });
