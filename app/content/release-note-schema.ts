@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { releaseNoteStatuses } from "../../db/schema";
+import { requiredText } from "../platform/text";
 
 /**
  * The release-note editor, checked by the action (authoritative) and by Conform in the browser.
@@ -26,7 +27,7 @@ export const releaseNoteLimits = {
 } as const;
 
 const text = (min: number, max: number, error: string) =>
-  z.string({ error }).trim().min(min, { error }).max(max, { error });
+  requiredText(z.string({ error }).trim().min(min, { error }).max(max, { error }), error);
 
 const contact = z
   .string({ error: "releases:errors.contactInvalid" })

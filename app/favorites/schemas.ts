@@ -2,6 +2,7 @@ import { z } from "zod";
 /** Mirrors db/schema.ts (kept here so browser code does not import the database schema). */
 export const assetTypes = ["crypto", "stock"] as const;
 import { cryptoIdSchema, tickerSchema } from "~/market/proxy-params";
+import { readableText, requiredText } from "~/platform/text";
 
 export type AssetType = (typeof assetTypes)[number];
 
@@ -18,8 +19,11 @@ export const favoriteToggleSchema = z.discriminatedUnion("assetType", [
 
 /** Record table title and description; messages are "favorites" keys. */
 export const recordTableSchema = z.object({
-  title: z.string({ error: "favorites:errors.titleRequired" }).trim().min(1, "favorites:errors.titleRequired").max(80, "favorites:errors.titleTooLong"),
-  description: z.string().trim().max(500, "favorites:errors.descriptionTooLong").optional().default(""),
+  title: requiredText(
+    z.string({ error: "favorites:errors.titleRequired" }).trim().min(1, "favorites:errors.titleRequired").max(80, "favorites:errors.titleTooLong"),
+    "favorites:errors.titleRequired",
+  ),
+  description: readableText(z.string().trim().max(500, "favorites:errors.descriptionTooLong")).optional().default(""),
 });
 
 export const favoriteListParams = z.object({

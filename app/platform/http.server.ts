@@ -1,5 +1,6 @@
-import { data } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { getInstance } from "~/i18n/middleware.server";
 
 const reasonPhrases: Record<number, string> = {
   400: "Bad Request",
@@ -31,13 +32,24 @@ export function parseSearchParams<Schema extends z.ZodType>(
 }
 
 /**
- * The body of a form post. One that cannot be read as a form (another content type, a broken
- * multipart body) is the sender's mistake: a 400 page, not a 500.
+ * "Invalid request", in the visitor's language. Thrown from a page's action it shows the app's
+ * 400 page; a resource route answers with this text.
  */
-export async function readFormData(request: Request): Promise<FormData> {
+export function invalidRequest(context: Readonly<RouterContextProvider>) {
+  return new Response(getInstance(context).t("messages.invalidRequest"), {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+/**
+ * The body of a form post. One that cannot be read as a form (another content type, a broken
+ * multipart body) is the sender's mistake: a 400, not a 500.
+ */
+export async function readFormData(request: Request, context: Readonly<RouterContextProvider>): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw data(null, { status: 400 });
+    throw invalidRequest(context);
   }
 }

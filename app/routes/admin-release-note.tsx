@@ -44,7 +44,7 @@ export const meta = routeMeta;
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireAdmin(context, request);
   const id = editedId(params.id);
-  const submission = parseWithZod(await readFormData(request), { schema: releaseNoteSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: releaseNoteSchema });
   if (submission.status !== "success") return submission.reply() as SubmissionResult<string[]>;
   if (id === "new") {
     createReleaseNote(submission.value);

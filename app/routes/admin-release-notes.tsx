@@ -48,7 +48,7 @@ const actionSchema = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readFormData(request, context)));
   if (!parsed.success) throw new Response(null, { status: 400 });
   const { run, toast } = intents[parsed.data.intent];
   // A note another administrator removed a moment ago: say so instead of pretending it worked.

@@ -36,7 +36,7 @@ const backToChat = "/chat#chat-composer";
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const t = getInstance(context).t;
-  const submission = parseWithZod(await readFormData(request), { schema: chatFormSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: chatFormSchema });
   if (submission.status !== "success") {
     // Like the other forms, a field error re-renders the page with the message.
     const key = Object.values(submission.error ?? {}).flat()[0];

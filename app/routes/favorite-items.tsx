@@ -56,7 +56,7 @@ export const meta = routeMeta;
 /** "Add to a record table" from a favourite's row; the refusals of spec section 4 answer here. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await readFormData(request);
+  const formData = await readFormData(request, context);
   const favoriteId = Number(formData.get("favoriteId"));
   const rawTable = formData.get("tableId");
   const tableId = rawTable ? Number(rawTable) : null;

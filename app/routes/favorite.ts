@@ -9,7 +9,7 @@ import { languageOf } from "~/i18n/languages";
 import { getDb } from "~/platform/db.server";
 import { flashCookie } from "~/platform/flash.server";
 import { safeRedirectPath } from "~/platform/redirect";
-import { readFormData } from "~/platform/http.server";
+import { invalidRequest, readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/favorite";
 
 /** Nothing to see here: the star buttons post to this route. */
@@ -24,12 +24,12 @@ export function loader() {
  * get data and the toast cookie instead of a redirect, so the star updates in place.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
+  const formData = await readFormData(request, context);
   const back = safeRedirectPath(formData.get("redirectTo"), "/user/favorite-items");
   const user = getUser(context);
   if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
   const parsed = favoriteToggleSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) throw data(null, { status: 400 });
+  if (!parsed.success) throw invalidRequest(context);
   const { assetType, assetId, intent } = parsed.data;
   const fromScript = formData.get("js") === "1";
   const db = getDb();
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : flashRedirect(back, { kind, messageKey });
 
   if (intent === "add") {
-    if (!(await isKnownAsset(assetType, assetId, languageOf(getLocale(context))))) throw data(null, { status: 404 });
+    if (!(await isKnownAsset(assetType, assetId, languageOf(getLocale(context))))) throw invalidRequest(context);
     addFavorite(db, user.id, assetType, assetId);
     return reply("favorites:toasts.added");
   }

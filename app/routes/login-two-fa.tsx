@@ -35,7 +35,7 @@ export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const pending = await requirePendingSecondFactor(request);
-  const submission = parseWithZod(await readFormData(request), { schema: twoFactorLoginSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: twoFactorLoginSchema });
   if (submission.status !== "success") return submission.reply({ hideFields: ["code"] });
   const refusal = rateLimitRefusal(rateLimits.twoFactor, context, "two-fa", String(pending.userId));
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields: ["code"] }));

@@ -36,7 +36,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: loginSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: loginSchema });
   if (submission.status !== "success") return submission.reply({ hideFields });
   const { email, password, redirectTo } = submission.value;
   const refusal = rateLimitRefusal(rateLimits.login, context, "login", email);

@@ -44,7 +44,7 @@ export const meta = routeMeta;
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, table } = requireOwnTable(context, request, params.id);
   const db = getDb();
-  const formData = await readFormData(request);
+  const formData = await readFormData(request, context);
   const intent = formData.get("intent");
   const here = `/user/register-tables/${table.id}`;
   switch (intent) {

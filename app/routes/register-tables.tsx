@@ -32,7 +32,7 @@ export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const submission = parseWithZod(await readFormData(request), { schema: recordTableSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: recordTableSchema });
   if (submission.status !== "success") return { result: submission.reply() };
   const table = createTable(getDb(), user.id, submission.value);
   return flashRedirect(`/user/register-tables/${table.id}`, { kind: "success", messageKey: "favorites:toasts.tableCreated" });

@@ -31,7 +31,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: registerSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: registerSchema });
   if (submission.status !== "success") return submission.reply({ hideFields });
   const refusal = rateLimitRefusal(rateLimits.register, context, "register", submission.value.email);
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields }));

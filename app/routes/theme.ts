@@ -1,10 +1,9 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { getInstance } from "~/i18n/middleware.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { themeCookie } from "~/platform/theme.server";
 import { themeNames } from "~/ui/theme";
-import { readFormData } from "~/platform/http.server";
+import { invalidRequest, readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/theme";
 
 const themeFormSchema = z.object({
@@ -13,13 +12,8 @@ const themeFormSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = themeFormSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!form.success) {
-    return new Response(getInstance(context).t("messages.invalidRequest"), {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
+  const form = themeFormSchema.safeParse(Object.fromEntries(await readFormData(request, context)));
+  if (!form.success) return invalidRequest(context);
   return redirect(safeRedirectPath(form.data.redirectTo), {
     headers: { "Set-Cookie": themeCookie(form.data.theme) },
   });

@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const input = { user: accountRow(requireUser(context, request).id), formData: await readFormData(request), context };
+  const input = { user: accountRow(requireUser(context, request).id), formData: await readFormData(request, context), context };
   const intent = input.formData.get("intent");
   if (!isSettingsIntent(intent)) throw new Response(null, { status: 400 });
   return intentActions[intent](input);

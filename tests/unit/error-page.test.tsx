@@ -2,7 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { createInstance } from "i18next";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 import { describe, expect, it } from "vitest";
 import { resources } from "~/i18n/resources";
 import { ErrorBoundary } from "~/root";
@@ -29,5 +29,17 @@ describe("the internal-server-error page", () => {
     expect(html).not.toContain("SQLITE_CANTOPEN");
     expect(html).not.toContain("path.ts");
     expect(await renderError(error, "en")).toContain("Internal Server Error");
+  });
+});
+
+describe("the invalid-request page", () => {
+  it("answers any refused request but a 404, translated, instead of the internal-error page", async () => {
+    for (const status of [400, 405, 413]) {
+      const html = await renderError(new ErrorResponseImpl(status, "", null), "pt-BR");
+      expect(html).toContain('data-testid="error-400"');
+      expect(html).toContain("Requisição inválida");
+      expect(html).not.toContain("Erro Interno do Servidor");
+    }
+    expect(await renderError(new ErrorResponseImpl(400, "", null), "es")).toContain("Solicitud no válida");
   });
 });
