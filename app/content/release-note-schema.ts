@@ -9,11 +9,6 @@ import { requiredText } from "../platform/text";
 
 export { releaseNoteStatuses };
 
-/**
- * Release notes are authored content, written once in Portuguese (the product's first language):
- * whatever the interface language, their texts carry this tag so screen readers pronounce them right.
- */
-export const releaseNoteLanguage = "pt-BR";
 export type ReleaseNoteStatus = (typeof releaseNoteStatuses)[number];
 
 export const releaseNoteLimits = {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { favorites, recordTableItems, recordTables } from "../../db/schema";
 import type { AppDatabase } from "~/platform/db.server";
-import { assetKey, type AssetType } from "./schemas";
+import { assetKey, type AssetType } from "./assets";
 
 export type FavoriteRow = typeof favorites.$inferSelect;
 export type RecordTableRow = typeof recordTables.$inferSelect;

@@ -1,5 +1,6 @@
 import type { QuotedFavorite } from "./quotes.server";
-import { favoritesPerPage, type FavoriteListParams } from "./schemas";
+import { favoritesPerPage } from "./assets";
+import type { FavoriteListParams } from "./schemas";
 
 const nullsLast = (a: number | null, b: number | null, direction: number) =>
   a === null ? (b === null ? 0 : 1) : b === null ? -1 : (a - b) * direction;

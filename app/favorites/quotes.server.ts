@@ -2,7 +2,7 @@ import type { Language } from "~/i18n/languages";
 import { orUnavailable } from "~/market/page-data.server";
 import { getMarketService } from "~/market/service.server";
 import type { FavoriteRow } from "./favorites.server";
-import type { AssetType } from "./schemas";
+import type { AssetType } from "./assets";
 
 /** A favourite with what the market engine says about it now (nulls when the upstream is down). */
 export type QuotedFavorite = {

@@ -1,15 +1,7 @@
 import { z } from "zod";
-/** Mirrors db/schema.ts (kept here so browser code does not import the database schema). */
-export const assetTypes = ["crypto", "stock"] as const;
 import { cryptoIdSchema, tickerSchema } from "~/market/proxy-params";
 import { readableText, requiredText } from "~/platform/text";
-
-export type AssetType = (typeof assetTypes)[number];
-
-
-export const favoritesPerPage = 12;
-export const favoriteSortFields = ["added", "name", "price", "change"] as const;
-export type FavoriteSortField = (typeof favoriteSortFields)[number];
+import { assetTypes, favoriteSortFields } from "./assets";
 
 /** The star button's post: add or remove one asset; `redirectTo` is where the visitor goes back to. */
 export const favoriteToggleSchema = z.discriminatedUnion("assetType", [
@@ -33,5 +25,3 @@ export const favoriteListParams = z.object({
   page: z.coerce.number().int().min(1).max(1000).catch(1),
 });
 export type FavoriteListParams = z.infer<typeof favoriteListParams>;
-
-export const assetKey = (type: AssetType, id: string) => `${type}:${id}`;

@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { favorites, recordTableItems, recordTables } from "../../db/schema";
 import { getUser } from "~/account/session.server";
 import { getDb, type AppDatabase } from "~/platform/db.server";
-import { assetKey } from "./schemas";
+import { assetKey } from "./assets";
 
 /** "type:id" → titles of the tables that hold it (empty when none); absent when not starred. */
 export type StarStates = Record<string, string[]>;

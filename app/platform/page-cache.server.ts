@@ -4,13 +4,13 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 const liveCaches = new Set<{ clear(): void }>();
 
 /** After a change every visitor must see at once (a note published), kept pages are dropped. */
 export function invalidatePublicPages() {
   for (const cache of liveCaches) cache.clear();
 }
-const brotliAsync = promisify(brotliCompress);
 
 /**
  * Public pages rendered once per (path and query, language inputs, theme) for visitors without a
@@ -132,29 +132,55 @@ export function createPageCache(options: PageCacheOptions) {
     response.end(request.method === "HEAD" ? undefined : body);
   }
 
-  /** Collects what the renderer writes; resolves with an entry when the response may be shared. */
-  function capture(response: ServerResponse): Promise<Entry | null> {
+  /**
+   * Holds back the head and body the renderer writes until it ends, then sends them compressed
+   * like a kept page (the first visitor must not get the larger identity page). Resolves with the
+   * entry when the response may be shared; otherwise the body goes out as rendered.
+   */
+  function renderAndKeep(request: IncomingMessage, response: ServerResponse): Promise<Entry | null> {
     const chunks: Buffer[] = [];
-    const write = response.write.bind(response) as (...args: unknown[]) => boolean;
-    const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+    const original = { writeHead: response.writeHead, write: response.write, end: response.end };
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === "function") return;
       chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
     };
-    response.write = ((chunk: unknown, ...rest: unknown[]) => {
-      collect(chunk, rest[0]);
-      return write(chunk, ...rest);
-    }) as ServerResponse["write"];
-    response.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      collect(chunk, rest[0]);
-      return end(chunk, ...rest);
-    }) as ServerResponse["end"];
+    // A compression layer further on must leave this response alone: it is compressed here, once.
+    const acceptEncoding = request.headers["accept-encoding"];
+    delete request.headers["accept-encoding"];
 
     return new Promise((resolve) => {
-      response.once("close", () => {
-        if (!response.writableFinished || !shareable(response)) return resolve(null);
-        void toEntry(response, Buffer.concat(chunks)).then(resolve, () => resolve(null));
-      });
+      response.once("close", () => resolve(null));
+      response.writeHead = ((status: number, ...rest: unknown[]) => {
+        response.statusCode = status;
+        const headers = rest.find((argument) => typeof argument === "object" && argument !== null && !Array.isArray(argument));
+        for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value as string);
+        return response;
+      }) as ServerResponse["writeHead"];
+      response.write = ((chunk: unknown, encoding?: unknown) => {
+        collect(chunk, encoding);
+        return true;
+      }) as ServerResponse["write"];
+      response.end = ((chunk?: unknown, encoding?: unknown) => {
+        collect(chunk, encoding);
+        Object.assign(response, original);
+        const body = Buffer.concat(chunks);
+        if (response.destroyed || !shareable(response)) {
+          resolve(null);
+          return response.end(body);
+        }
+        request.headers["accept-encoding"] = acceptEncoding;
+        void toEntry(response, body).then(
+          (entry) => {
+            send(request, response, entry);
+            resolve(entry);
+          },
+          () => {
+            resolve(null);
+            response.end(body);
+          },
+        );
+        return response;
+      }) as ServerResponse["end"];
     });
   }
 
@@ -214,10 +240,7 @@ export function createPageCache(options: PageCacheOptions) {
     }
     // A HEAD has no body to keep.
     if (request.method === "HEAD") return next();
-    // The page is kept as rendered and compressed here once: the compression further on must not
-    // compress this one response, or compressed bytes would be kept as the page.
-    delete request.headers["accept-encoding"];
-    const rendered = capture(response);
+    const rendered = renderAndKeep(request, response);
     rendering.set(key, rendered);
     void rendered.then((result) => {
       rendering.delete(key);

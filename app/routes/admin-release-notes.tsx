@@ -13,18 +13,16 @@ import {
   unpublishReleaseNote,
 } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { cryptoListSearch, parseSearch } from "~/market/list-params";
+import { pagedSearch, parseSearch } from "~/market/list-search.server";
 import { NoteDate } from "~/ui/content/note-parts";
 import { Pagination } from "~/ui/market/pagination";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/admin-release-notes";
 
-const listSearch = z.object({ page: cryptoListSearch.shape.page });
-
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const { page } = parseSearch(request, listSearch);
+  const { page } = parseSearch(request, pagedSearch);
   return {
     meta: pageMetaFor(context, "admin", { ns: "releases", noindex: true }),
     page,

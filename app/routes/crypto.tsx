@@ -19,7 +19,7 @@ import { DemoNotice } from "~/ui/market/demo-notice";
 import { StatsGrid } from "~/ui/market/stats";
 import { Unavailable } from "~/ui/market/unavailable";
 import { starsFor } from "~/favorites/stars.server";
-import { assetKey } from "~/favorites/schemas";
+import { assetKey } from "~/favorites/assets";
 import { FavoriteStar } from "~/ui/favorites/favorite-star";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/crypto";

@@ -2,7 +2,7 @@ import { Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { cryptoPage } from "~/market/crypto-list.server";
-import { cryptoListSearch, parseSearch } from "~/market/list-params";
+import { cryptoListSearch, parseSearch } from "~/market/list-search.server";
 import { orUnavailable } from "~/market/page-data.server";
 import { getMarketService } from "~/market/service.server";
 import { DemoNotice } from "~/ui/market/demo-notice";

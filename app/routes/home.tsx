@@ -2,13 +2,12 @@ import { Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { z } from "zod";
 import { latestReleaseNoteSummaries } from "~/content/release-notes.server";
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { loadHome } from "~/market/home.server";
-import { cryptoListSearch, parseSearch } from "~/market/list-params";
+import { homeTableSearch, parseSearch } from "~/market/list-search.server";
 import { getMarketService } from "~/market/service.server";
 import { FromOurBlog } from "~/ui/content/blog-section";
 import { CryptoMiniList, StockMiniList } from "~/ui/market/asset-lists";
@@ -21,13 +20,6 @@ import { Unavailable } from "~/ui/market/unavailable";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/home";
 
-/** The home table's own query parameters (prefixed "t"), so they never clash with other lists. */
-const homeTableSearch = z.object({
-  table: z.enum(["cryptos", "stocks"]).catch("cryptos"),
-  tpage: cryptoListSearch.shape.page,
-  tsort: cryptoListSearch.shape.sort,
-  torder: cryptoListSearch.shape.order,
-});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, homeTableSearch);

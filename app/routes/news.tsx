@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { newsSearch, parseSearch } from "~/market/list-params";
+import { newsSearch, parseSearch } from "~/market/list-search.server";
 import { orUnavailable } from "~/market/page-data.server";
 import { getMarketService } from "~/market/service.server";
 import { newsCategories } from "~/market/types";

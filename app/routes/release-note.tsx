@@ -3,7 +3,7 @@ import { IconArrowLeft, IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { getUser } from "~/account/session.server";
-import { releaseNoteLanguage } from "~/content/release-note-schema";
+import { releaseNoteLanguage } from "~/content/release-note-language";
 import { viewReleaseNote } from "~/content/release-notes.server";
 import { getInstance } from "~/i18n/middleware.server";
 import { NoteByline } from "~/ui/content/note-parts";

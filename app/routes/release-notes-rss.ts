@@ -1,4 +1,4 @@
-import { releaseNoteLanguage } from "~/content/release-note-schema";
+import { releaseNoteLanguage } from "~/content/release-note-language";
 import { feedSize, releaseNotesFeed } from "~/content/release-notes-rss.server";
 import { latestReleaseNotes } from "~/content/release-notes.server";
 import { getInstance } from "~/i18n/middleware.server";

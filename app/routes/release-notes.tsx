@@ -2,12 +2,11 @@ import { Container, Text, Title } from "@mantine/core";
 import { IconPencil, IconPlus, IconRss } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { z } from "zod";
 import { getUser } from "~/account/session.server";
-import { releaseNoteLanguage } from "~/content/release-note-schema";
+import { releaseNoteLanguage } from "~/content/release-note-language";
 import { listReleaseNotes, releaseNotesPerPage } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { cryptoListSearch, parseSearch } from "~/market/list-params";
+import { pagedSearch, parseSearch } from "~/market/list-search.server";
 import { NoteByline } from "~/ui/content/note-parts";
 import { Pagination } from "~/ui/market/pagination";
 import { routeMeta } from "~/ui/meta";
@@ -15,10 +14,8 @@ import type { Route } from "./+types/release-notes";
 
 const feedPath = "/release-notes/rss.xml";
 
-const listSearch = z.object({ page: cryptoListSearch.shape.page });
-
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { page } = parseSearch(request, listSearch);
+  const { page } = parseSearch(request, pagedSearch);
   const isAdmin = getUser(context)?.userType === "admin";
   return {
     meta: pageMetaFor(context, "list", { ns: "releases" }),

@@ -1,7 +1,7 @@
 import { Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { releaseNoteLanguage } from "~/content/release-note-schema";
+import { releaseNoteLanguage } from "~/content/release-note-language";
 import { latestReleaseNoteSummaries } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { NoteDate } from "~/ui/content/note-parts";

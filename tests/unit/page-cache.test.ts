@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -42,6 +42,17 @@ async function serve(render: Renderer = renderPage(), options: Partial<PageCache
     advance: (ms: number) => (clock += ms),
     cache,
   };
+}
+
+/** The bytes as they travel (fetch would decompress them), with the headers. */
+function rawGet(port: number, path: string, headers: Record<string, string>) {
+  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve) => {
+    request({ port, host: "127.0.0.1", path, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).end();
+  });
 }
 
 /** Streams a page in pieces, like server rendering does; says which language and theme it saw. */
@@ -130,17 +141,12 @@ describe("anonymous page cache", () => {
   it("serves brotli or gzip, compressed once, to clients that accept them", async () => {
     const app = await serve();
     const plain = await (await app.get("/public/a")).text();
-    const { request } = await import("node:http");
     const { port } = server!.address() as AddressInfo;
-    const raw = (encoding: string) =>
-      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve) => {
-        // fetch() sends "Accept-Language: *": the same language inputs, so the same page.
-        request({ port, host: "127.0.0.1", path: "/public/a", headers: { "Accept-Encoding": encoding, "Accept-Language": "*" } }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () => resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
-        }).end();
-      });
+    // fetch() sends "Accept-Language: *": the same language inputs, so the same page.
+    const raw = async (encoding: string) => {
+      const { headers, body } = await rawGet(port, "/public/a", { "Accept-Encoding": encoding, "Accept-Language": "*" });
+      return { encoding: headers["content-encoding"], body };
+    };
     const brotli = await raw("gzip, deflate, br");
     expect(brotli.encoding).toBe("br");
     expect(brotliDecompressSync(brotli.body).toString()).toBe(plain);
@@ -171,20 +177,36 @@ describe("anonymous page cache", () => {
 });
 
 describe("anonymous page cache in front of a compressing server", () => {
-  it("keeps the rendered page, not the bytes a compression layer behind it would send", async () => {
+  async function serveCompressed(render: Renderer) {
     const compression = (await import("compression")).default;
     const express = (await import("express")).default;
     const app = express();
     app.use(compression({ threshold: 0 }));
-    app.use((request, response) => renderPage()(request, response));
+    app.use((request, response) => render(request, response));
     const cache = createPageCache({ ttlMs: 30_000, maxBytes: 10_000_000, isPublicPath: () => true });
     server = createServer((request, response) => cache.middleware(request, response, () => app(request, response)));
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
+    return { cache, port: (server.address() as AddressInfo).port };
+  }
+
+  it("keeps the rendered page, not the bytes a compression layer behind it would send", async () => {
+    const { cache, port } = await serveCompressed(renderPage());
     const first = await (await fetch(`http://127.0.0.1:${port}/page`)).text();
     expect(first).toContain("<p>row</p>");
     await vi.waitFor(() => expect(cache.size()).toBe(1), { timeout: 5000 });
     const kept = await fetch(`http://127.0.0.1:${port}/page`, { headers: { "Accept-Encoding": "identity" } });
     expect(await kept.text()).toBe(first);
+  });
+
+  it("sends the first visitor's page compressed and tagged, whichever way the renderer wrote its head", async () => {
+    const { port } = await serveCompressed((_request, response) => {
+      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      response.end("<p>row</p>".repeat(500));
+    });
+    const first = await rawGet(port, "/page", { "Accept-Encoding": "gzip, br" });
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(first.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(brotliDecompressSync(first.body).toString()).toBe("<p>row</p>".repeat(500));
   });
 });

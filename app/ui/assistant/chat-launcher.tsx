@@ -1,9 +1,14 @@
 import { IconMessageChatbot } from "@tabler/icons-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
-import { ChatConversation, type Conversation } from "./chat-conversation";
+import type { Conversation } from "./chat-conversation";
 import { chatStore, loadConversation } from "./chat-store";
+
+// The conversation (with its stream parser) is fetched when a visitor reaches for the button, not
+// with every page: most visits never open the chat.
+const importConversation = () => import("./chat-conversation");
+const ChatConversation = lazy(() => importConversation().then((module) => ({ default: module.ChatConversation })));
 
 /**
  * The floating chat button on every page. Without JavaScript it is a link to /chat; with it, it
@@ -38,6 +43,8 @@ export function ChatLauncher({ signedIn }: { signedIn: boolean }) {
         className="chat-fab"
         aria-haspopup="dialog"
         data-testid="chat-open"
+        onPointerEnter={importConversation}
+        onFocus={importConversation}
         onClick={(event) => {
           event.preventDefault();
           setOpen(true);
@@ -57,7 +64,17 @@ export function ChatLauncher({ signedIn }: { signedIn: boolean }) {
         }}
         data-testid="chat-dialog"
       >
-        {open && <ChatConversation signedIn={signedIn} conversation={null} onClose={close} titleId={titleId} />}
+        {open && (
+          <Suspense
+            fallback={
+              <p className="chat-dialog__loading" role="status">
+                {t("panel.loading")}
+              </p>
+            }
+          >
+            <ChatConversation signedIn={signedIn} conversation={null} onClose={close} titleId={titleId} />
+          </Suspense>
+        )}
       </dialog>
     </>
   );

@@ -2,7 +2,7 @@ import { Paper, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { ReleaseNoteSummary } from "~/content/release-notes.server";
-import { releaseNoteLanguage } from "~/content/release-note-schema";
+import { releaseNoteLanguage } from "~/content/release-note-language";
 import { NoteDate } from "./note-parts";
 
 /** The home page's "From Our Blog": the three newest published release notes. */

@@ -2,7 +2,7 @@ import { IconStar, IconStarFilled } from "@tabler/icons-react";
 import type { FormEvent } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
-import type { AssetType } from "~/favorites/schemas";
+import type { AssetType } from "~/favorites/assets";
 import "./favorites.css";
 
 type FavoriteStarProps = {

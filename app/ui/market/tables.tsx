@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { StarStates } from "~/favorites/stars.server";
-import { assetKey } from "~/favorites/schemas";
+import { assetKey } from "~/favorites/assets";
 import type { CryptoListItem, StockListItem } from "~/market/types";
 import { FavoriteStar } from "../favorites/favorite-star";
 import { formatCompactMoney, formatCompactNumber, formatMoney } from "../format";

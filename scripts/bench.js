@@ -1,0 +1,343 @@
+// `npm run bench`: every performance target of issue 9 measured in one run on this machine, as
+// ratios to baselines served in the same run (a static 20 KB page from node:http, a bare React
+// Router page), printed as one table saying which targets are met. Progress goes to stderr, the
+// table to stdout; `--json[=file]` also writes the results (default bench-results/bench.json).
+// A finished run exits 0 whatever it measured; only a failure to measure exits 1.
+//
+// BENCH_DURATION (s, default 10) per throughput run, BENCH_SOAK_SECONDS (default 300),
+// BENCH_RENDER_ROUNDS (default 200), BENCH_LIGHTHOUSE=0 to skip Lighthouse,
+// BENCH_LIGHTHOUSE_RUNS (default 3; the median counts).
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { checkBudgets } from "./check-budgets.js";
+import { renderedRows } from "./lib/assets.js";
+import { applySetCookies, closeConnections, cookieHeader, fetchText, request } from "./lib/http.js";
+import { categories, lighthouseScores } from "./lib/lighthouse.js";
+import { alternateThroughput, browserEncoding, latencyPercentiles, measureThroughput, meanSequentialTimes, noEncoding, settle } from "./lib/load.js";
+import { atLeastRow, count, formatTable, kilobytes, megabytes, milliseconds, ratio, row, underRow, unmetRows } from "./lib/report.js";
+import { machineBusyShare, projectRoot, startNodeServer, startRealApp } from "./lib/servers.js";
+
+const seconds = Number(process.env.BENCH_DURATION ?? 10);
+const warmupSeconds = Math.max(1, Math.round(seconds / 5));
+const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
+const renderRounds = Number(process.env.BENCH_RENDER_ROUNDS ?? 200);
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const runLighthouse = process.env.BENCH_LIGHTHOUSE !== "0";
+const jsonArgument = process.argv.slice(2).find((argument) => argument === "--json" || argument.startsWith("--json="));
+const jsonPath = jsonArgument && (jsonArgument.split("=")[1] || path.join(projectRoot, "bench-results/bench.json"));
+
+const targets = { throughputRatio: 0.3, p99Ms: 50, renderRatio: 4, compressionRatio: 0.95, soakGrowthMb: 50 };
+const lighthouseTargets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const measuredPages = ["/", "/cryptos", "/stocks", "/cryptos/bitcoin", "/stocks/PETR4"];
+const lighthousePages = ["/", "/cryptos/bitcoin", "/news"];
+const compressionPage = "/cryptos";
+const now = Math.floor(Date.now() / 1000);
+const proxyRoutes = [
+  "/proxy/stocks?limit=12&page=1",
+  "/proxy/stocks?search=PETR&sortBy=change&sortOrder=desc",
+  "/proxy/stocks/PETR4?range=1mo&interval=1d&modules=summaryProfile",
+  "/proxy/cryptos?vs_currency=usd&per_page=12&page=1&precision=2",
+  "/proxy/cryptos/bitcoin",
+  `/proxy/cryptos/bitcoin/market_chart?vs_currency=usd&from=${now - 31 * 86400}&to=${now}`,
+  "/proxy/cryptos/search?query=bit",
+  "/proxy/cryptos/trending",
+  "/proxy/news?category=crypto",
+  "/proxy/currencies",
+];
+const soakAnonymousPages = [...measuredPages, "/news", "/calendar", "/currency-converter", "/release-notes"];
+const soakSignedInPages = ["/", "/cryptos", "/stocks/PETR4", "/user", "/user/favorite-items", "/user/register-tables", "/auth/me"];
+
+const startedAt = Date.now();
+const log = (message) => console.error(message);
+/** A section's heading in the progress log, with the time since the start. */
+const section = (title) => {
+  const elapsed = Math.round((Date.now() - startedAt) / 1000);
+  log(`\n[${Math.floor(elapsed / 60)}:${String(elapsed % 60).padStart(2, "0")}] ${title}`);
+};
+const pageName = (page) => (page === "/" ? "home" : page);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const runSummary = (run) =>
+  `${count(run.requestsPerSecond)} req/s, p50 ${Math.round(run.p50)} ms, p99 ${run.p99} ms, ${kilobytes(run.bytesPerResponse)}/answer, ` +
+  `server CPU ${Math.round(run.serverCpu * 100)}%, failures ${run.failures}` +
+  (run.failures > 0 ? ` (${run.errors} connection errors, ${run.timeouts} timeouts)` : "") +
+  (Object.keys(run.statusCodes).some((code) => code !== "200") ? `, status codes ${JSON.stringify(run.statusCodes)}` : "");
+
+/** Builds bench/bare-app into a temporary directory that can still resolve the project's packages. */
+async function buildBareApp() {
+  const buildDir = mkdtempSync(path.join(os.tmpdir(), "bench-bare-app-"));
+  symlinkSync(path.join(projectRoot, "node_modules"), path.join(buildDir, "node_modules"));
+  const cli = path.join(projectRoot, "node_modules/@react-router/dev/bin.js");
+  const child = spawn(process.execPath, [cli, "build", "bench/bare-app"], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: "production", BARE_APP_BUILD_DIR: buildDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  if (code !== 0) {
+    rmSync(buildDir, { recursive: true, force: true });
+    throw new Error(`Building bench/bare-app failed:\n${output}`);
+  }
+  return buildDir;
+}
+
+async function startServers() {
+  const bareBuild = await buildBareApp();
+  const started = await Promise.allSettled([
+    startNodeServer({ name: "static", script: "bench/static-server.js" }),
+    startNodeServer({
+      name: "bare",
+      script: "bench/bare-app/server.js",
+      env: { NODE_ENV: "production", BARE_APP_BUILD_DIR: bareBuild },
+      readyPath: "/?rows=1",
+      ownDirs: [bareBuild],
+    }),
+    startRealApp({ name: "app" }),
+    startRealApp({ name: "app without page cache", pageCache: false }),
+  ]);
+  const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
+  const [staticPage, bare, app, uncached] = servers;
+  return { staticPage, bare, app, uncached };
+}
+
+/**
+ * Item 1: anonymous pages from the page cache against the static page, 50 connections; each page
+ * takes turns with the static page, so that each ratio compares runs of the same moment.
+ */
+async function throughput({ staticPage, app }, details) {
+  section(
+    `Throughput: 50 connections, ${seconds} s per page and as long for the static page, in turns, ` +
+      `Accept-Encoding: ${browserEncoding["Accept-Encoding"]}`,
+  );
+  const rows = [];
+  const pages = [];
+  let failures = 0;
+  for (const page of measuredPages) {
+    const [baseline, run] = await alternateThroughput([{ server: staticPage }, { server: app, path: page }], { seconds, warmupSeconds });
+    log(`  static 20 KB page: ${runSummary(baseline)}\n  ${pageName(page)}: ${runSummary(run)}`);
+    pages.push({ page, baseline, run });
+    const share = run.requestsPerSecond / baseline.requestsPerSecond;
+    const rates = `${count(run.requestsPerSecond)} ÷ ${count(baseline.requestsPerSecond)}`;
+    rows.push(
+      atLeastRow("1", `${pageName(page)}: req/s ÷ static`, share, targets.throughputRatio, ratio, rates),
+      underRow("1", `${pageName(page)}: p99 latency`, run.p99, targets.p99Ms, (ms) => `${ms} ms`),
+    );
+    failures += baseline.failures + baseline.redirects + run.failures + run.redirects;
+  }
+  details.throughput = pages;
+  rows.push(row("1", "errors and non-2xx answers in these runs", String(failures), "0", failures === 0));
+  return rows;
+}
+
+/** Item 2: a cache miss of each page against the bare page with as many rows, one request at a time. */
+async function renderCost({ bare, uncached }, details) {
+  section(`Render cost: page cache off, ${renderRounds} sequential requests to each page and to the bare page, taking turns`);
+  const rows = [];
+  details.render = [];
+  for (const page of measuredPages) {
+    const rowCount = Math.max(1, renderedRows(await fetchText(uncached.url + page)));
+    const [appMs = 0, bareMs = 0] = await meanSequentialTimes([uncached.url + page, `${bare.url}/?rows=${rowCount}`], { rounds: renderRounds });
+    const times = appMs / bareMs;
+    log(`  ${pageName(page)}: ${milliseconds(appMs)} vs bare page with ${rowCount} rows ${milliseconds(bareMs)}`);
+    details.render.push({ page, rows: rowCount, appMs, bareMs });
+    const detail = `${milliseconds(appMs)} ÷ ${milliseconds(bareMs)}`;
+    rows.push(underRow("2", `${pageName(page)} uncached ÷ bare page, ${rowCount} rows`, times, targets.renderRatio, ratio, detail));
+  }
+  return rows;
+}
+
+/**
+ * Item 5: compressed against identity answers, for a kept page (50 connections) and for a page
+ * rendered per request (10 connections: enough to keep the server busy, and latencies stay sane).
+ */
+async function compression({ app, uncached }, details) {
+  section(`Compression: ${compressionPage}, identity against ${browserEncoding["Accept-Encoding"]}`);
+  const rows = [];
+  details.compression = [];
+  for (const [label, server, connections] of [["page cache hit", app, 50], ["page cache miss", uncached, 10]]) {
+    const options = { server, path: compressionPage, connections };
+    const [plain, compressed] = await alternateThroughput(
+      [{ ...options, headers: noEncoding }, { ...options, headers: browserEncoding }],
+      { seconds, warmupSeconds },
+    );
+    log(`  ${label}, identity: ${runSummary(plain)}\n  ${label}, compressed: ${runSummary(compressed)}`);
+    details.compression.push({ label, plain, compressed });
+    const gain = compressed.requestsPerSecond / plain.requestsPerSecond;
+    const detail =
+      `${count(compressed.requestsPerSecond)} vs ${count(plain.requestsPerSecond)} req/s; ` +
+      `${kilobytes(compressed.bytesPerResponse)} vs ${kilobytes(plain.bytesPerResponse)}`;
+    const measure = `${label} ${compressionPage} (${connections} connections): compressed ÷ identity req/s`;
+    rows.push(atLeastRow("5", measure, gain, targets.compressionRatio, ratio, detail));
+  }
+  return rows;
+}
+
+/** Folded in from the former bench:data: /proxy routes from a warm cache against /healthz. */
+async function proxyLatency({ app }, details) {
+  section("/proxy latency: 1000 requests per route, 10 at a time, warm cache, identity");
+  const healthz = await latencyPercentiles(`${app.url}/healthz`);
+  const routes = [];
+  for (const route of proxyRoutes) {
+    const times = await latencyPercentiles(app.url + route);
+    routes.push({ route, ...times, p99Ratio: times.p99 / healthz.p99 });
+    const shown = route.replace(/from=\d+&to=\d+/, "from=…&to=…");
+    log(`  ${shown}: p50 ${milliseconds(times.p50)}, p99 ${milliseconds(times.p99)} (${ratio(times.p99 / healthz.p99)} × /healthz)`);
+  }
+  details.proxy = { healthz, routes };
+  const ratios = routes.map((route) => route.p99Ratio);
+  const value = `${ratio(median(ratios))} / ${ratio(Math.max(...ratios))}`;
+  return [row("—", `/proxy (${routes.length} routes): p99 ÷ /healthz p99, median / worst`, value, "—", null)];
+}
+
+/** Item 4: Lighthouse mobile preset, the median of a few runs per page. */
+async function lighthouse({ app }, details) {
+  section(`Lighthouse: mobile preset, ${lighthouseRuns} run(s) per page, median`);
+  const runs = [];
+  for (let run = 0; run < lighthouseRuns; run++) runs.push(await lighthouseScores(lighthousePages.map((page) => app.url + page)));
+  details.lighthouse = [];
+  return lighthousePages.map((page) => {
+    const results = runs.map((found) => found.get(app.url + page));
+    const scores = Object.fromEntries(categories.map((name) => [name, median(results.map((result) => result?.scores[name] ?? 0))]));
+    const failed = [...new Set(results.flatMap((result) => Object.values(result?.failed ?? {}).flat()))];
+    log(`  ${pageName(page)}: ${JSON.stringify(scores)}${failed.length ? `; audits losing points: ${failed.join(", ")}` : ""}`);
+    details.lighthouse.push({ page, scores, failed });
+    const short = categories.filter((name) => scores[name] < lighthouseTargets[name]);
+    return row(
+      "4",
+      `Lighthouse ${pageName(page)}: performance / accessibility / best practices / SEO`,
+      categories.map((name) => scores[name]).join(" / "),
+      `≥ ${categories.map((name) => lighthouseTargets[name]).join(" / ")}`,
+      short.length === 0,
+    );
+  });
+}
+
+/** Registers a user through the form, as a browser would, and returns the cookies it was given. */
+async function signedInCookies(app) {
+  const jar = new Map();
+  const stamp = Date.now().toString(36);
+  const form = new URLSearchParams({
+    email: `bench-${stamp}@example.test`,
+    name: "Bench User",
+    nickname: `bench_${stamp}`,
+    password: "bench-Pass-1",
+    confirmPassword: "bench-Pass-1",
+    redirectTo: "/",
+  });
+  const registered = await request(`${app.url}/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+    body: form.toString(),
+  });
+  applySetCookies(jar, registered.headers["set-cookie"] ?? []);
+  if (registered.status !== 302 || !jar.has("access_token")) throw new Error(`Registering the soak's user answered ${registered.status}`);
+  // Following the redirect consumes the welcome toast's flash cookie, as a browser would.
+  const landed = await request(app.url + String(registered.headers.location ?? "/"), { headers: { Cookie: cookieHeader(jar) } });
+  applySetCookies(jar, landed.headers["set-cookie"] ?? []);
+  return cookieHeader(jar);
+}
+
+/**
+ * Resident memory of an idle server, the lowest of 5 s of readings: right after load it still
+ * holds garbage that the next collections give back, which is not growth.
+ */
+async function idleRss(server) {
+  await settle(server);
+  let lowest = server.rssMb();
+  for (let reading = 0; reading < 10; reading++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    lowest = Math.min(lowest, server.rssMb());
+  }
+  return lowest;
+}
+
+/** Item 6: mixed anonymous, /proxy and signed-in traffic; no failures and bounded memory growth. */
+async function soak({ app }, details) {
+  const cookie = await signedInCookies(app);
+  const requests = [
+    ...soakAnonymousPages.map((page) => ({ method: "GET", path: page, headers: browserEncoding })),
+    ...proxyRoutes.map((route) => ({ method: "GET", path: route, headers: browserEncoding })),
+    ...soakSignedInPages.map((page) => ({ method: "GET", path: page, headers: { ...browserEncoding, Cookie: cookie } })),
+  ];
+  for (const { path: page, headers } of requests) {
+    const { status } = await request(app.url + page, { headers });
+    if (status !== 200) log(`  warning: ${page}${headers.Cookie ? " (signed in)" : ""} answered ${status} before the soak`);
+  }
+  const warmup = Math.max(10, Math.round(soakSeconds / 10));
+  section(
+    `Soak: ${soakSeconds} s after ${warmup} s of warm-up, 50 connections, ` +
+      `${requests.length} routes in turn (${soakSignedInPages.length} signed in)`,
+  );
+  await measureThroughput({ server: app, requests, seconds: warmup, warmupSeconds: 0 });
+  const rssBefore = await idleRss(app);
+  // Readings during the soak tell a leak (steady growth) from a heap settling at its size.
+  const rssDuring = [];
+  const sampling = setInterval(() => rssDuring.push(Math.round(app.rssMb())), Math.max(1, soakSeconds / 10) * 1000);
+  const run = await measureThroughput({ server: app, requests, seconds: soakSeconds, warmupSeconds: 0 }).finally(() => clearInterval(sampling));
+  const rssAfter = await idleRss(app);
+  const growth = rssAfter - rssBefore;
+  log(`  ${runSummary(run)}`);
+  log(`  RSS idle ${rssBefore.toFixed(1)} MB; during the soak ${rssDuring.join(", ")} MB; idle after ${rssAfter.toFixed(1)} MB`);
+  details.soak = { seconds: soakSeconds, warmupSeconds: warmup, run, rssBefore, rssDuring, rssAfter };
+  return [
+    row(
+      "6",
+      `soak ${soakSeconds} s, mixed routes: errors and non-2xx`,
+      `${run.failures} of ${count(run.total)} (${count(run.requestsPerSecond)} req/s; ${run.redirects} redirects)`,
+      "0",
+      run.failures === 0,
+    ),
+    underRow("6", "soak: server memory (RSS) growth", growth, targets.soakGrowthMb, megabytes, `${megabytes(rssBefore)} → ${megabytes(rssAfter)}`),
+  ];
+}
+
+const machine = {
+  date: new Date().toISOString(),
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? "unknown",
+  node: process.version,
+  busyBeforeStart: await machineBusyShare(),
+};
+const busy = `machine ${Math.round(machine.busyBeforeStart * 100)}% busy before the start`;
+log(`Bench on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ${busy}`);
+const servers = await startServers();
+const details = {};
+const rows = [];
+try {
+  rows.push(...(await checkBudgets({ baseUrl: servers.app.url })));
+  rows.push(...(await throughput(servers, details)));
+  rows.push(...(await renderCost(servers, details)));
+  rows.push(...(await compression(servers, details)));
+  rows.push(...(await proxyLatency(servers, details)));
+  if (runLighthouse) rows.push(...(await lighthouse(servers, details)));
+  rows.push(...(await soak(servers, details)));
+} finally {
+  closeConnections();
+  await Promise.all(Object.values(servers).map((server) => server.stop()));
+}
+
+const order = ["1", "2", "3", "4", "5", "6", "—"];
+rows.sort((a, b) => order.indexOf(a.item) - order.indexOf(b.item));
+console.log(`\n## Bench ${machine.date.slice(0, 10)}: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ${busy}\n`);
+if (machine.busyBeforeStart > 0.25) {
+  console.log("Warning: other work was running on the machine when the bench started; its figures are unreliable.\n");
+}
+console.log(formatTable(rows));
+const unmet = unmetRows(rows);
+const unmetList = unmet.map((result) => `- ${result.item}: ${result.measure}`).join("\n");
+console.log(unmet.length === 0 ? "\nAll targets met." : `\n${unmet.length} target(s) not met:\n${unmetList}`);
+if (jsonPath) {
+  mkdirSync(path.dirname(jsonPath), { recursive: true });
+  const settings = { seconds, soakSeconds, renderRounds, lighthouseRuns: runLighthouse ? lighthouseRuns : 0 };
+  writeFileSync(jsonPath, `${JSON.stringify({ machine, settings, rows, details }, null, 2)}\n`);
+  log(`\nResults written to ${path.relative(process.cwd(), jsonPath)}`);
+}

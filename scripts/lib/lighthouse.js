@@ -1,0 +1,78 @@
+// Lighthouse's default (mobile) preset against pages of a running server, in Debian's Chromium.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import { request } from "./http.js";
+import { freePort } from "./servers.js";
+
+export const categories = ["performance", "accessibility", "best-practices", "seo"];
+
+async function launchChromium() {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), "bench-chromium-"));
+  const chromium = spawn(
+    process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--user-data-dir=${profile}`,
+      `--remote-debugging-port=${port}`,
+      "about:blank",
+    ],
+    { stdio: "ignore" },
+  );
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (chromium.exitCode !== null) throw new Error(`Chromium exited with ${chromium.exitCode}`);
+    const answer = await request(`http://127.0.0.1:${port}/json/version`).catch(() => null);
+    if (answer?.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    port,
+    async close() {
+      await new Promise((resolve) => {
+        chromium.once("exit", resolve);
+        chromium.kill("SIGTERM");
+      });
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The audits of a category that lost points, so that a score under target says why. */
+function failedAudits(lhr, category) {
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+}
+
+/**
+ * Scores (0–100) per category for each URL, one page load each, throttling simulated as the
+ * mobile preset does, with the audits that cost points.
+ * @returns {Promise<Map<string, { scores: Record<string, number>, failed: Record<string, string[]> }>>}
+ */
+export async function lighthouseScores(urls) {
+  const chromium = await launchChromium();
+  const results = new Map();
+  try {
+    for (const url of urls) {
+      const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: categories });
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const { lhr } = result;
+      results.set(url, {
+        scores: Object.fromEntries(categories.map((name) => [name, Math.round((lhr.categories[name]?.score ?? 0) * 100)])),
+        failed: Object.fromEntries(categories.map((name) => [name, failedAudits(lhr, name)])),
+      });
+    }
+  } finally {
+    await chromium.close();
+  }
+  return results;
+}
