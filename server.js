@@ -36,6 +36,16 @@ server.disable("x-powered-by");
 // Rendered HTML streams out once per request: a fast level saves most of the bytes for little CPU.
 // Kept pages and static assets arrive already compressed and pass through untouched.
 server.use(compression({ level: 1, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } } }));
+// React Router flushes the compressor after every piece it writes. Pages do not stream in parts
+// (no deferred data), so those flushes only cost CPU and bytes; event streams (the assistant's
+// replies) must reach the browser piece by piece and keep them.
+server.use((_req, res, next) => {
+  const flush = res.flush;
+  res.flush = () => {
+    if (String(res.getHeader("Content-Type")).startsWith("text/event-stream")) flush.call(res);
+  };
+  next();
+});
 if (vite) {
   server.use(vite.middlewares);
   server.use(async (req, res, next) => {

@@ -6,7 +6,7 @@ import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { getInstance } from "./i18n/middleware.server";
-import { withoutModulePreloads } from "./platform/module-preloads.server";
+import { documentWithoutModulePreloads } from "./platform/module-preloads.server";
 import { NonceProvider, nonceContext } from "./platform/nonce";
 import { oauthFormActionSources } from "./account/oauth.server";
 import { contentSecurityPolicy } from "./platform/security.server";
@@ -45,7 +45,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = withoutModulePreloads();
+          const body = documentWithoutModulePreloads();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -31,7 +31,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * answer is served at once while one refresh runs (stale-while-revalidate); when the upstream
  * fails the last good answer is served (stale-if-error). Concurrent callers of a key share one
  * upstream call (single-flight). Failures are retried with exponential delay capped at
- * `maxDelayMs`; a 429 stops calls to that key until its Retry-After has passed.
+ * `maxDelayMs`; a 429 is not retried and stops calls to that key until its Retry-After has passed.
  */
 export class MarketCache {
   private readonly entries = new Map<string, Entry>();
@@ -133,12 +133,14 @@ export class MarketCache {
       } catch (error) {
         const upstream = error instanceof UpstreamError ? error : undefined;
         if (upstream?.status === 429) {
+          // Waiting out Retry-After here would hold the visitor's page that long: the caller gets
+          // the failure (or the stale answer) now, and the next call after the back-off tries again.
           const backoffMs = Math.min((upstream.retryAfterSeconds ?? 60) * 1000, this.maxDelayMs);
           this.backoffUntil.set(key, this.now() + backoffMs);
+          throw error;
         }
         if (attempt >= this.retries || (upstream && !upstream.retryable)) throw error;
-        const delay = Math.min(this.baseDelayMs * 2 ** attempt, this.maxDelayMs);
-        await this.sleep(Math.max(delay, (this.backoffUntil.get(key) ?? 0) - this.now()));
+        await this.sleep(Math.min(this.baseDelayMs * 2 ** attempt, this.maxDelayMs));
       }
     }
   }
