@@ -35,7 +35,7 @@ const server = express();
 server.disable("x-powered-by");
 // Rendered HTML streams out once per request: a fast level saves most of the bytes for little CPU.
 // Kept pages and static assets arrive already compressed and pass through untouched.
-server.use(compression({ level: 1, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } } }));
+server.use(compression({ level: 1, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 // React Router flushes the compressor after every piece it writes. Pages do not stream in parts
 // (no deferred data), so those flushes only cost CPU and bytes; event streams (the assistant's
 // replies) must reach the browser piece by piece and keep them.

@@ -6,7 +6,8 @@
 //
 // BENCH_DURATION (s, default 10) per throughput run, BENCH_SOAK_SECONDS (default 300),
 // BENCH_RENDER_ROUNDS (default 200), BENCH_LIGHTHOUSE=0 to skip Lighthouse,
-// BENCH_LIGHTHOUSE_RUNS (default 3; the median counts).
+// BENCH_LIGHTHOUSE_RUNS (default 3; the median counts), BENCH_ONLY=soak,lighthouse (a
+// comma-separated choice of budgets, throughput, render, compression, proxy, lighthouse, soak).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -25,6 +26,8 @@ const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 const renderRounds = Number(process.env.BENCH_RENDER_ROUNDS ?? 200);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const runLighthouse = process.env.BENCH_LIGHTHOUSE !== "0";
+const onlySections = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
+const chosen = (section) => !onlySections || onlySections.includes(section);
 const jsonArgument = process.argv.slice(2).find((argument) => argument === "--json" || argument.startsWith("--json="));
 const jsonPath = jsonArgument && (jsonArgument.split("=")[1] || path.join(projectRoot, "bench-results/bench.json"));
 
@@ -313,13 +316,13 @@ const servers = await startServers();
 const details = {};
 const rows = [];
 try {
-  rows.push(...(await checkBudgets({ baseUrl: servers.app.url })));
-  rows.push(...(await throughput(servers, details)));
-  rows.push(...(await renderCost(servers, details)));
-  rows.push(...(await compression(servers, details)));
-  rows.push(...(await proxyLatency(servers, details)));
-  if (runLighthouse) rows.push(...(await lighthouse(servers, details)));
-  rows.push(...(await soak(servers, details)));
+  if (chosen("budgets")) rows.push(...(await checkBudgets({ baseUrl: servers.app.url })));
+  if (chosen("throughput")) rows.push(...(await throughput(servers, details)));
+  if (chosen("render")) rows.push(...(await renderCost(servers, details)));
+  if (chosen("compression")) rows.push(...(await compression(servers, details)));
+  if (chosen("proxy")) rows.push(...(await proxyLatency(servers, details)));
+  if (runLighthouse && chosen("lighthouse")) rows.push(...(await lighthouse(servers, details)));
+  if (chosen("soak")) rows.push(...(await soak(servers, details)));
 } finally {
   closeConnections();
   await Promise.all(Object.values(servers).map((server) => server.stop()));
