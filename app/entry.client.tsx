@@ -24,8 +24,9 @@ async function main() {
       interpolation: { escapeValue: false },
       showSupportNotice: false,
     });
-  browserLanguageDetector.cacheUserLanguage(language);
-
+  // Each step gets a task of its own: long tasks are what keep a phone from answering a tap
+  // while the page hydrates. The language is remembered (a local storage write) after hydration.
+  await nextTask();
   startTransition(() => {
     hydrateRoot(
       document,
@@ -36,6 +37,10 @@ async function main() {
       </I18nextProvider>,
     );
   });
+  await nextTask();
+  browserLanguageDetector.cacheUserLanguage(language);
 }
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 main().catch((error) => console.error(error));

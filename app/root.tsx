@@ -73,6 +73,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
+/**
+ * The browser loads its locale data on the first number or date it formats, a pause of tens of
+ * milliseconds on a slow phone. Paid here, while the document is still being read, it does not
+ * land inside hydration, which formats every price on the page.
+ */
+const localeDataWarmUp =
+  "(function(l){new Intl.NumberFormat(l,{style:'currency',currency:'USD'}).format(1);new Intl.DateTimeFormat(l,{dateStyle:'medium'}).format(0)})(document.documentElement.lang)";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
@@ -96,6 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </Shell>
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: localeDataWarmUp }} />
         <Scripts nonce={nonce} />
       </body>
     </html>
