@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { gzipSize, scriptGraph, scriptUrlsInHtml, stylesheetUrlsInHtml } from "./lib/assets.js";
+import { gzipSize, scriptGraph, scriptUrlsInHtml, stylesheetUrlsInHtml, translationChunks } from "./lib/assets.js";
 import { closeConnections, fetchText } from "./lib/http.js";
 import { formatTable, kilobytes, row, underRow, unmetRows } from "./lib/report.js";
 import { projectRoot, startRealApp } from "./lib/servers.js";
@@ -46,8 +46,11 @@ export async function checkBudgets({ baseUrl, clientDir = path.join(projectRoot,
   const rows = [];
 
   const home = pages.get("/");
-  const homeScripts = totalGzip(home.scripts.loaded);
-  rows.push(underRow("3", `home JavaScript, gzip (${home.scripts.loaded.size} files)`, homeScripts, budgets.homeScriptBytes, kilobytes));
+  const language = /<html\b[^>]*\blang="([^"]+)"/.exec(home.html)?.[1] ?? "pt-BR";
+  const translations = [...home.scripts.loaded].flatMap((url) => translationChunks(readChunk(url) ?? "", url, language));
+  const homeScripts = totalGzip(new Set([...home.scripts.loaded, ...translations]));
+  const homeFiles = `${home.scripts.loaded.size} files and ${translations.length} of ${language} translations`;
+  rows.push(underRow("3", `home JavaScript, gzip (${homeFiles})`, homeScripts, budgets.homeScriptBytes, kilobytes));
 
   const stylesheets = [...pages].map(([page, { html }]) => ({ page, bytes: totalGzip(stylesheetUrlsInHtml(html)) }));
   const heaviest = stylesheets.reduce((most, next) => (next.bytes > most.bytes ? next : most));

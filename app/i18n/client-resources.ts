@@ -1,8 +1,9 @@
 import type { ResourceLanguage } from "i18next";
 import { namespaces, type Language } from "./languages";
 
-// One lazy chunk per language and namespace: the browser downloads only its own language.
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json");
+// One lazy chunk per language and namespace: the browser downloads only its own language. The
+// offline assistant's answers are composed on the server and never shipped.
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>(["../../locales/*/*.json", "!../../locales/*/answers.json"]);
 
 export async function loadLanguageResources(language: Language): Promise<ResourceLanguage> {
   const entries = await Promise.all(

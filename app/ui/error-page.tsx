@@ -1,4 +1,4 @@
-import { Button, Container, Group, Text, Title } from "@mantine/core";
+import { Container, Group, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation } from "react-router";
 
@@ -18,13 +18,13 @@ export function ErrorPage({ status }: { status: 400 | 404 | 500 }) {
       <Title order={1}>{t(`${prefix}.heading`)}</Title>
       <Text mt="md">{t(`${prefix}.text`, { path: pathname })}</Text>
       <Group mt="xl">
-        <Button component={Link} to="/">
+        <Link className="button" to="/">
           {t(`${prefix}.backHome`)}
-        </Button>
+        </Link>
         {status === 404 && (
-          <Button component={Link} to="/cryptos" variant="outline">
+          <Link className="button button--secondary" to="/cryptos">
             {t("notFound.seeCryptos")}
-          </Button>
+          </Link>
         )}
       </Group>
     </Container>

@@ -26,6 +26,17 @@ export function stylesheetUrlsInHtml(html) {
 }
 
 /**
+ * The translation chunks of `language` that a built chunk loads (app/i18n/client-resources.ts:
+ * Vite keeps the glob's file names as keys), as absolute URL paths. The browser loads all of them
+ * before hydrating, so they count as the page's JavaScript although they are dynamic imports.
+ */
+export function translationChunks(source, chunkUrl, language) {
+  const escaped = language.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const entry = new RegExp(`["']\\.\\./\\.\\./locales/${escaped}/[\\w-]+\\.json["']\\s*:\\s*\\(\\)\\s*=>[^"']*?import\\(\\s*["'](\\.{1,2}/[^"']+\\.js)["']`, "g");
+  return matches(entry, source).map((specifier) => new URL(specifier, `http://x${chunkUrl}`).pathname);
+}
+
+/**
  * The chunks a built chunk imports, as absolute URL paths: `loaded` at once (static imports),
  * `deferred` only when code runs (dynamic imports and their preload lists).
  */

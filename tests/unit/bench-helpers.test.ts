@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkImports, gzipSize, renderedRows, scriptGraph, scriptUrlsInHtml, stylesheetUrlsInHtml } from "../../scripts/lib/assets.js";
+import { chunkImports, gzipSize, renderedRows, scriptGraph, scriptUrlsInHtml, stylesheetUrlsInHtml, translationChunks } from "../../scripts/lib/assets.js";
 import { applySetCookies, cookieHeader } from "../../scripts/lib/http.js";
 import { combineRuns, summarise } from "../../scripts/lib/load.js";
 import { atLeastRow, formatTable, row, underRow, unmetRows } from "../../scripts/lib/report.js";
@@ -35,6 +35,14 @@ describe("page assets", () => {
       loaded: ["/assets/chunk-1.js", "/assets/side-2.js"],
       deferred: ["/assets/charts-3.js", "/assets/dep-4.js"],
     });
+  });
+
+  it("finds the translation chunks of one language among a chunk's lazy imports", () => {
+    const source =
+      `const t=Object.assign({"../../locales/en/common.json":()=>r(()=>import("./common-1.js"),[]),` +
+      `"../../locales/pt-BR/common.json":()=>r(()=>import("./common-2.js"),[]),"../../locales/pt-BR/feedback.json":()=>r(()=>import("./feedback-3.js"),[])});`;
+    expect(translationChunks(source, "/assets/browser-detector-A.js", "pt-BR")).toEqual(["/assets/common-2.js", "/assets/feedback-3.js"]);
+    expect(translationChunks(source, "/assets/browser-detector-A.js", "es")).toEqual([]);
   });
 
   it("follows imports transitively, through cycles and past missing chunks", () => {
