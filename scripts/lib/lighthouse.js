@@ -13,7 +13,7 @@ async function launchChromium() {
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), "bench-chromium-"));
   const chromium = spawn(
-    process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     [
       "--headless=new",
       "--no-sandbox",
