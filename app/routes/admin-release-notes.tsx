@@ -15,6 +15,7 @@ import {
 import { pageMetaFor } from "~/i18n/translate.server";
 import { pagedSearch, parseSearch } from "~/market/list-search.server";
 import { NoteDate } from "~/ui/content/note-parts";
+import { DataTable } from "~/ui/data-table";
 import { Pagination } from "~/ui/market/pagination";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
@@ -95,42 +96,34 @@ export default function AdminReleaseNotes({ loaderData: { page, perPage, items, 
       {items.length === 0 ? (
         <p className="empty-state">{t("list.empty")}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="market-table admin-notes" data-testid="admin-notes">
-            <caption className="visually-hidden">{t("admin.caption", { page })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.columns.title")}</th>
-                <th scope="col">{t("admin.columns.status")}</th>
-                <th scope="col">{t("admin.columns.publishedAt")}</th>
-                <th scope="col">{t("admin.columns.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((note) => (
-                <tr key={note.id} data-testid="admin-note">
-                  <th scope="row">
-                    <Link to={`/admin/release-notes/${note.id}`} aria-label={t("admin.editNamed", { title: note.title })}>
-                      {note.title}
-                    </Link>
-                  </th>
-                  <td>{note.status === "draft" ? <span className="note-badge">{t("status.draft")}</span> : t("status.published")}</td>
-                  <td>{note.publishedAt ? <NoteDate iso={note.publishedAt} dateStyle="medium" /> : "—"}</td>
-                  <td>
-                    <div className="admin-notes__actions">
-                      {note.status === "draft" ? (
-                        <ActionButton id={note.id} title={note.title} intent="publish" />
-                      ) : (
-                        <ActionButton id={note.id} title={note.title} intent="unpublish" />
-                      )}
-                      <ActionButton id={note.id} title={note.title} intent="delete" danger />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("admin.caption", { page })}
+          columns={[t("admin.columns.title"), t("admin.columns.status"), t("admin.columns.publishedAt"), t("admin.columns.actions")]}
+          className="admin-notes"
+          testId="admin-notes"
+        >
+          {items.map((note) => (
+            <tr key={note.id} data-testid="admin-note">
+              <th scope="row">
+                <Link to={`/admin/release-notes/${note.id}`} aria-label={t("admin.editNamed", { title: note.title })}>
+                  {note.title}
+                </Link>
+              </th>
+              <td>{note.status === "draft" ? <span className="note-badge">{t("status.draft")}</span> : t("status.published")}</td>
+              <td>{note.publishedAt ? <NoteDate iso={note.publishedAt} dateStyle="medium" /> : "—"}</td>
+              <td>
+                <div className="admin-notes__actions">
+                  {note.status === "draft" ? (
+                    <ActionButton id={note.id} title={note.title} intent="publish" />
+                  ) : (
+                    <ActionButton id={note.id} title={note.title} intent="unpublish" />
+                  )}
+                  <ActionButton id={note.id} title={note.title} intent="delete" danger />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pagination page={page} perPage={perPage} total={total} />
     </Container>

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/account/session.server";
 import { listUsers, usersPerPage } from "~/account/settings.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { DataTable } from "~/ui/data-table";
 import { LocalTime } from "~/ui/market/local-time";
 import { Pagination } from "~/ui/market/pagination";
 import { routeMeta } from "~/ui/meta";
@@ -32,35 +33,25 @@ export default function AdminUsers({ loaderData: { page, perPage, items, total }
       <Text mt="xs" c="dimmed">
         {t("admin.total", { count: total })}
       </Text>
-      <div className="table-scroll">
-        <table className="market-table" data-testid="users-table">
-          <caption className="visually-hidden">{t("admin.caption", { page })}</caption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col">
-                  {t(`admin.columns.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((user) => (
-              <tr key={user.id}>
-                <th scope="row">{user.nickname}</th>
-                <td>{user.name}</td>
-                <td>{user.email}</td>
-                <td>{t(`loginMethods.${user.loginMethod}`)}</td>
-                <td>{t(`userTypes.${user.userType}`)}</td>
-                <td>{user.twoFactorEnabled ? t("admin.yes") : t("admin.no")}</td>
-                <td>
-                  <LocalTime seconds={Math.floor(user.createdAt.getTime() / 1000)} locale={i18n.language} options={dateOnly} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t("admin.caption", { page })}
+        columns={columns.map((column) => t(`admin.columns.${column}`))}
+        testId="users-table"
+      >
+        {items.map((user) => (
+          <tr key={user.id}>
+            <th scope="row">{user.nickname}</th>
+            <td>{user.name}</td>
+            <td>{user.email}</td>
+            <td>{t(`loginMethods.${user.loginMethod}`)}</td>
+            <td>{t(`userTypes.${user.userType}`)}</td>
+            <td>{user.twoFactorEnabled ? t("admin.yes") : t("admin.no")}</td>
+            <td>
+              <LocalTime seconds={Math.floor(user.createdAt.getTime() / 1000)} locale={i18n.language} options={dateOnly} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Pagination page={page} perPage={perPage} total={total} />
     </Container>
   );

@@ -65,6 +65,21 @@ export default function CurrencyConverter({ loaderData }: Route.ComponentProps) 
   const nameOf = (code: string) => currencies.find((option) => option.code === code)?.name ?? code;
   const errorText = (key: string | undefined) => key && t(key, { max: formatNumber(maxConverterAmount, i18n.language) });
   const hasErrors = Object.keys(errors).length > 0;
+  const currencyPicker = (side: "from" | "to") => (
+    <CurrencyPicker
+      id={side}
+      name={side}
+      label={t(side === "from" ? "form.from" : "form.to")}
+      value={pair[side]}
+      options={currencies}
+      error={errorText(errors[side])}
+      onPick={(code) => {
+        const next = { ...pair, [side]: code };
+        setPair(next);
+        convert({ amount, ...next });
+      }}
+    />
+  );
 
   return (
     <Container size="lg" className="page">
@@ -104,18 +119,7 @@ export default function CurrencyConverter({ loaderData }: Route.ComponentProps) 
             }}
           />
         </ConverterField>
-        <CurrencyPicker
-          id="from"
-          name="from"
-          label={t("form.from")}
-          value={pair.from}
-          options={currencies}
-          error={errorText(errors.from)}
-          onPick={(from) => {
-            setPair({ ...pair, from });
-            convert({ amount, from, to: pair.to });
-          }}
-        />
+        {currencyPicker("from")}
         <Link
           to={converterHref({ amount, from: pair.to, to: pair.from })}
           preventScrollReset
@@ -130,18 +134,7 @@ export default function CurrencyConverter({ loaderData }: Route.ComponentProps) 
         >
           <IconArrowsLeftRight size={20} aria-hidden />
         </Link>
-        <CurrencyPicker
-          id="to"
-          name="to"
-          label={t("form.to")}
-          value={pair.to}
-          options={currencies}
-          error={errorText(errors.to)}
-          onPick={(to) => {
-            setPair({ ...pair, to });
-            convert({ amount, from: pair.from, to });
-          }}
-        />
+        {currencyPicker("to")}
         <button type="submit" className="button converter__submit">
           {t("form.submit")}
         </button>

@@ -56,7 +56,7 @@ export function ChatLauncher({ signedIn }: { signedIn: boolean }) {
       </a>
       <dialog
         ref={dialogRef}
-        className="chat-dialog"
+        className="dialog-frame chat-dialog"
         aria-labelledby={titleId}
         onClose={() => setOpen(false)}
         onClick={(event) => {

@@ -108,7 +108,7 @@ export function SearchBar() {
       <dialog
         ref={dialogRef}
         aria-labelledby={`${id}-title`}
-        className="search-dialog"
+        className="dialog-frame search-dialog"
         onCancel={() => {
           closing.current = true;
         }}
