@@ -39,6 +39,8 @@ test.describe("assistant with JavaScript", () => {
   test("visitors see the greeting, the privacy link and a sign-in link; Escape closes", async ({ page }, testInfo) => {
     await page.goto("/cryptos");
     await ready(page, testInfo.project.name);
+    // It floats from the start, before the conversation's code is fetched.
+    await expect(page.getByTestId("chat-open")).toHaveCSS("position", "fixed");
     const dialog = await openPanel(page);
     await expect(dialog.getByTestId("chat-message-ai")).toHaveText(greeting);
     await expect(dialog.getByRole("link", { name: "Política de Privacidade" })).toHaveAttribute("href", "/privacy-policy");
@@ -173,6 +175,7 @@ test.describe("assistant without JavaScript", () => {
   test("the floating button leads to /chat, which asks visitors to sign in", async ({ page }) => {
     await page.goto("/stocks");
     await expect(page.getByTestId("chat-open")).toHaveAttribute("href", "/chat");
+    await expect(page.getByTestId("chat-open")).toHaveCSS("position", "fixed");
     await page.getByTestId("chat-open").click();
     await expect(page).toHaveURL(/\/chat$/);
     await expect(page.getByTestId("chat-message-ai")).toHaveText(greeting);

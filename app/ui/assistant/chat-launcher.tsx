@@ -4,6 +4,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import type { Conversation } from "./chat-conversation";
 import { chatStore, loadConversation } from "./chat-store";
+// With the page, not with the lazy conversation: the button and the dialog's frame are styled here.
+import "./chat.css";
 
 // The conversation (with its stream parser) is fetched when a visitor reaches for the button, not
 // with every page: most visits never open the chat.
