@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { feedbackTypes } from "../../db/schema";
-import { requiredText } from "../platform/text";
+import { requiredTextField } from "../platform/text";
 
 /**
  * The feedback form, checked by the action (authoritative) and by Conform in the browser.
@@ -25,22 +25,11 @@ const image = z
   .refine((file) => file.size < feedbackLimits.maxImageBytes, { error: "feedback:errors.imageTooLarge" });
 
 export const feedbackSchema = z.object({
-  title: requiredText(
-    z
-      .string({ error: "feedback:errors.titleRequired" })
-      .trim()
-      .min(1, { error: "feedback:errors.titleRequired" })
-      .max(feedbackLimits.titleMax, { error: "feedback:errors.titleTooLong" }),
-    "feedback:errors.titleRequired",
-  ),
-  description: requiredText(
-    z
-      .string({ error: "feedback:errors.descriptionRequired" })
-      .trim()
-      .min(1, { error: "feedback:errors.descriptionRequired" })
-      .max(feedbackLimits.descriptionMax, { error: "feedback:errors.descriptionTooLong" }),
-    "feedback:errors.descriptionRequired",
-  ),
+  title: requiredTextField(feedbackLimits.titleMax, { required: "feedback:errors.titleRequired", tooLong: "feedback:errors.titleTooLong" }),
+  description: requiredTextField(feedbackLimits.descriptionMax, {
+    required: "feedback:errors.descriptionRequired",
+    tooLong: "feedback:errors.descriptionTooLong",
+  }),
   type: z.enum(feedbackTypes, { error: "feedback:errors.typeRequired" }),
   images: z
     .array(image)

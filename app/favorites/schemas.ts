@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cryptoIdSchema, tickerSchema } from "~/market/proxy-params";
-import { readableText, requiredText } from "~/platform/text";
+import { readableText, requiredTextField } from "~/platform/text";
 import { assetTypes, favoriteSortFields } from "./assets";
 
 /** The star button's post: add or remove one asset; `redirectTo` is where the visitor goes back to. */
@@ -11,10 +11,7 @@ export const favoriteToggleSchema = z.discriminatedUnion("assetType", [
 
 /** Record table title and description; messages are "favorites" keys. */
 export const recordTableSchema = z.object({
-  title: requiredText(
-    z.string({ error: "favorites:errors.titleRequired" }).trim().min(1, "favorites:errors.titleRequired").max(80, "favorites:errors.titleTooLong"),
-    "favorites:errors.titleRequired",
-  ),
+  title: requiredTextField(80, { required: "favorites:errors.titleRequired", tooLong: "favorites:errors.titleTooLong" }),
   description: readableText(z.string().trim().max(500, "favorites:errors.descriptionTooLong")).optional().default(""),
 });
 

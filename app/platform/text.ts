@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /**
  * Free text people write (titles, descriptions). No keyboard types a control character (tab and
@@ -23,3 +23,10 @@ export const readableText = (text: z.ZodString) => text.refine(isReadableText, {
  */
 export const requiredText = (text: z.ZodString, emptyError: string) =>
   readableText(text.refine((value) => value === "" || hasVisibleText(value), { error: emptyError }));
+
+/** A required, trimmed free-text field of at most `max` characters, with its two messages. */
+export const requiredTextField = (max: number, messages: { required: string; tooLong: string }) =>
+  requiredText(
+    z.string({ error: messages.required }).trim().min(1, { error: messages.required }).max(max, { error: messages.tooLong }),
+    messages.required,
+  );
