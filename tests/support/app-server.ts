@@ -94,28 +94,35 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   let url = "";
 
   async function start(env: Record<string, string>) {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ["server.js"], {
-      cwd: repositoryRoot,
-      env: {
-        PATH: process.env.PATH ?? "",
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DATA_DIR: dataDir,
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-    try {
-      await waitUntilAnswering(url, child, () => log);
-    } catch (error) {
-      await stopProcess(child);
-      throw error;
+    // Another test's process can take the free port between the probe and the server's listen:
+    // the server then exits with EADDRINUSE, and another port is tried.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      const logStart = log.length;
+      url = `http://127.0.0.1:${port}`;
+      child = spawn(process.execPath, ["server.js"], {
+        cwd: repositoryRoot,
+        env: {
+          PATH: process.env.PATH ?? "",
+          NODE_ENV: "production",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          PUBLIC_URL: url,
+          DATA_DIR: dataDir,
+          ...env,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+      child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+      try {
+        await waitUntilAnswering(url, child, () => log);
+        return;
+      } catch (error) {
+        await stopProcess(child);
+        if (attempt < 3 && log.slice(logStart).includes("EADDRINUSE")) continue;
+        throw error;
+      }
     }
   }
 
