@@ -37,6 +37,7 @@ import { isLanguage, languageOf, languageQueryParam } from "./i18n/languages";
 import { useLanguagePreferenceFromStorage } from "./i18n/use-language-preference";
 import { getEnv } from "./platform/env.server";
 import { originCheckMiddleware } from "./platform/origin.server";
+import { privatePagesMiddleware } from "./platform/private-pages.server";
 import { getUser, sessionMiddleware } from "./account/session.server";
 import { clearFlashCookie, readFlash } from "./platform/flash.server";
 import { useNonce } from "./platform/nonce";
@@ -46,7 +47,7 @@ import { mantineTheme } from "./ui/mantine-theme";
 import { Shell } from "./ui/shell/shell";
 import { useTheme, useThemePreferenceFromStorage } from "./ui/shell/theme-toggle";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, originCheckMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, originCheckMiddleware, privatePagesMiddleware, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = languageOf(getLocale(context));
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       locale,
-      theme: readTheme(request),
+      theme: readTheme(request.headers.get("Cookie")),
       flash: flash && { kind: flash.kind, message: getInstance(context).t(flash.messageKey) },
       publicUrl: getEnv().publicUrl,
       user: user && { name: user.name, userType: user.userType },

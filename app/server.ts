@@ -5,7 +5,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
+import { feedbackLimits } from "./content/feedback-schema";
+import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
 import { recordCryptoView } from "./market/views.server";
+import { limitRequestBody } from "./platform/body-limit.server";
+import { jsonError } from "./platform/http.server";
+import { publicPageVariant } from "./public-pages.server";
 import { getDb } from "./platform/db.server";
 import { getEnv } from "./platform/env.server";
 import { nonceContext } from "./platform/nonce";
@@ -20,9 +25,6 @@ export function startup() {
   return env;
 }
 
-/** Pages every visitor sees alike (and their client-navigation data); /_root.data is the home page's. */
-const publicPagePattern =
-  /^\/(?:_root\.data|(?:cryptos|stocks|news|currency-converter|calendar|release-notes|team|faq|about-us|more|privacy-policy|cookie-policy)(?:\/[^/]+)?(?:\.data)?)?$/;
 const cryptoPagePattern = /^\/cryptos\/([^/.]+)(?:\.data)?$/;
 
 /** A crypto page served from the page cache is still a visit to count for "most searched". */
@@ -31,24 +33,53 @@ function countCachedCryptoVisit(path: string) {
   if (id) recordCryptoView(getDb(), decodeURIComponent(id));
 }
 
+const kibibyte = 1024;
+/** Forms and JSON are small; release notes are long texts; feedback carries screenshots. */
+function requestBodyLimit(path: string): number {
+  if (path === "/feedback" || path === "/feedback.data") return feedbackLimits.maxBodyBytes;
+  if (path.startsWith("/admin/release-notes")) return 256 * kibibyte;
+  return 64 * kibibyte;
+}
+
+/** 413 in the visitor's language: the spec's JSON error to API clients, plain text to browsers. */
+async function refuseLargeBody(request: IncomingMessage, response: ServerResponse, limit: number) {
+  const language = await detectIncomingLanguage(request);
+  const message = instanceFor(language).t("messages.requestTooLarge", { limit: `${Math.round(limit / kibibyte)} KB` });
+  const wantsJson = /application\/json/.test(String(request.headers.accept ?? request.headers["content-type"] ?? ""));
+  const answer = wantsJson ? jsonError(413, message) : new Response(message, { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  response.statusCode = answer.status;
+  for (const [name, value] of answer.headers) response.setHeader(name, value);
+  response.setHeader("Content-Language", language);
+  response.end(await answer.text());
+}
+
 type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
- * The HTTP entry point: kept public pages are answered here, before Express and compression
- * (they are stored compressed), and everything else goes on to `app`.
+ * The HTTP entry point: request bodies are read within their limit before anything else sees
+ * them; kept public pages are answered here, before Express and compression (they are stored
+ * compressed), and everything else goes on to `app`.
  */
 export function createServerHandler(app: NodeHandler): NodeHandler {
   const { pageCache } = getEnv();
-  if (pageCache.ttlMs === 0) return app;
-  const cache = createPageCache({
-    ttlMs: pageCache.ttlMs,
-    maxBytes: pageCache.maxBytes,
-    isPublicPath: (path) => publicPagePattern.test(path) && path !== "/release-notes/rss.xml",
-    onHit: countCachedCryptoVisit,
-  });
+  const cache =
+    pageCache.ttlMs > 0
+      ? createPageCache({
+          ttlMs: pageCache.ttlMs,
+          maxBytes: pageCache.maxBytes,
+          maxEntries: pageCache.maxEntries,
+          variantOf: publicPageVariant,
+          createNonce,
+          onHit: countCachedCryptoVisit,
+        })
+      : undefined;
   return (request, response) => {
     for (const [name, value] of Object.entries(baselineSecurityHeaders)) response.setHeader(name, value);
-    cache.middleware(request, response, () => app(request, response));
+    const limit = requestBodyLimit((request.url ?? "/").split("?")[0] ?? "/");
+    limitRequestBody(request, response, limit, {
+      refuse: () => void refuseLargeBody(request, response, limit),
+      next: (withBody) => (cache ? cache.middleware(withBody, response, () => app(withBody, response)) : app(withBody, response)),
+    });
   };
 }
 

@@ -16,7 +16,10 @@ export const feedbackLimits = {
   maxImages: 3,
   /** Each screenshot must be under 1 MB. */
   maxImageBytes: 1024 * 1024,
-  /** Three full-size screenshots plus the text fit; anything larger is refused before it is read. */
+  /** A long full-page screenshot on a high-density screen fits; a picture bigger is a trap. */
+  maxImageSide: 16_384,
+  maxImagePixels: 50_000_000,
+  /** Three full-size screenshots plus the text fit; anything larger is refused before the app reads it. */
   maxBodyBytes: 4 * 1024 * 1024,
 } as const;
 

@@ -1,4 +1,5 @@
 import { count, desc, eq, inArray } from "drizzle-orm";
+import { imageSize } from "image-size";
 import type { RouterContextProvider } from "react-router";
 import { feedback, feedbackImages, users } from "../../db/schema";
 import { getInstance } from "~/i18n/middleware.server";
@@ -46,6 +47,26 @@ export function detectImageType(bytes: Uint8Array): ImageMimeType | null {
 
 export type CheckedImage = { mimeType: ImageMimeType; data: Buffer };
 
+/**
+ * A small file can describe a huge picture (a "decompression bomb") that takes gigabytes to
+ * show: width, height and pixel count are read from the header and must fit a screenshot.
+ */
+function hasSensibleDimensions(data: Buffer): boolean {
+  try {
+    const { width, height, images } = imageSize(data);
+    return [{ width, height }, ...(images ?? [])].every(
+      (size) =>
+        size.width > 0 &&
+        size.height > 0 &&
+        size.width <= feedbackLimits.maxImageSide &&
+        size.height <= feedbackLimits.maxImageSide &&
+        size.width * size.height <= feedbackLimits.maxImagePixels,
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Reads and checks every upload; the first bad one names its field error (a translation key). */
 export async function checkImages(
   files: readonly File[],
@@ -57,6 +78,7 @@ export async function checkImages(
     if (data.byteLength >= feedbackLimits.maxImageBytes) return { ok: false, index, error: "feedback:errors.imageTooLarge" };
     const mimeType = detectImageType(data);
     if (!mimeType) return { ok: false, index, error: "feedback:errors.invalidImage" };
+    if (!hasSensibleDimensions(data)) return { ok: false, index, error: "feedback:errors.imageDimensions" };
     images.push({ mimeType, data });
   }
   return { ok: true, images };

@@ -1,4 +1,5 @@
 import { createInstance, type i18n } from "i18next";
+import type { IncomingMessage } from "node:http";
 import { initReactI18next } from "react-i18next";
 import { createContext, type Cookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { RemixI18Next } from "remix-i18next/server";
@@ -66,13 +67,37 @@ const instances = new Map<Language, i18n>(
 
 const localeContext = createContext<Language>(fallbackLanguage);
 
+/**
+ * A browser lists a handful of languages. The detector's parsing grows much faster than the
+ * header, so a few kilobytes of made-up entries would cost milliseconds on every request.
+ */
+const acceptedLanguages = (header: string | null | undefined) => (header ?? "").slice(0, 512).split(",", 16).join(",");
+
 /** The visitor's language from `?lng=`, the `i18next` cookie or Accept-Language (remix-i18next's detector). */
+async function detectLanguageOf(url: string, cookie: string | null | undefined, acceptLanguage: string | null | undefined) {
+  try {
+    const inputs = new Request(url, { headers: { cookie: cookie ?? "", "accept-language": acceptedLanguages(acceptLanguage) } });
+    return languageOf(await detector.getLocale(inputs));
+  } catch {
+    return fallbackLanguage;
+  }
+}
+
+export const detectLanguage = (request: Request): Promise<Language> =>
+  detectLanguageOf(request.url, request.headers.get("Cookie"), request.headers.get("Accept-Language"));
+
+/** The same detection for a request the router has not seen yet (Node's own request object). */
+export const detectIncomingLanguage = (request: IncomingMessage): Promise<Language> =>
+  detectLanguageOf(`http://localhost${request.url?.startsWith("/") ? request.url : "/"}`, request.headers.cookie, request.headers["accept-language"]);
+
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  context.set(localeContext, languageOf(await detector.getLocale(request)));
+  context.set(localeContext, await detectLanguage(request));
   return next();
 };
 
+/** The translator of a language, for answers given before a request reaches the router. */
+export const instanceFor = (language: Language): i18n => instances.get(language) ?? (instances.get(fallbackLanguage) as i18n);
+
 export const getLocale = (context: Readonly<RouterContextProvider>): Language => context.get(localeContext);
 
-export const getInstance = (context: Readonly<RouterContextProvider>): i18n =>
-  instances.get(getLocale(context)) ?? (instances.get(fallbackLanguage) as i18n);
+export const getInstance = (context: Readonly<RouterContextProvider>): i18n => instanceFor(getLocale(context));

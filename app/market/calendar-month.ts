@@ -21,6 +21,9 @@ export const calendarQuery = z.object({
 
 export type CalendarQuery = { month: string; kinds: CalendarEventKind[] };
 
+/** The query parameters the calendar reads. */
+export const calendarQueryParams = ["month", "kind"] as const;
+
 export function parseCalendarQuery(params: URLSearchParams, currentMonth: string): CalendarQuery {
   const { month, kinds } = calendarQuery.parse({ month: params.get("month") ?? undefined, kinds: params.getAll("kind") });
   return { month: month ?? currentMonth, kinds };

@@ -34,6 +34,7 @@ const envSchema = z.object({
   CURRENCY_API_FALLBACK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PAGE_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
   PAGE_CACHE_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(64)),
+  PAGE_CACHE_MAX_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(2000)),
   MARKET_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(300)),
   UPSTREAM_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(8000)),
   UPSTREAM_RETRY_DELAY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
@@ -155,7 +156,7 @@ export type Env = {
   /** Express "trust proxy" addresses (e.g. "loopback"): behind a reverse proxy, rate limits must see each client. */
   trustProxy: string | undefined;
   /** Anonymous page cache; a ttl of 0 turns it off. */
-  pageCache: { ttlMs: number; maxBytes: number };
+  pageCache: { ttlMs: number; maxBytes: number; maxEntries: number };
   market: MarketEnv;
   assistant: AssistantEnv;
   oauth: OAuthEnv;
@@ -215,6 +216,7 @@ export function parseEnv(source: Record<string, string | undefined>): Omit<Env, 
     pageCache: {
       ttlMs: Math.min(env.PAGE_CACHE_TTL_SECONDS, env.MARKET_CACHE_TTL_SECONDS) * 1000,
       maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      maxEntries: env.PAGE_CACHE_MAX_ENTRIES,
     },
     assistant: assistantEnvOf(env),
     oauth: {

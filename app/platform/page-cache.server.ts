@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { constants, crc32, deflateRaw } from "node:zlib";
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+const deflateRawAsync = promisify(deflateRaw);
 const liveCaches = new Set<{ clear(): void }>();
 
 /** After a change every visitor must see at once (a note published), kept pages are dropped. */
@@ -13,30 +12,47 @@ export function invalidatePublicPages() {
 }
 
 /**
- * Public pages rendered once per (path and query, language inputs, theme) for visitors without a
- * session, then served from memory for a short time. Only the language and theme cookies may be
- * present: any other cookie (a session, a flash message, a sign-in in progress) means the page may
- * be personal, so it is rendered for that request alone. A response that sets a cookie or says
- * private/no-store is never kept.
+ * What a public page's rendering depends on. Two requests with the same variant get the same
+ * page; `url` is the request's path with only the query parameters its route reads, and is what
+ * the renderer sees, so a parameter nobody reads can neither make a new entry nor end up in a
+ * page served to someone else.
+ */
+export type PageVariant = { url: string; language: string; theme: string };
+
+/**
+ * Public pages rendered once per variant for visitors without a session, then served from memory
+ * for a short time. Only the language and theme cookies may be present: any other cookie (a
+ * session, a flash message, a sign-in in progress) means the page may be personal, so it is
+ * rendered for that request alone. A response that sets a cookie or says private/no-store is
+ * never kept.
  */
 export type PageCacheOptions = {
   ttlMs: number;
-  /** Total bytes of bodies kept (all encodings); the oldest entries go first. */
+  /** Everything kept (bodies, keys, headers and bookkeeping) stays under this; the oldest go first. */
   maxBytes: number;
-  /** Paths whose pages are public. */
-  isPublicPath: (path: string) => boolean;
+  maxEntries: number;
+  /** The variant of a cacheable request, or null for one that must be rendered for itself. */
+  variantOf: (request: IncomingMessage) => PageVariant | null | Promise<PageVariant | null>;
+  /** A fresh CSP nonce: every answer, kept or not, carries its own. */
+  createNonce: () => string;
   /** Runs for every answer served from the cache (a page view that must still be counted). */
   onHit?: (path: string) => void;
   now?: () => number;
 };
 
+/**
+ * A kept page, cut where its CSP nonce stands so each answer can carry a new one. Each piece is
+ * also kept as raw deflate ending on a byte boundary (a sync flush, not a final block): gzip
+ * answers are put together from them without compressing again.
+ */
 type Entry = {
+  key: string;
   status: number;
   headers: Record<string, string>;
   etag: string;
-  identity: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  nonce: string;
+  pieces: Buffer[];
+  deflatedPieces: Buffer[];
   storedAt: number;
   bytes: number;
 };
@@ -44,6 +60,8 @@ type Entry = {
 /** The cookies a visitor without a session may carry; they only choose the language and theme. */
 const anonymousCookies = new Set(["i18next", "theme"]);
 const keptHeaders = ["content-type", "content-security-policy", "content-language", "link"];
+/** Map slots, objects and arrays of an entry, over its bytes: an estimate on the safe side. */
+const entryOverheadBytes = 1024;
 
 function cookieNames(header: string | undefined): string[] {
   if (!header) return [];
@@ -53,30 +71,56 @@ function cookieNames(header: string | undefined): string[] {
   });
 }
 
-function cookieValue(header: string | undefined, name: string): string {
-  for (const pair of header?.split(";") ?? []) {
-    const index = pair.indexOf("=");
-    if (index > 0 && pair.slice(0, index).trim() === name) return pair.slice(index + 1).trim();
+const acceptsGzip = (request: IncomingMessage) => /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+
+const gzipHeader = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
+/** An empty stored block marked final: the end of the deflate stream. */
+const finalDeflateBlock = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+
+/** A non-final stored (uncompressed) deflate block; the stream is byte-aligned before it. */
+function storedDeflateBlock(bytes: Buffer): Buffer {
+  const block = Buffer.alloc(5 + bytes.length);
+  block.writeUInt16LE(bytes.length, 1);
+  block.writeUInt16LE(~bytes.length & 0xffff, 3);
+  bytes.copy(block, 5);
+  return block;
+}
+
+/** The page with `nonce` where the stored one stood, plain or gzip. */
+function assemble(entry: Entry, nonce: string, gzip: boolean): Buffer {
+  const nonceBytes = Buffer.from(nonce);
+  if (!gzip) return Buffer.concat(entry.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [nonceBytes, piece])));
+  const parts: Buffer[] = [gzipHeader];
+  let checksum = 0;
+  let size = 0;
+  entry.pieces.forEach((piece, index) => {
+    if (index > 0) {
+      parts.push(storedDeflateBlock(nonceBytes));
+      checksum = crc32(nonceBytes, checksum);
+      size += nonceBytes.length;
+    }
+    parts.push(entry.deflatedPieces[index] as Buffer);
+    checksum = crc32(piece, checksum);
+    size += piece.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(checksum >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  parts.push(finalDeflateBlock, trailer);
+  return Buffer.concat(parts);
+}
+
+function splitAt(body: Buffer, separator: string): Buffer[] {
+  if (!separator) return [body];
+  const pieces: Buffer[] = [];
+  let start = 0;
+  for (let index = body.indexOf(separator); index !== -1; index = body.indexOf(separator, start)) {
+    pieces.push(body.subarray(start, index));
+    start = index + separator.length;
   }
-  return "";
-}
-
-/** Everything the server reads to render a public page: the URL, the language inputs and the theme. */
-function cacheKey(request: IncomingMessage): string {
-  const cookies = request.headers.cookie;
-  return [
-    request.url ?? "/",
-    cookieValue(cookies, "i18next"),
-    request.headers["accept-language"] ?? "",
-    cookieValue(cookies, "theme"),
-  ].join("\u0000");
-}
-
-function preferredEncoding(request: IncomingMessage): "br" | "gzip" | "identity" {
-  const accepted = String(request.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return "identity";
+  pieces.push(body.subarray(start));
+  // Copies, so a kept piece does not hold on to the whole rendered buffer.
+  return pieces.map((piece) => Buffer.from(piece));
 }
 
 /** What the browser may do with a kept page: show it, but ask again (a 304 is cheap) before reuse. */
@@ -96,16 +140,29 @@ export function createPageCache(options: PageCacheOptions) {
     totalBytes -= entry.bytes;
   }
 
-  function keep(key: string, entry: Entry) {
-    remove(key);
-    entries.set(key, entry);
+  /** Entries are kept in the order they were stored, and all live as long: the expired ones lead. */
+  function sweep() {
+    for (const [key, entry] of entries) {
+      if (now() - entry.storedAt < options.ttlMs) break;
+      remove(key);
+    }
+  }
+
+  function keep(entry: Entry) {
+    remove(entry.key);
+    sweep();
+    if (entry.bytes > options.maxBytes) return;
+    entries.set(entry.key, entry);
     totalBytes += entry.bytes;
-    // Maps iterate in insertion order: the first keys are the oldest.
     for (const oldest of entries.keys()) {
-      if (totalBytes <= options.maxBytes) break;
+      if (totalBytes <= options.maxBytes && entries.size <= options.maxEntries) break;
       remove(oldest);
     }
   }
+
+  // Memory of pages nobody asks for again goes back without waiting for a visitor.
+  const sweeper = setInterval(sweep, Math.max(options.ttlMs, 1000));
+  sweeper.unref();
 
   function fresh(key: string): Entry | undefined {
     const entry = entries.get(key);
@@ -123,21 +180,24 @@ export function createPageCache(options: PageCacheOptions) {
       response.end();
       return;
     }
-    for (const [name, value] of Object.entries(entry.headers)) response.setHeader(name, value);
-    const encoding = preferredEncoding(request);
-    const body = encoding === "br" ? entry.brotli : encoding === "gzip" ? entry.gzip : entry.identity;
-    if (encoding !== "identity") response.setHeader("Content-Encoding", encoding);
+    const nonce = entry.nonce && options.createNonce();
+    for (const [name, value] of Object.entries(entry.headers)) {
+      response.setHeader(name, name === "content-security-policy" && nonce ? value.replaceAll(entry.nonce, nonce) : value);
+    }
+    const gzip = acceptsGzip(request);
+    const body = assemble(entry, nonce, gzip);
+    if (gzip) response.setHeader("Content-Encoding", "gzip");
     response.setHeader("Content-Length", body.length);
     response.statusCode = entry.status;
     response.end(request.method === "HEAD" ? undefined : body);
   }
 
   /**
-   * Holds back the head and body the renderer writes until it ends, then sends them compressed
-   * like a kept page (the first visitor must not get the larger identity page). Resolves with the
-   * entry when the response may be shared; otherwise the body goes out as rendered.
+   * Holds back the head and body the renderer writes until it ends, then sends them like a kept
+   * page (the first visitor must not get the larger identity page). Resolves with the entry when
+   * the response may be shared; otherwise the body goes out as rendered.
    */
-  function renderAndKeep(request: IncomingMessage, response: ServerResponse): Promise<Entry | null> {
+  function renderAndKeep(key: string, request: IncomingMessage, response: ServerResponse): Promise<Entry | null> {
     const chunks: Buffer[] = [];
     const original = { writeHead: response.writeHead, write: response.write, end: response.end };
     const collect = (chunk: unknown, encoding?: unknown) => {
@@ -169,7 +229,7 @@ export function createPageCache(options: PageCacheOptions) {
           return response.end(body);
         }
         request.headers["accept-encoding"] = acceptEncoding;
-        void toEntry(response, body).then(
+        void toEntry(key, response, body).then(
           (entry) => {
             send(request, response, entry);
             resolve(entry);
@@ -189,41 +249,44 @@ export function createPageCache(options: PageCacheOptions) {
     return response.statusCode === 200 && !response.hasHeader("set-cookie") && !/private|no-store/.test(control);
   }
 
-  async function toEntry(response: ServerResponse, identity: Buffer): Promise<Entry> {
+  async function toEntry(key: string, response: ServerResponse, identity: Buffer): Promise<Entry> {
     const headers: Record<string, string> = {};
     for (const name of keptHeaders) {
       const value = response.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    // Compressed once per lifetime, so the best ratios are affordable.
-    const [gzipped, brotli] = await Promise.all([
-      gzipAsync(identity, { level: 9 }),
-      brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    ]);
+    const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1] ?? "";
+    const pieces = splitAt(identity, nonce);
+    // Compressed once per lifetime, so the best ratio is affordable.
+    const deflatedPieces = await Promise.all(
+      pieces.map((piece) => deflateRawAsync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH })),
+    );
+    const headerBytes = Object.entries(headers).reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+    const bodyBytes = [...pieces, ...deflatedPieces].reduce((sum, piece) => sum + piece.length, 0);
     return {
+      key,
       status: response.statusCode,
       headers,
-      etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
-      identity,
-      gzip: gzipped,
-      brotli,
+      // Weak: the bytes differ by their nonce from one answer to the next.
+      etag: `W/"${createHash("sha1").update(identity).digest("base64url")}"`,
+      nonce,
+      pieces,
+      deflatedPieces,
       storedAt: now(),
-      bytes: identity.length + gzipped.length + brotli.length,
+      // Strings count twice: V8 may hold them as two bytes a character.
+      bytes: bodyBytes + 2 * (key.length + headerBytes) + entryOverheadBytes,
     };
   }
 
   function cacheable(request: IncomingMessage): boolean {
     if (request.method !== "GET" && request.method !== "HEAD") return false;
-    const path = (request.url ?? "/").split("?")[0] ?? "/";
-    if (!options.isPublicPath(path)) return false;
     return cookieNames(request.headers.cookie).every((name) => anonymousCookies.has(name));
   }
 
-  /** Express-style middleware: serve from memory, wait for a render in progress, or render and keep. */
-  function middleware(request: IncomingMessage, response: ServerResponse, next: () => void) {
-    if (!cacheable(request)) return next();
-    const key = cacheKey(request);
-    const path = (request.url ?? "/").split("?")[0] ?? "/";
+  function serveOrRender(request: IncomingMessage, response: ServerResponse, next: () => void, variant: PageVariant) {
+    const key = [variant.url, variant.language, variant.theme].join("\u0000");
+    const path = variant.url.split("?")[0] ?? "/";
+    request.url = variant.url;
     const entry = fresh(key);
     if (entry) {
       options.onHit?.(path);
@@ -240,20 +303,31 @@ export function createPageCache(options: PageCacheOptions) {
     }
     // A HEAD has no body to keep.
     if (request.method === "HEAD") return next();
-    const rendered = renderAndKeep(request, response);
+    const rendered = renderAndKeep(key, request, response);
     rendering.set(key, rendered);
     void rendered.then((result) => {
       rendering.delete(key);
-      if (result) keep(key, result);
+      if (result) keep(result);
     });
     response.setHeader("Vary", varyHeader);
     response.setHeader("Cache-Control", cachedPageControl);
     next();
   }
 
+  /** Express-style middleware: serve from memory, wait for a render in progress, or render and keep. */
+  function middleware(request: IncomingMessage, response: ServerResponse, next: () => void) {
+    if (!cacheable(request)) return next();
+    void Promise.resolve(options.variantOf(request)).then(
+      (variant) => (variant ? serveOrRender(request, response, next, variant) : next()),
+      () => next(),
+    );
+  }
+
   const cache = {
     middleware,
     size: () => entries.size,
+    /** What the kept entries are counted to cost, bookkeeping included. */
+    bytes: () => totalBytes,
     clear() {
       entries.clear();
       totalBytes = 0;

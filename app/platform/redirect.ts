@@ -1,6 +1,14 @@
-/** Only same-site paths are accepted as return targets, so a crafted link cannot send users elsewhere. */
+const base = "http://localhost";
+
+/**
+ * Only same-site paths are accepted as return targets, so a crafted link cannot send users
+ * elsewhere. The path comes back as URL syntax (non-ASCII percent-encoded), so it can always be
+ * sent in a Location header.
+ */
 export function safeRedirectPath(target: unknown, fallback = "/"): string {
   if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//")) return fallback;
   if (target.includes("\\") || /[\u0000-\u001f]/.test(target)) return fallback;
-  return target;
+  const url = URL.parse(target, base);
+  if (!url || url.origin !== base) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -3,8 +3,8 @@ import { readCookie, serializeCookie } from "./cookies.server";
 
 const oneYear = 60 * 60 * 24 * 365;
 
-export function readTheme(request: Request): ThemeName {
-  const stored = readCookie(request.headers.get("Cookie"), themeCookieName);
+export function readTheme(cookieHeader: string | null | undefined): ThemeName {
+  const stored = readCookie(cookieHeader ?? null, themeCookieName);
   return isThemeName(stored) ? stored : defaultTheme;
 }
 

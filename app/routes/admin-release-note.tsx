@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Container, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconExternalLink } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
@@ -13,6 +12,7 @@ import { ReleaseNoteEditor } from "~/ui/content/note-editor";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/admin-release-note";
+import { parseFormSubmission } from "~/platform/forms.server";
 
 /** "new" creates a note; a number edits that note; anything else does not exist. */
 function editedId(param: string): number | "new" {
@@ -44,7 +44,7 @@ export const meta = routeMeta;
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireAdmin(context, request);
   const id = editedId(params.id);
-  const submission = parseWithZod(await readFormData(request, context), { schema: releaseNoteSchema });
+  const submission = parseFormSubmission(await readFormData(request, context), releaseNoteSchema);
   if (submission.status !== "success") return submission.reply() as SubmissionResult<string[]>;
   if (id === "new") {
     createReleaseNote(submission.value);

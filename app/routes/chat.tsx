@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Container, Text, Title } from "@mantine/core";
 import { useId } from "react";
 import { useTranslation } from "~/i18n/use-translation";
@@ -16,6 +15,7 @@ import { ChatConversation } from "~/ui/assistant/chat-conversation";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/chat";
+import { parseFormSubmission } from "~/platform/forms.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context);
@@ -36,7 +36,7 @@ const backToChat = "/chat#chat-composer";
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const t = getInstance(context).t;
-  const submission = parseWithZod(await readFormData(request, context), { schema: chatFormSchema });
+  const submission = parseFormSubmission(await readFormData(request, context), chatFormSchema);
   if (submission.status !== "success") {
     // Like the other forms, a field error re-renders the page with the message.
     const key = Object.values(submission.error ?? {}).flat()[0];

@@ -1,5 +1,4 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useLocation } from "react-router";
@@ -11,6 +10,7 @@ import { pageMetaFor } from "~/i18n/translate.server";
 import { Field, FormError, SubmitButton, useSchemaForm } from "~/ui/account/form";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/feedback";
+import { parseFormSubmission } from "~/platform/forms.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
@@ -19,17 +19,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-/** Everything the form can be told back: Conform's reply, or a refusal before the body was read. */
+/** Everything the form can be told back: Conform's reply, or a refusal of a body it could not read. */
 type FeedbackReply = SubmissionResult<string[]>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  // Refused before a byte of the body is parsed: three screenshots and the text fit well under this.
-  const declaredLength = Number(request.headers.get("Content-Length") ?? "0");
-  if (Number.isFinite(declaredLength) && declaredLength > feedbackLimits.maxBodyBytes) {
-    const reply: FeedbackReply = { status: "error", error: { "": ["feedback:errors.bodyTooLarge"] } };
-    return data(reply, { status: 413 });
-  }
   let formData: FormData;
   try {
     formData = await request.formData();
@@ -37,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reply: FeedbackReply = { status: "error", error: { "": ["feedback:errors.sendFailed"] } };
     return data(reply, { status: 400 });
   }
-  const submission = parseWithZod(formData, { schema: feedbackSchema });
+  const submission = parseFormSubmission(formData, feedbackSchema);
   if (submission.status !== "success") return submission.reply() as FeedbackReply;
   const refusal = feedbackRateLimitRefusal(context, user.id);
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message] }) as FeedbackReply);

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
 import {
@@ -18,6 +17,7 @@ import { AccountForm, Field, SubmitButton, useSchemaForm } from "~/ui/account/fo
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/login-two-fa";
+import { parseFormSubmission } from "~/platform/forms.server";
 
 /** Only reachable in the five minutes after a correct password; otherwise sign in again. */
 async function requirePendingSecondFactor(request: Request) {
@@ -35,7 +35,7 @@ export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const pending = await requirePendingSecondFactor(request);
-  const submission = parseWithZod(await readFormData(request, context), { schema: twoFactorLoginSchema });
+  const submission = parseFormSubmission(await readFormData(request, context), twoFactorLoginSchema);
   if (submission.status !== "success") return submission.reply({ hideFields: ["code"] });
   const refusal = rateLimitRefusal(rateLimits.twoFactor, context, "two-fa", String(pending.userId));
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields: ["code"] }));

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
 import {
@@ -20,6 +19,7 @@ import { AccountForm, Field, PasswordField, SubmitButton, useSchemaForm } from "
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/login";
+import { parseFormSubmission } from "~/platform/forms.server";
 
 const hideFields = ["password"];
 
@@ -36,7 +36,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request, context), { schema: loginSchema });
+  const submission = parseFormSubmission(await readFormData(request, context), loginSchema);
   if (submission.status !== "success") return submission.reply({ hideFields });
   const { email, password, redirectTo } = submission.value;
   const refusal = rateLimitRefusal(rateLimits.login, context, "login", email);

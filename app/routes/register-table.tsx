@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Container, Title } from "@mantine/core";
 import type { FormEvent } from "react";
 import { useTranslation } from "~/i18n/use-translation";
@@ -18,6 +17,7 @@ import { TableForm } from "~/ui/favorites/table-form";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/register-table";
+import { parseFormSubmission } from "~/platform/forms.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, table } = requireOwnTable(context, request, params.id);
@@ -49,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `/user/register-tables/${table.id}`;
   switch (intent) {
     case "update": {
-      const submission = parseWithZod(formData, { schema: recordTableSchema });
+      const submission = parseFormSubmission(formData, recordTableSchema);
       if (submission.status !== "success") return { result: submission.reply(), error: null };
       updateTable(db, user.id, table.id, submission.value);
       return flashRedirect(here, { kind: "success", messageKey: "favorites:toasts.tableUpdated" });

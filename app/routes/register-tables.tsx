@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Container, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
@@ -13,6 +12,7 @@ import { LocalTime } from "~/ui/market/local-time";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/register-tables";
+import { parseFormSubmission } from "~/platform/forms.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -32,7 +32,7 @@ export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const submission = parseWithZod(await readFormData(request, context), { schema: recordTableSchema });
+  const submission = parseFormSubmission(await readFormData(request, context), recordTableSchema);
   if (submission.status !== "success") return { result: submission.reply() };
   const table = createTable(getDb(), user.id, submission.value);
   return flashRedirect(`/user/register-tables/${table.id}`, { kind: "success", messageKey: "favorites:toasts.tableCreated" });

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
 import { afterSignInPath, fieldErrorLists, signInRedirect, tooManyAttempts } from "~/account/actions.server";
@@ -15,6 +14,7 @@ import { AccountForm, Field, FormError, PasswordField, SubmitButton, useSchemaFo
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/register";
+import { parseFormSubmission } from "~/platform/forms.server";
 
 const hideFields = ["password", "confirmPassword"];
 
@@ -31,7 +31,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request, context), { schema: registerSchema });
+  const submission = parseFormSubmission(await readFormData(request, context), registerSchema);
   if (submission.status !== "success") return submission.reply({ hideFields });
   const refusal = rateLimitRefusal(rateLimits.register, context, "register", submission.value.email);
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields }));

@@ -1,4 +1,4 @@
-import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/zod/v4";
 import { Container, Title } from "@mantine/core";
 import { IconLogout } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -37,6 +37,7 @@ import { LocalTime } from "~/ui/market/local-time";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/user";
+import { parseFormSubmission } from "~/platform/forms.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = accountRow(requireUser(context, request).id);
@@ -67,7 +68,7 @@ type IntentInput = { user: User; formData: FormData; context: Readonly<RouterCon
 const intentActions = {
   async [settingsIntents.profile]({ user, formData }: IntentInput) {
     const intent = settingsIntents.profile;
-    const submission = parseWithZod(formData, { schema: user.loginMethod === "email" ? emailProfileSchema : profileSchema });
+    const submission = parseFormSubmission(formData, user.loginMethod === "email" ? emailProfileSchema : profileSchema);
     if (submission.status !== "success") return answer(intent, submission.reply());
     const saved = updateProfile(user, submission.value);
     if (!saved.ok) return answer(intent, submission.reply({ fieldErrors: fieldErrorLists(saved.errors) }));
@@ -77,7 +78,7 @@ const intentActions = {
   async [settingsIntents.password](input: IntentInput) {
     const intent = settingsIntents.password;
     const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
-    const submission = parseWithZod(input.formData, { schema: passwordChangeSchema });
+    const submission = parseFormSubmission(input.formData, passwordChangeSchema);
     if (input.user.loginMethod !== "email") return answer(intent, submission.reply({ formErrors: ["errors.emailLoginOnly"] }));
     if (submission.status !== "success") return answer(intent, submission.reply({ hideFields }));
     const refused = refuseGuessing(intent, input, submission, hideFields);
@@ -91,7 +92,7 @@ const intentActions = {
   },
 
   async [settingsIntents.theme]({ user, formData }: IntentInput) {
-    const submission = parseWithZod(formData, { schema: themePreferenceSchema });
+    const submission = parseFormSubmission(formData, themePreferenceSchema);
     if (submission.status !== "success") return answer(settingsIntents.theme, submission.reply());
     updateThemePreference(user.id, submission.value.theme);
     const applied = themeCookie(submission.value.theme);
@@ -105,7 +106,7 @@ const intentActions = {
 
   async [settingsIntents.twoFactorVerify]({ user, formData }: IntentInput) {
     const intent = settingsIntents.twoFactorVerify;
-    const submission = parseWithZod(formData, { schema: twoFactorCodeSchema });
+    const submission = parseFormSubmission(formData, twoFactorCodeSchema);
     if (submission.status !== "success") return answer(intent, submission.reply());
     const backupCodes = confirmTwoFactorSetup(user, submission.value.code);
     if (!backupCodes) return answer(intent, submission.reply({ fieldErrors: { code: ["errors.invalidCode"] }, hideFields: ["code"] }));
@@ -116,7 +117,7 @@ const intentActions = {
   async [settingsIntents.twoFactorDisable](input: IntentInput) {
     const intent = settingsIntents.twoFactorDisable;
     const hideFields = ["password", "code"];
-    const submission = parseWithZod(input.formData, { schema: twoFactorDisableSchema });
+    const submission = parseFormSubmission(input.formData, twoFactorDisableSchema);
     if (submission.status !== "success") return answer(intent, submission.reply({ hideFields }));
     const refused = refuseGuessing(intent, input, submission, hideFields);
     if (refused) return refused;
@@ -128,7 +129,7 @@ const intentActions = {
   async [settingsIntents.deleteAccount](input: IntentInput) {
     const intent = settingsIntents.deleteAccount;
     const hideFields = ["password"];
-    const submission = parseWithZod(input.formData, { schema: deleteAccountSchema });
+    const submission = parseFormSubmission(input.formData, deleteAccountSchema);
     if (submission.status !== "success") return answer(intent, submission.reply({ hideFields }));
     const refused = refuseGuessing(intent, input, submission, hideFields);
     if (refused) return refused;

@@ -14,7 +14,7 @@
  */
 import Database from "better-sqlite3";
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,6 +32,8 @@ export type AppServer = {
   databasePath: string;
   /** Everything the server printed (stdout and stderr) since it started. */
   output(): string;
+  /** The server's resident memory now, in bytes (Linux). */
+  residentBytes(): number;
   /** A read-only connection to the app's database; close it when done. */
   openDatabase(): Database.Database;
   /** Stops the server and starts it again on the same data directory, with `env` replacing the first one's. */
@@ -134,6 +136,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     dataDir,
     databasePath,
     output: () => log,
+    residentBytes: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]) * 1024,
     openDatabase: () => new Database(databasePath, { readonly: true, fileMustExist: true }),
     async restart(next = {}) {
       await stopProcess(child);

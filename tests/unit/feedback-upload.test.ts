@@ -11,10 +11,22 @@ beforeAll(() => {
 });
 
 const origin = "http://localhost";
-const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
-const gif = new TextEncoder().encode("GIF89a\x01\x00\x01\x00");
-const webp = new TextEncoder().encode("RIFF\x24\x00\x00\x00WEBPVP8 ");
+/** Real 1×1 pictures of each accepted kind. */
+const picture = (base64: string) => Uint8Array.from(Buffer.from(base64, "base64"));
+const png = picture("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");
+const jpeg = picture(
+  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
+);
+const gif = picture("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7");
+const webp = picture("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==");
+
+/** A PNG header claiming `width` × `height`: a few dozen bytes that would decode to gigabytes. */
+function pngClaiming(width: number, height: number) {
+  const header = Buffer.from(png);
+  header.writeUInt32BE(width, 16);
+  header.writeUInt32BE(height, 20);
+  return Uint8Array.from(header);
+}
 
 async function modules() {
   const { getDb } = await import("~/platform/db.server");
@@ -153,23 +165,25 @@ describe("the feedback action", () => {
     expect(await storedFor(user.id)).toEqual({ rows: [], images: [] });
   });
 
+  it("refuses pictures whose dimensions are absurd, however small the file", async () => {
+    const { feedbackRoute } = await modules();
+    const { user, cookie } = await signedIn();
+    for (const [width, height] of [[100_000, 100_000], [20_000, 10], [8000, 8000]] as const) {
+      const bomb = new File([pngClaiming(width, height)], "bomb.png", { type: "image/png" });
+      const result = await call(feedbackRoute.action, post(cookie, feedbackForm({}, [bomb])));
+      expect(result.body.error.images).toEqual(["feedback:errors.imageDimensions"]);
+    }
+    expect((await storedFor(user.id)).rows).toEqual([]);
+    const tall = await call(feedbackRoute.action, post(cookie, feedbackForm({}, [new File([pngClaiming(2880, 16_000)], "tall.png")])));
+    expect(tall.status).toBe(302);
+  });
+
   it("refuses more than three images", async () => {
     const { feedbackRoute } = await modules();
     const { user, cookie } = await signedIn();
     const files = Array.from({ length: 4 }, (_, index) => new File([png], `${index}.png`));
     const result = await call(feedbackRoute.action, post(cookie, feedbackForm({}, files)));
     expect(result.body.error.images).toEqual(["feedback:errors.tooManyImages"]);
-    expect((await storedFor(user.id)).rows).toEqual([]);
-  });
-
-  it("refuses a body declared over 4 MB before reading it", async () => {
-    const { feedbackRoute } = await modules();
-    const { user, cookie } = await signedIn();
-    const request = post(cookie, feedbackForm({}), { "Content-Length": String(5 * 1024 * 1024) });
-    const result = await call(feedbackRoute.action, request);
-    expect(result.status).toBe(413);
-    expect(result.body.error).toEqual({ "": ["feedback:errors.bodyTooLarge"] });
-    expect(request.bodyUsed).toBe(false);
     expect((await storedFor(user.id)).rows).toEqual([]);
   });
 

@@ -114,4 +114,12 @@ describe("origin check", () => {
     expect(isSameOriginRequest(post({}), "http://localhost:3000")).toBe(true);
     expect(isSameOriginRequest(new Request("http://localhost:3000/", { headers: { Origin: "https://evil.example" } }), "http://localhost:3000")).toBe(true);
   });
+
+  it("reads the Referer when a browser leaves Origin out", () => {
+    const publicUrl = "http://localhost:3000";
+    expect(isSameOriginRequest(post({ Referer: "https://evil.example/page" }), publicUrl)).toBe(false);
+    expect(isSameOriginRequest(post({ Referer: "not a url" }), publicUrl)).toBe(false);
+    expect(isSameOriginRequest(post({ Referer: "http://localhost:3000/login?x=1" }), publicUrl)).toBe(true);
+    expect(isSameOriginRequest(post({ Referer: "https://evil.example/", Origin: "http://localhost:3000" }), publicUrl)).toBe(true);
+  });
 });

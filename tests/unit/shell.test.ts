@@ -42,6 +42,14 @@ describe("redirect targets", () => {
     expect(safeRedirectPath("/\\evil.example")).toBe("/");
     expect(safeRedirectPath(undefined, "/more")).toBe("/more");
   });
+
+  it("gives back any path in a form a Location header can carry", () => {
+    expect(safeRedirectPath("/\u0100")).toBe("/%C4%80");
+    expect(safeRedirectPath("/%C4%80")).toBe("/%C4%80");
+    expect(safeRedirectPath("/cryptos?q=ação#top")).toBe("/cryptos?q=a%C3%A7%C3%A3o#top");
+    expect(safeRedirectPath("/\ud800")).toBe("/%EF%BF%BD");
+    for (const target of ["/\u0100", "/a b", "/😀?x=€"]) expect(() => new Headers({ Location: safeRedirectPath(target) })).not.toThrow();
+  });
 });
 
 describe("content security policy", () => {

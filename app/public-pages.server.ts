@@ -1,0 +1,61 @@
+import type { IncomingMessage } from "node:http";
+import { detectIncomingLanguage } from "./i18n/middleware.server";
+import { languageQueryParam } from "./i18n/languages";
+import { calendarQueryParams } from "./market/calendar-month";
+import { defaultConverterInput } from "./market/converter";
+import { cryptoListSearch, homeTableSearch, newsSearch, pagedSearch, stockDetailSearch, stockListSearch } from "./market/list-search.server";
+import type { PageVariant } from "./platform/page-cache.server";
+import { readTheme } from "./platform/theme.server";
+import { chartSeriesParam, chartTypeParam } from "./ui/charts/chart-data";
+
+const chartParams = [chartTypeParam, chartSeriesParam];
+const noParams: readonly string[] = [];
+
+/**
+ * The pages every visitor sees alike, with the query parameters each one's loader and view read.
+ * Nothing else in a query string changes them.
+ */
+const publicPages: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/^\/$/, Object.keys(homeTableSearch.shape)],
+  [/^\/cryptos$/, Object.keys(cryptoListSearch.shape)],
+  [/^\/cryptos\/[^/]+$/, chartParams],
+  [/^\/stocks$/, Object.keys(stockListSearch.shape)],
+  [/^\/stocks\/[^/]+$/, [...Object.keys(stockDetailSearch.shape), ...chartParams]],
+  [/^\/news$/, Object.keys(newsSearch.shape)],
+  [/^\/currency-converter$/, Object.keys(defaultConverterInput)],
+  [/^\/calendar$/, calendarQueryParams],
+  [/^\/release-notes$/, Object.keys(pagedSearch.shape)],
+  [/^\/release-notes\/(?!rss\.xml$)[^/]+$/, noParams],
+  [/^\/(?:team|faq|about-us|more|privacy-policy|cookie-policy)$/, noParams],
+];
+
+/** React Router's data requests name the routes whose loaders they want. */
+const dataRequestParams = ["_routes"];
+
+function pageParams(path: string): readonly string[] | undefined {
+  const isData = path.endsWith(".data");
+  const pagePath = path === "/_root.data" ? "/" : isData ? path.slice(0, -".data".length) : path;
+  const params = publicPages.find(([pattern]) => pattern.test(pagePath))?.[1];
+  return params && isData ? [...params, ...dataRequestParams] : params;
+}
+
+/**
+ * The page-cache variant of a request for a public page: its path with only the parameters the
+ * page reads, the language it will be shown in and the theme. A `?lng=` choice is rendered for
+ * itself, since its answer remembers the choice in a cookie.
+ */
+export async function publicPageVariant(request: IncomingMessage): Promise<PageVariant | null> {
+  const target = request.url ?? "/";
+  const queryStart = target.indexOf("?");
+  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+  const params = pageParams(path);
+  if (!params) return null;
+  const query = new URLSearchParams(queryStart === -1 ? "" : target.slice(queryStart + 1));
+  if (query.has(languageQueryParam)) return null;
+  const kept = new URLSearchParams([...query].filter(([name]) => params.includes(name)));
+  return {
+    url: kept.size > 0 ? `${path}?${kept}` : path,
+    language: await detectIncomingLanguage(request),
+    theme: readTheme(request.headers.cookie),
+  };
+}

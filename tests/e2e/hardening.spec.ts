@@ -1,0 +1,241 @@
+/**
+ * Issue 14: the built app on the open internet. Request bodies are limited before the app reads
+ * them, the page cache's memory holds under many distinct URLs, every answer has its own CSP
+ * nonce, personal pages are never stored, and cross-site or odd requests are answered cleanly.
+ *
+ * Requests only, against its own instance of the built app: it runs once, in the js-on project.
+ */
+import { expect, test } from "@playwright/test";
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { startAppServer, type AppServer } from "../support/app-server";
+
+const cacheLimitMb = 4;
+const password = "Quartz-Lantern-47!";
+
+let app: AppServer;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.skip(testInfo.project.name !== "js-on", "request-only: one run is enough");
+  app = await startAppServer({ env: { PAGE_CACHE_MAX_MB: String(cacheLimitMb) } });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus && app) console.log(`server output:\n${app.output().slice(-5000)}`);
+});
+
+type Answer = { status: number; headers: IncomingHttpHeaders; body: string; reusedSocket: boolean };
+
+/**
+ * One request over `agent`. A body given as pieces goes out chunked (no Content-Length), a
+ * piece at a time, as a client streaming an upload would send it.
+ */
+function send(
+  agent: Agent,
+  path: string,
+  { method = "GET", headers = {}, body, pieces }: { method?: string; headers?: Record<string, string>; body?: string; pieces?: { size: number; count: number } } = {},
+): Promise<Answer> {
+  const { port, hostname } = new URL(app.url);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ host: hostname, port, path, method, agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString(), reusedSocket: outgoing.reusedSocket }),
+      );
+    });
+    outgoing.on("error", reject);
+    if (pieces) {
+      const piece = Buffer.alloc(pieces.size, "a");
+      let sent = 0;
+      const writeMore = () => {
+        while (sent < pieces.count) {
+          sent++;
+          if (!outgoing.write(piece)) return void outgoing.once("drain", writeMore);
+        }
+        outgoing.end();
+      };
+      // The server may answer, and stop reading, before the upload is over.
+      outgoing.on("response", () => (sent = pieces.count));
+      writeMore();
+    } else {
+      outgoing.end(body);
+    }
+  });
+}
+
+const formHeaders = () => ({ Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" });
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+async function registeredCookie(agent: Agent, nickname: string): Promise<string> {
+  const answer = await send(agent, "/register", {
+    method: "POST",
+    headers: formHeaders(),
+    body: form({ email: `${nickname}@hardening.example`, name: "Ana Lima", nickname, password, confirmPassword: password }),
+  });
+  expect(answer.status, answer.body.slice(0, 500)).toBe(302);
+  return (answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
+test("a body over its limit gets a translated 413 before the app reads it, and the connection serves the next request", async () => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const before = app.residentBytes();
+  const declared = await send(agent, "/login", { method: "POST", headers: formHeaders(), body: `email=${"a".repeat(200_000)}` });
+  expect(declared.status).toBe(413);
+  expect(declared.body).toBe("O envio é grande demais: o máximo é 64 KB.");
+  const next = await send(agent, "/healthz");
+  expect(next.status).toBe(200);
+  expect(next.reusedSocket).toBe(true);
+
+  // 50 MB without a length: counted as it arrives, never held.
+  const chunked = await send(agent, "/login", {
+    method: "POST",
+    headers: { ...formHeaders(), "Accept-Language": "en" },
+    pieces: { size: 64 * 1024, count: 800 },
+  });
+  expect(chunked.status).toBe(413);
+  expect(chunked.body).toBe("The submission is too large: the limit is 64 KB.");
+  expect(app.residentBytes() - before).toBeLessThan(30 * 1024 * 1024);
+
+  const json = await send(agent, "/auth/refresh", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": "es" },
+    pieces: { size: 16 * 1024, count: 8 },
+  });
+  expect(json.status).toBe(413);
+  expect(JSON.parse(json.body)).toMatchObject({ status: 413, message: "El envío es demasiado grande: el máximo es 64 KB." });
+  expect((await send(agent, "/healthz")).reusedSocket).toBe(true);
+  agent.destroy();
+});
+
+test("feedback has its own, larger limit, counted on chunked uploads too", async () => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const cookie = await registeredCookie(agent, "feedback_limit");
+  const upload = (count: number) =>
+    send(agent, "/feedback", {
+      method: "POST",
+      headers: { Origin: app.url, Cookie: cookie, "Content-Type": "multipart/form-data; boundary=x" },
+      pieces: { size: 64 * 1024, count },
+    });
+  // 8 MB: refused, whatever the body says it is.
+  const tooLarge = await upload(128);
+  expect(tooLarge.status).toBe(413);
+  expect(tooLarge.body).toBe("O envio é grande demais: o máximo é 4096 KB.");
+  // 3 MB of nonsense is under the limit: the app reads it and says it is not a form.
+  const underLimit = await upload(48);
+  expect(underLimit.status).toBe(400);
+  agent.destroy();
+});
+
+test("a field longer than its maximum is refused without being sent back", async () => {
+  const agent = new Agent({ keepAlive: true });
+  const long = `${"b".repeat(20_000)}@example.com`;
+  for (const path of ["/login", "/login.data"]) {
+    const answer = await send(agent, path, { method: "POST", headers: formHeaders(), body: form({ email: long, password: "x" }) });
+    expect(answer.status).toBe(200);
+    expect(answer.body.includes("b".repeat(300)), `${path} echoes the value`).toBe(false);
+  }
+  const page = await send(agent, "/login", { method: "POST", headers: formHeaders(), body: form({ email: long, password: "x" }) });
+  expect(page.body).toContain("E-mail inválido");
+  // A short invalid value is still there to correct.
+  const short = await send(agent, "/login", { method: "POST", headers: formHeaders(), body: form({ email: "ana@", password: "x" }) });
+  expect(short.body).toContain('value="ana@"');
+  agent.destroy();
+});
+
+test("every answer of a kept page carries its own CSP nonce", async () => {
+  const agent = new Agent({ keepAlive: true });
+  const nonces = new Set<string>();
+  for (let visit = 0; visit < 3; visit++) {
+    const answer = await send(agent, "/about-us");
+    const nonce = /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
+    expect(nonce).toBeTruthy();
+    const inPage = new Set([...answer.body.matchAll(/\bnonce="([^"]+)"/g)].map((match) => match[1]));
+    expect([...inPage]).toEqual([nonce]);
+    nonces.add(nonce!);
+  }
+  expect(nonces.size).toBe(3);
+  agent.destroy();
+});
+
+test("the page cache stays within its memory cap under tens of thousands of distinct URLs", async () => {
+  // About 21,000 requests: a minute on a busy two-core machine.
+  test.setTimeout(240_000);
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  const hugeLanguages = `en-US,en;q=0.9,${Array.from({ length: 600 }, (_, index) => `x${index}-zz;q=0.1`).join(",")}`;
+  const load = async (count: number, path: (index: number) => string, headers: (index: number) => Record<string, string> = () => ({})) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < count) {
+          const index = next++;
+          const answer = await send(agent, path(index), { headers: headers(index) });
+          expect(answer.status).toBe(200);
+        }
+      }),
+    );
+  };
+  // A parameter the page reads, with a long value: each one a render and an entry of several kB.
+  const distinctKept = (offset: number) => (index: number) => `/news.data?page=${offset + index}${"9".repeat(2000)}`;
+  // Warm up: the server reaches its working size with a full cache.
+  await load(600, distinctKept(0));
+  const before = app.residentBytes();
+  // Parameters no page reads, with a different, huge Accept-Language each time: one entry per page.
+  await load(20_000, (index) => `/${["about-us", "faq", "more"][index % 3]}.data?utm_source=${index}&${"z".repeat(500)}=${index}`, (index) => ({
+    "Accept-Language": `${hugeLanguages},y${index}`,
+  }));
+  // Distinct values of a parameter a page does read: kept, but never past the cap.
+  await load(600, distinctKept(600));
+  const grown = app.residentBytes() - before;
+  console.log(`resident memory grew ${(grown / 1024 / 1024).toFixed(1)} MB`);
+  expect(grown).toBeLessThan((cacheLimitMb + 32) * 1024 * 1024);
+  agent.destroy();
+});
+
+test("personal pages and their data twins are never stored", async () => {
+  const agent = new Agent({ keepAlive: true });
+  const cookie = await registeredCookie(agent, "private_pages");
+  for (const path of ["/user", "/user.data", "/user/favorite-items", "/user/register-tables", "/user/register-tables.data", "/chat", "/feedback", "/feedback.data", "/admin/users"]) {
+    const answer = await send(agent, path, { headers: { Cookie: cookie } });
+    expect(answer.headers["cache-control"], path).toBe("private, no-store");
+  }
+  expect((await send(agent, "/about-us")).headers["cache-control"]).toBe("no-cache");
+  agent.destroy();
+});
+
+test("a post without Origin but from a foreign page is refused", async () => {
+  const agent = new Agent({ keepAlive: true });
+  const foreign = await send(agent, "/theme", {
+    method: "POST",
+    headers: { Referer: "https://evil.example/page", "Content-Type": "application/x-www-form-urlencoded" },
+    body: form({ theme: "light" }),
+  });
+  expect(foreign.status).toBe(403);
+  const ours = await send(agent, "/theme", {
+    method: "POST",
+    headers: { Referer: `${app.url}/about-us`, "Content-Type": "application/x-www-form-urlencoded" },
+    body: form({ theme: "light", redirectTo: "/about-us" }),
+  });
+  expect(ours.status).toBe(302);
+  agent.destroy();
+});
+
+test("a sign-in returning to a non-Latin-1 path ends there, not in a 500", async () => {
+  const agent = new Agent({ keepAlive: true });
+  await registeredCookie(agent, "unicode_path");
+  const page = await send(agent, "/login?redirectTo=/%C4%80");
+  expect(page.status).toBe(200);
+  const answer = await send(agent, "/login", {
+    method: "POST",
+    headers: formHeaders(),
+    body: form({ email: "unicode_path@hardening.example", password, redirectTo: "/\u0100" }),
+  });
+  expect(answer.status).toBe(302);
+  expect(answer.headers.location).toBe("/%C4%80");
+  agent.destroy();
+});

@@ -1,0 +1,39 @@
+import type { IncomingMessage } from "node:http";
+import { describe, expect, it } from "vitest";
+import { publicPageVariant } from "~/public-pages.server";
+
+const incoming = (url: string, headers: Record<string, string> = {}) => ({ url, headers }) as unknown as IncomingMessage;
+
+describe("page cache variants of public pages", () => {
+  it("keeps only the query parameters each page reads", async () => {
+    const cases: [string, string | null][] = [
+      ["/cryptos?page=2&utm_source=news&perPage=24", "/cryptos?page=2&perPage=24"],
+      ["/cryptos?junk=1", "/cryptos"],
+      ["/cryptos/bitcoin?chart=area&x=1", "/cryptos/bitcoin?chart=area"],
+      ["/stocks/PETR4?range=1y&series=close&fbclid=2", "/stocks/PETR4?range=1y&series=close"],
+      ["/?table=stocks&tpage=2&ref=a", "/?table=stocks&tpage=2"],
+      ["/_root.data?_routes=routes%2Fhome&z=1", "/_root.data?_routes=routes%2Fhome"],
+      ["/cryptos.data?_routes=routes%2Fcryptos&page=3", "/cryptos.data?_routes=routes%2Fcryptos&page=3"],
+      ["/calendar?month=2026-11&kind=holiday&kind=ipca&x=1", "/calendar?month=2026-11&kind=holiday&kind=ipca"],
+      ["/currency-converter?amount=10&from=USD&to=BRL&swap=1", "/currency-converter?amount=10&from=USD&to=BRL"],
+      ["/about-us?anything=1", "/about-us"],
+      ["/user", null],
+      ["/release-notes/rss.xml", null],
+      ["/cryptos?lng=en", null],
+      ["/login", null],
+    ];
+    for (const [url, expected] of cases) expect((await publicPageVariant(incoming(url)))?.url ?? null, url).toBe(expected);
+  });
+
+  it("names the language the page will be shown in and the theme, not the raw headers", async () => {
+    const huge = `en-US,en;q=0.9,${Array.from({ length: 2000 }, (_, index) => `x${index}-zz;q=0.1`).join(",")}`;
+    const started = performance.now();
+    expect(await publicPageVariant(incoming("/faq", { "accept-language": huge }))).toEqual({ url: "/faq", language: "en", theme: "dark" });
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(await publicPageVariant(incoming("/faq", { cookie: "i18next=es; theme=light" }))).toMatchObject({ language: "es", theme: "light" });
+    expect(await publicPageVariant(incoming("/faq", { cookie: "theme=<script>", "accept-language": "zz" }))).toMatchObject({
+      language: "pt-BR",
+      theme: "dark",
+    });
+  });
+});
