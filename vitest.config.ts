@@ -7,5 +7,9 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "forks",
+    // Loader tests render real pages and start real servers: on a busy two-core machine one can
+    // take several seconds without anything being wrong. A hang still fails, later.
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
   },
 });

@@ -13,7 +13,7 @@ const currencyApi = () =>
   createCurrencyApiProvider({
     baseUrl: `${fake.url}/currency-api`,
     fallbackBaseUrl: `${fake.url}/currency-api-fallback`,
-    timeoutMs: 200,
+    timeoutMs: 1500,
   });
 
 describe("currency-api adapter", () => {
