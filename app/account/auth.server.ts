@@ -3,7 +3,6 @@ import { data, type RouterContextProvider } from "react-router";
 import { users, type User } from "../../db/schema";
 import { getInstance } from "~/i18n/middleware.server";
 import { getDb } from "~/platform/db.server";
-import { getEnv } from "~/platform/env.server";
 import { RateLimiter } from "~/platform/rate-limit.server";
 import { clientAddressContext } from "~/platform/request-context";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -47,11 +46,12 @@ export async function registerWithPassword(values: { email: string; name: string
   if (findUserByEmail(db, values.email)) errors.email = "errors.emailTaken";
   if (findUserByNickname(db, values.nickname)) errors.nickname = "errors.nicknameTaken";
   if (Object.keys(errors).length > 0) return { ok: false as const, errors };
-  const user = createUser(
-    db,
-    { email: values.email, name: values.name, nickname: values.nickname, passwordHash: await hashPassword(values.password) },
-    getEnv().adminEmails,
-  );
+  const user = createUser(db, {
+    email: values.email,
+    name: values.name,
+    nickname: values.nickname,
+    passwordHash: await hashPassword(values.password),
+  });
   return { ok: true as const, user };
 }
 

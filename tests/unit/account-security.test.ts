@@ -24,7 +24,7 @@ let serial = 0;
 
 function newUser() {
   serial += 1;
-  return createUser(db, { email: `user${serial}@example.com`, name: "Ana", nickname: `user${serial}` }, []);
+  return createUser(db, { email: `user${serial}@example.com`, name: "Ana", nickname: `user${serial}` });
 }
 
 describe("password hashing", () => {

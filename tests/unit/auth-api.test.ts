@@ -13,7 +13,7 @@ async function newSession() {
   const { createUser } = await import("~/account/users.server");
   const { startSession } = await import("~/account/tokens.server");
   const suffix = Math.random().toString(36).slice(2, 8);
-  const user = createUser(getDb(), { email: `api-${suffix}@example.com`, name: "Api", nickname: `api_${suffix}` }, []);
+  const user = createUser(getDb(), { email: `api-${suffix}@example.com`, name: "Api", nickname: `api_${suffix}` });
   return { user, ...startSession(getDb(), user.id) };
 }
 

@@ -17,7 +17,7 @@ async function signedInUser() {
   const { createUser, toSessionUser } = await import("~/account/users.server");
   const { signInCookies } = await import("~/account/session.server");
   const suffix = Math.random().toString(36).slice(2, 8);
-  const user = createUser(getDb(), { email: `s-${suffix}@example.com`, name: "Sessão", nickname: `s_${suffix}` }, []);
+  const user = createUser(getDb(), { email: `s-${suffix}@example.com`, name: "Sessão", nickname: `s_${suffix}` });
   const cookies = signInCookies(toSessionUser(user));
   return { user, access: cookieValue(cookies, "access_token")!, refresh: cookieValue(cookies, "refresh_token")!, cookies };
 }
