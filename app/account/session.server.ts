@@ -11,6 +11,7 @@ import {
   signAccessToken,
   startSession,
   verifyAccessToken,
+  type SessionPolicy,
 } from "./tokens.server";
 import { findUserById, toSessionUser, type SessionUser } from "./users.server";
 import { readCookie, serializeCookie } from "~/platform/cookies.server";
@@ -40,6 +41,17 @@ export function signInCookies(user: SessionUser): string[] {
   return [...tokenCookies(accessToken, refreshToken), themeCookie(user.theme)];
 }
 
+function sessionPolicy(): SessionPolicy {
+  return { secret: getEnv().sessionSecret };
+}
+
+/** Trades a refresh token for a new pair: the middleware does it for a browser, POST /auth/refresh for an API client. */
+export function refreshSession(refreshToken: string) {
+  const rotated = rotateRefreshToken(getDb(), refreshToken, sessionPolicy());
+  if (!rotated.ok) return rotated;
+  return { ...rotated, accessToken: signAccessToken({ userId: rotated.userId, familyId: rotated.familyId }, getEnv().sessionSecret) };
+}
+
 type Resolved = { user: SessionUser | null; familyId: string | null; setCookies: string[] };
 
 /**
@@ -64,11 +76,14 @@ export function resolveSession(request: Request): Resolved {
   if (!refreshToken) {
     return { user: null, familyId: null, setCookies: accessToken && !bearer ? clearedSessionCookies : [] };
   }
-  const rotated = rotateRefreshToken(db, refreshToken);
-  const user = rotated.ok ? findUserById(db, rotated.userId) : undefined;
-  if (!rotated.ok || !user) return { user: null, familyId: null, setCookies: clearedSessionCookies };
-  const fresh = signAccessToken({ userId: user.id, familyId: rotated.familyId }, sessionSecret);
-  return { user: toSessionUser(user), familyId: rotated.familyId, setCookies: tokenCookies(fresh, rotated.refreshToken) };
+  const refreshed = refreshSession(refreshToken);
+  const user = refreshed.ok ? findUserById(db, refreshed.userId) : undefined;
+  if (!refreshed.ok || !user) return { user: null, familyId: null, setCookies: clearedSessionCookies };
+  return {
+    user: toSessionUser(user),
+    familyId: refreshed.familyId,
+    setCookies: tokenCookies(refreshed.accessToken, refreshed.refreshToken),
+  };
 }
 
 const familyContext = createContext<string | null>(null);

@@ -36,8 +36,22 @@ export function verifyAccessToken(token: string, secret: string, now = Date.now(
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-function issueRefreshToken(db: AppDatabase, familyId: string, now: number) {
-  const token = randomBytes(32).toString("base64url");
+/** What every session of this instance follows. */
+export type SessionPolicy = { secret: string };
+
+/** How long a just-traded refresh token still gets its successor: a browser's tabs and parallel requests carry it at once. */
+export const refreshGraceSeconds = 30;
+
+/**
+ * The token that replaces `token`. Derived rather than random, so every request that arrives with
+ * the same token within the grace window gets the same successor; only its hash is stored, and
+ * without the secret nobody can derive it.
+ */
+function successorOf(token: string, secret: string) {
+  return createHmac("sha256", secret).update(`refresh-successor:${token}`).digest("base64url");
+}
+
+function storeRefreshToken(db: AppDatabase, token: string, familyId: string, now: number) {
   db.insert(refreshTokens)
     .values({ tokenHash: hashToken(token), familyId, expiresAt: new Date(now + refreshTokenLifetimeSeconds * 1000) })
     .run();
@@ -48,7 +62,7 @@ function issueRefreshToken(db: AppDatabase, familyId: string, now: number) {
 export function startSession(db: AppDatabase, userId: number, now = Date.now()) {
   const familyId = randomBytes(16).toString("base64url");
   db.insert(sessionFamilies).values({ id: familyId, userId, createdAt: new Date(now) }).run();
-  return { familyId, refreshToken: issueRefreshToken(db, familyId, now) };
+  return { familyId, refreshToken: storeRefreshToken(db, randomBytes(32).toString("base64url"), familyId, now) };
 }
 
 export type RotationResult =
@@ -56,10 +70,11 @@ export type RotationResult =
   | { ok: false; reason: "unknown" | "expired" | "revoked" | "reused" };
 
 /**
- * Trades a refresh token for a new one in the same family. A token that was already traded is
- * being replayed, so the whole family (that device's session) is revoked.
+ * Trades a refresh token for the next one in the same family. A token traded within the grace
+ * window gets the same successor again (concurrent requests); traded before that, it is being
+ * replayed, so the whole family (that device's session) is revoked.
  */
-export function rotateRefreshToken(db: AppDatabase, token: string, now = Date.now()): RotationResult {
+export function rotateRefreshToken(db: AppDatabase, token: string, policy: SessionPolicy, now = Date.now()): RotationResult {
   return db.transaction((tx) => {
     const row = tx
       .select({ token: refreshTokens, family: sessionFamilies })
@@ -69,14 +84,23 @@ export function rotateRefreshToken(db: AppDatabase, token: string, now = Date.no
       .get();
     if (!row) return { ok: false, reason: "unknown" } as const;
     if (row.family.revokedAt) return { ok: false, reason: "revoked" } as const;
+    const successor = successorOf(token, policy.secret);
+    const rotated = { ok: true, userId: row.family.userId, familyId: row.family.id, refreshToken: successor } as const;
     if (row.token.usedAt) {
+      const withinGrace = now - row.token.usedAt.getTime() <= refreshGraceSeconds * 1000;
+      const successorRow = tx
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(successor)))
+        .get();
+      if (withinGrace && successorRow?.familyId === row.family.id) return rotated;
       tx.update(sessionFamilies).set({ revokedAt: new Date(now) }).where(eq(sessionFamilies.id, row.family.id)).run();
       return { ok: false, reason: "reused" } as const;
     }
     if (row.token.expiresAt.getTime() <= now) return { ok: false, reason: "expired" } as const;
     tx.update(refreshTokens).set({ usedAt: new Date(now) }).where(eq(refreshTokens.tokenHash, row.token.tokenHash)).run();
-    const refreshToken = issueRefreshToken(tx as unknown as AppDatabase, row.family.id, now);
-    return { ok: true, userId: row.family.userId, familyId: row.family.id, refreshToken } as const;
+    storeRefreshToken(tx as unknown as AppDatabase, successor, row.family.id, now);
+    return rotated;
   });
 }
 

@@ -1,9 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { RateLimiter } from "~/platform/rate-limit.server";
 import { isSameOriginRequest } from "~/platform/origin.server";
+import { contextFor, routeArgs } from "../support/router-context";
 
 beforeAll(() => {
   process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-session-"));
@@ -52,16 +53,50 @@ describe("sessions", () => {
     expect(cookieValue(resolved.setCookies, "access_token")).toBeTruthy();
   });
 
-  it("treats a replayed refresh token as theft and ends that session", async () => {
+  it("keeps every page request that sets off at once with one refresh token signed in, with the same new tokens", async () => {
+    const { getUser, sessionMiddleware } = await import("~/account/session.server");
+    const { user, refresh } = await signedInUser();
+    const pageRequest = async (cookie: string) => {
+      const request = new Request("http://localhost/user", { headers: { Cookie: cookie } });
+      const context = await contextFor(request);
+      let signedIn: number | undefined;
+      const response = (await sessionMiddleware(routeArgs(request, context), async () => {
+        signedIn = getUser(context)?.id;
+        return new Response(null);
+      })) as Response;
+      return { signedIn, setCookies: response.headers.getSetCookie() };
+    };
+
+    const answers = await Promise.all([1, 2, 3].map(() => pageRequest(`refresh_token=${refresh}`)));
+    expect(answers.map((answer) => answer.signedIn)).toEqual([user.id, user.id, user.id]);
+    const newRefresh = new Set(answers.map((answer) => cookieValue(answer.setCookies, "refresh_token")));
+    expect(newRefresh.size).toBe(1);
+    const [rotated] = newRefresh;
+    expect(rotated).toBeTruthy();
+    expect(rotated).not.toBe(refresh);
+    // What each of them was given works on the next request.
+    for (const { setCookies } of answers) {
+      expect((await pageRequest(`access_token=${cookieValue(setCookies, "access_token")}`)).signedIn).toBe(user.id);
+    }
+    expect((await pageRequest(`refresh_token=${rotated}`)).signedIn).toBe(user.id);
+  });
+
+  it("treats a refresh token replayed after the grace window as theft and ends that session", async () => {
     const { resolveSession } = await import("~/account/session.server");
+    const { refreshGraceSeconds } = await import("~/account/tokens.server");
     const { refresh } = await signedInUser();
     const first = resolveSession(request(`refresh_token=${refresh}`));
     const rotated = cookieValue(first.setCookies, "refresh_token")!;
-    const replay = resolveSession(request(`refresh_token=${refresh}`));
-    expect(replay.user).toBeNull();
-    expect(cookieValue(replay.setCookies, "refresh_token")).toBe("");
-    // The legitimate holder's newer token dies with the family.
-    expect(resolveSession(request(`refresh_token=${rotated}`)).user).toBeNull();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (refreshGraceSeconds + 1) * 1000 });
+    try {
+      const replay = resolveSession(request(`refresh_token=${refresh}`));
+      expect(replay.user).toBeNull();
+      expect(cookieValue(replay.setCookies, "refresh_token")).toBe("");
+      // The legitimate holder's newer token dies with the family.
+      expect(resolveSession(request(`refresh_token=${rotated}`)).user).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("is anonymous with no tokens, and clears forged ones", async () => {
