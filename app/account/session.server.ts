@@ -5,7 +5,6 @@ import { themeCookie } from "~/platform/theme.server";
 import {
   accessTokenLifetimeSeconds,
   isFamilyActive,
-  refreshTokenLifetimeSeconds,
   revokeFamily,
   rotateRefreshToken,
   signAccessToken,
@@ -22,10 +21,12 @@ export const refreshCookieName = "refresh_token";
 /** The signed-in user for this request, or null for a visitor. */
 export const userContext = createContext<SessionUser | null>(null);
 
-function tokenCookies(accessToken: string, refreshToken: string) {
+/** The refresh cookie lives as long as its token: the end of the session may come before the token's 30 days. */
+function tokenCookies(accessToken: string, refresh: { refreshToken: string; expiresAt: Date }) {
+  const refreshMaxAge = Math.floor((refresh.expiresAt.getTime() - Date.now()) / 1000);
   return [
     serializeCookie(accessCookieName, accessToken, { maxAge: accessTokenLifetimeSeconds, httpOnly: true }),
-    serializeCookie(refreshCookieName, refreshToken, { maxAge: refreshTokenLifetimeSeconds, httpOnly: true }),
+    serializeCookie(refreshCookieName, refresh.refreshToken, { maxAge: refreshMaxAge, httpOnly: true }),
   ];
 }
 
@@ -34,16 +35,18 @@ export const clearedSessionCookies = [
   serializeCookie(refreshCookieName, "", { maxAge: 0, httpOnly: true }),
 ];
 
-/** Starts a session for a user who has proven who they are; their theme preference comes along. */
-export function signInCookies(user: SessionUser): string[] {
-  const { familyId, refreshToken } = startSession(getDb(), user.id);
-  const accessToken = signAccessToken({ userId: user.id, familyId }, getEnv().sessionSecret);
-  return [...tokenCookies(accessToken, refreshToken), themeCookie(user.theme)];
+function sessionPolicy(): SessionPolicy {
+  const { sessionSecret, sessionMaxAgeMs } = getEnv();
+  return { secret: sessionSecret, maxAgeMs: sessionMaxAgeMs };
 }
 
-function sessionPolicy(): SessionPolicy {
-  return { secret: getEnv().sessionSecret };
+/** Starts a session for a user who has proven who they are; their theme preference comes along. */
+export function signInCookies(user: SessionUser): string[] {
+  const session = startSession(getDb(), user.id, sessionPolicy());
+  const accessToken = signAccessToken({ userId: user.id, familyId: session.familyId }, getEnv().sessionSecret);
+  return [...tokenCookies(accessToken, session), themeCookie(user.theme)];
 }
+
 
 /** Trades a refresh token for a new pair: the middleware does it for a browser, POST /auth/refresh for an API client. */
 export function refreshSession(refreshToken: string) {
@@ -68,7 +71,7 @@ export function resolveSession(request: Request): Resolved {
     : undefined;
   const accessToken = bearer ?? readCookie(cookieHeader, accessCookieName);
   const claims = accessToken ? verifyAccessToken(accessToken, sessionSecret) : null;
-  if (claims && isFamilyActive(db, claims.familyId)) {
+  if (claims && isFamilyActive(db, claims.familyId, sessionPolicy())) {
     const user = findUserById(db, claims.userId);
     if (user) return { user: toSessionUser(user), familyId: claims.familyId, setCookies: [] };
   }
@@ -82,7 +85,7 @@ export function resolveSession(request: Request): Resolved {
   return {
     user: toSessionUser(user),
     familyId: refreshed.familyId,
-    setCookies: tokenCookies(refreshed.accessToken, refreshed.refreshToken),
+    setCookies: tokenCookies(refreshed.accessToken, refreshed),
   };
 }
 

@@ -12,9 +12,10 @@ async function newSession() {
   const { getDb } = await import("~/platform/db.server");
   const { createUser } = await import("~/account/users.server");
   const { startSession } = await import("~/account/tokens.server");
+  const { getEnv } = await import("~/platform/env.server");
   const suffix = Math.random().toString(36).slice(2, 8);
   const user = createUser(getDb(), { email: `api-${suffix}@example.com`, name: "Api", nickname: `api_${suffix}` });
-  return { user, ...startSession(getDb(), user.id) };
+  return { user, ...startSession(getDb(), user.id, { secret: getEnv().sessionSecret, maxAgeMs: getEnv().sessionMaxAgeMs }) };
 }
 
 async function refresh(body: unknown, headers: Record<string, string> = {}) {

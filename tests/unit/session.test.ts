@@ -99,6 +99,32 @@ describe("sessions", () => {
     }
   });
 
+  it("ends a session SESSION_MAX_DAYS (90 by default) after its sign-in, however often it was refreshed", async () => {
+    const { resolveSession } = await import("~/account/session.server");
+    const { user, refresh } = await signedInUser();
+    const day = 24 * 60 * 60 * 1000;
+    const signedInAt = Date.now();
+    let refreshToken = refresh;
+    vi.useFakeTimers({ toFake: ["Date"], now: signedInAt });
+    try {
+      for (const days of [29, 58, 87]) {
+        vi.setSystemTime(signedInAt + days * day);
+        const resolved = resolveSession(request(`refresh_token=${refreshToken}`));
+        expect(resolved.user?.id, `day ${days}`).toBe(user.id);
+        refreshToken = cookieValue(resolved.setCookies, "refresh_token")!;
+        // The cookie goes when the session does, not 30 days after the last refresh.
+        const maxAge = Number(/Max-Age=(\d+)/.exec(resolved.setCookies.find((cookie) => cookie.startsWith("refresh_token="))!)?.[1]);
+        expect(maxAge).toBeLessThanOrEqual(((90 - days) * day) / 1000);
+      }
+      vi.setSystemTime(signedInAt + 90 * day + 1000);
+      const ended = resolveSession(request(`refresh_token=${refreshToken}`));
+      expect(ended.user).toBeNull();
+      expect(cookieValue(ended.setCookies, "refresh_token")).toBe("");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("is anonymous with no tokens, and clears forged ones", async () => {
     const { resolveSession } = await import("~/account/session.server");
     expect(resolveSession(request("")).user).toBeNull();
