@@ -5,7 +5,7 @@ import { getInstance } from "~/i18n/middleware.server";
 import { getDb } from "~/platform/db.server";
 import { RateLimiter } from "~/platform/rate-limit.server";
 import { clientAddressContext } from "~/platform/request-context";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword, unmatchableHash, verifyPassword } from "./password.server";
 import { revokeAllSessions } from "./tokens.server";
 import { remainingBackupCodes, useBackupCode, verifyTotp } from "./two-factor.server";
 import { createUser, findUserByEmail, findUserByNickname } from "./users.server";
@@ -61,13 +61,13 @@ export type PasswordLoginResult =
 
 export async function loginWithPassword(email: string, password: string): Promise<PasswordLoginResult> {
   const user = findUserByEmail(getDb(), email);
+  const passwordHash = user?.loginMethod === "email" ? user.passwordHash : null;
+  // An unknown address or an OAuth account is checked too, against a hash nothing matches: every
+  // answer takes one argon2 check, so its timing does not tell which addresses have accounts.
+  const matches = await verifyPassword(passwordHash ?? (await unmatchableHash()), password);
   if (!user) return { ok: false, field: "email", error: "errors.userNotFoundWithEmail" };
-  if (user.loginMethod !== "email" || !user.passwordHash) {
-    return { ok: false, field: "email", error: "errors.invalidLoginMethod" };
-  }
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    return { ok: false, field: "password", error: "errors.incorrectPassword" };
-  }
+  if (!passwordHash) return { ok: false, field: "email", error: "errors.invalidLoginMethod" };
+  if (!matches) return { ok: false, field: "password", error: "errors.incorrectPassword" };
   return { ok: true, user, needsSecondFactor: user.twoFactorEnabled };
 }
 

@@ -2,9 +2,10 @@ import { readFileSync, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Secret, TOTP } from "otpauth";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { users } from "../../db/schema";
 import { setAdministrator } from "~/account/admins.server";
+import * as passwordHashing from "~/account/password.server";
 import { resolveSession, sessionMiddleware, signInCookies } from "~/account/session.server";
 import { createUser, findUserByEmail } from "~/account/users.server";
 import { getDb } from "~/platform/db.server";
@@ -196,6 +197,24 @@ describe("login", () => {
     const github = createUser(getDb(), { email: `${unique("gh")}@example.com`, name: "Gi", nickname: unique("gh"), loginMethod: "github" });
     expect((await logIn(browser, github.email)).body.error).toEqual({ email: ["errors.invalidLoginMethod"] });
     expect(browser.cookies.has("access_token")).toBe(false);
+  });
+
+  it("runs one full argon2 check for an unknown address and an OAuth account too, so timing tells nothing", async () => {
+    const { email } = await register();
+    const github = createUser(getDb(), { email: `${unique("gh")}@example.com`, name: "Gi", nickname: unique("gh"), loginMethod: "github" });
+    const verify = vi.spyOn(passwordHashing, "verifyPassword");
+    try {
+      for (const address of [`nobody-${email}`, github.email, email]) {
+        verify.mockClear();
+        await logIn(new Browser(), address, "Wrong-passw0rd!");
+        expect(verify, address).toHaveBeenCalledOnce();
+        // A hash with the parameters of every stored one, so the check costs the same.
+        expect(verify).toHaveBeenCalledWith(expect.stringMatching(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/), "Wrong-passw0rd!");
+        await expect(verify.mock.results[0]?.value).resolves.toBe(false);
+      }
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it("refuses the eleventh try from one address, in the visitor's language", async () => {
