@@ -3,22 +3,42 @@ import { data, type RouterContextProvider } from "react-router";
 import { users, type User } from "../../db/schema";
 import { getInstance } from "~/i18n/middleware.server";
 import { getDb } from "~/platform/db.server";
-import { RateLimiter } from "~/platform/rate-limit.server";
+import { hitAll, RateLimiter, type RateLimitVerdict } from "~/platform/rate-limit.server";
 import { clientAddressContext } from "~/platform/request-context";
 import { hashPassword, unmatchableHash, verifyPassword } from "./password.server";
 import { revokeAllSessions } from "./tokens.server";
 import { remainingBackupCodes, useBackupCode, verifyTotp } from "./two-factor.server";
-import { createUser, findUserByEmail, findUserByNickname } from "./users.server";
+import { createUser, findUserByEmail, findUserByNickname, normaliseEmail } from "./users.server";
 
 const fifteenMinutes = 15 * 60_000;
+const oneHour = 60 * 60_000;
 
 /** Per address and per account: 10 tries in 15 minutes is plenty for a person, little for a script. */
 export const rateLimits = {
-  login: new RateLimiter(10, fifteenMinutes),
   twoFactor: new RateLimiter(10, fifteenMinutes),
-  register: new RateLimiter(5, 60 * 60_000),
+  register: new RateLimiter(5, oneHour),
   passwordChange: new RateLimiter(5, fifteenMinutes),
 };
+
+/**
+ * Sign-in counts three ways (docs/decisions/0003-accounts.md, "Sign-in limits"). Whoever knows an
+ * address can use up its tries from their own addresses only, so the owner still signs in from
+ * theirs; one address cannot spray many accounts; and a crowd of addresses together still gets
+ * no more than a slow trickle of guesses at one account.
+ */
+const loginLimits = {
+  accountFromAddress: new RateLimiter(10, fifteenMinutes),
+  address: new RateLimiter(30, fifteenMinutes),
+  account: new RateLimiter(100, oneHour),
+};
+
+type Refusal = { message: string; retryAfterSeconds: number };
+
+function translatedRefusal(context: Readonly<RouterContextProvider>, verdict: RateLimitVerdict, messageKey: string): Refusal | null {
+  if (verdict.allowed) return null;
+  const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+  return { message: getInstance(context).t(messageKey, { minutes }), retryAfterSeconds: verdict.retryAfterSeconds };
+}
 
 /** The translated refusal when the action is over its limit for this client or account, else null. */
 export function rateLimitRefusal(
@@ -27,16 +47,23 @@ export function rateLimitRefusal(
   action: string,
   account?: string,
   messageKey = "account:errors.tooManyAttempts",
-): { message: string; retryAfterSeconds: number } | null {
+): Refusal | null {
   const keys = [`${action}:ip:${context.get(clientAddressContext)}`];
   if (account) keys.push(`${action}:account:${account.toLowerCase()}`);
-  const verdict = limiter.hit(...keys);
-  if (verdict.allowed) return null;
-  const t = getInstance(context).t;
-  const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-  return { message: t(messageKey, { minutes }), retryAfterSeconds: verdict.retryAfterSeconds };
+  return translatedRefusal(context, limiter.hit(...keys), messageKey);
 }
 
+/** The translated refusal when this sign-in attempt is over one of its limits, else null. */
+export function loginRefusal(context: Readonly<RouterContextProvider>, email: string): Refusal | null {
+  const address = context.get(clientAddressContext);
+  const account = normaliseEmail(email);
+  const verdict = hitAll(
+    [loginLimits.accountFromAddress, `${account} from ${address}`],
+    [loginLimits.address, address],
+    [loginLimits.account, account],
+  );
+  return translatedRefusal(context, verdict, "account:errors.tooManyAttempts");
+}
 
 export type FieldErrors = Partial<Record<string, string>>;
 

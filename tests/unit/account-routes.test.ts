@@ -217,20 +217,59 @@ describe("login", () => {
     }
   });
 
-  it("refuses the eleventh try from one address, in the visitor's language", async () => {
-    const browser = new Browser("en");
-    for (let attempt = 0; attempt < 10; attempt++) expect((await logIn(browser, "flood@example.com")).status).toBe(200);
-    const refused = await logIn(browser, "someone-else@example.com");
+  /** Wrong passwords without waiting for argon2: these tests are about counting. */
+  function quickWrongPasswords() {
+    return vi.spyOn(passwordHashing, "verifyPassword").mockResolvedValue(false);
+  }
+
+  it("refuses the eleventh try at one account from one address, in the visitor's language", async () => {
+    const attacker = new Browser("en");
+    for (let attempt = 0; attempt < 10; attempt++) expect((await logIn(attacker, "flood@example.com")).status).toBe(200);
+    const refused = await logIn(attacker, "flood@example.com");
     expect(refused.status).toBe(429);
     expect(refused.body.error[""]).toEqual(["Too many attempts. Try again in 15 min."]);
   });
 
-  it("refuses the eleventh try at one account, whatever the address", async () => {
+  it("refuses the thirty-first try from one address, whatever the accounts", async () => {
+    const wrong = quickWrongPasswords();
+    try {
+      const browser = new Browser();
+      for (let attempt = 0; attempt < 30; attempt++) {
+        expect((await logIn(browser, `spray${attempt}@example.com`)).status).toBe(200);
+      }
+      expect((await logIn(browser, "one-more@example.com")).status).toBe(429);
+    } finally {
+      wrong.mockRestore();
+    }
+  });
+
+  it("does not lock the owner out when someone else used up the account's tries from their addresses", async () => {
     const { email } = await register();
-    for (let attempt = 0; attempt < 10; attempt++) await logIn(new Browser(), email, "Wrong-passw0rd!");
-    const browser = new Browser();
-    expect((await logIn(browser, email)).status).toBe(429);
-    expect(browser.cookies.has("access_token")).toBe(false);
+    const attackers = [new Browser(), new Browser(), new Browser()];
+    for (const attacker of attackers) {
+      for (let attempt = 0; attempt < 10; attempt++) await logIn(attacker, email, "Wrong-passw0rd!");
+      // Refused tries count nowhere else, however many there are.
+      for (let attempt = 0; attempt < 20; attempt++) expect((await logIn(attacker, email, "Wrong-passw0rd!")).status).toBe(429);
+    }
+    const owner = new Browser();
+    expect((await logIn(owner, email)).location).toBe("/user");
+    expect(owner.cookies.has("access_token")).toBe(true);
+  });
+
+  it("takes at most a hundred tries an hour at one account, from all addresses together", async () => {
+    const { email } = await register();
+    const wrong = quickWrongPasswords();
+    try {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const address = new Browser();
+        expect((await logIn(address, email, "Wrong-passw0rd!")).body.error).toEqual({ password: ["errors.incorrectPassword"] });
+      }
+      const browser = new Browser();
+      expect((await logIn(browser, email)).status).toBe(429);
+      expect(browser.cookies.has("access_token")).toBe(false);
+    } finally {
+      wrong.mockRestore();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { RateLimiter } from "~/platform/rate-limit.server";
+import { hitAll, RateLimiter } from "~/platform/rate-limit.server";
 import { isSameOriginRequest } from "~/platform/origin.server";
 import { contextFor, routeArgs } from "../support/router-context";
 
@@ -162,6 +162,20 @@ describe("rate limits", () => {
     expect(limiter.hit("ip:2", "account:b").allowed).toBe(true);
     now = 60_000;
     expect(limiter.hit("ip:1", "account:a").allowed).toBe(true);
+  });
+
+  it("counts an attempt against several limits, and a refused one against none", () => {
+    let now = 0;
+    const narrow = new RateLimiter(2, 60_000, () => now);
+    const wide = new RateLimiter(3, 600_000, () => now);
+    const attempt = (address: string) => hitAll([narrow, `account from ${address}`], [wide, "account"]);
+    expect([attempt("a"), attempt("a")].map((verdict) => verdict.allowed)).toEqual([true, true]);
+    // Hammering from one address fills its own window, not the account's.
+    for (let index = 0; index < 5; index++) expect(attempt("a")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(attempt("b").allowed).toBe(true);
+    expect(attempt("c")).toEqual({ allowed: false, retryAfterSeconds: 600 });
+    now = 600_000;
+    expect(attempt("c").allowed).toBe(true);
   });
 });
 
