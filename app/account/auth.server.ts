@@ -5,6 +5,7 @@ import { getInstance } from "~/i18n/middleware.server";
 import { getDb } from "~/platform/db.server";
 import { hitAll, RateLimiter, type RateLimitVerdict } from "~/platform/rate-limit.server";
 import { clientAddressContext } from "~/platform/request-context";
+import { isGuessablePassword } from "./password-strength.server";
 import { hashPassword, unmatchableHash, verifyPassword } from "./password.server";
 import { revokeAllSessions } from "./tokens.server";
 import { remainingBackupCodes, useBackupCode, verifyTotp } from "./two-factor.server";
@@ -72,6 +73,9 @@ export async function registerWithPassword(values: { email: string; name: string
   const errors: FieldErrors = {};
   if (findUserByEmail(db, values.email)) errors.email = "errors.emailTaken";
   if (findUserByNickname(db, values.nickname)) errors.nickname = "errors.nicknameTaken";
+  if (isGuessablePassword(values.password, [values.email, values.name, values.nickname])) {
+    errors.password = "errors.guessablePassword";
+  }
   if (Object.keys(errors).length > 0) return { ok: false as const, errors };
   const user = createUser(db, {
     email: values.email,
@@ -104,15 +108,22 @@ export function verifySecondFactor(user: User, code: string): boolean {
   return /^\d{6}$/.test(code.trim()) ? verifyTotp(db, user, code.trim()) : useBackupCode(db, user.id, code);
 }
 
-export async function changePassword(user: User, currentPassword: string, newPassword: string) {
+export async function changePassword(
+  user: User,
+  currentPassword: string,
+  newPassword: string,
+): Promise<{ ok: true } | { ok: false; errors: FieldErrors }> {
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
-    return { ok: false as const, error: "errors.incorrectCurrentPassword" };
+    return { ok: false, errors: { currentPassword: "errors.incorrectCurrentPassword" } };
+  }
+  if (isGuessablePassword(newPassword, [user.email, user.name, user.nickname])) {
+    return { ok: false, errors: { newPassword: "errors.guessablePassword" } };
   }
   const db = getDb();
   db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, user.id)).run();
   // Every device signs in again with the new password.
   revokeAllSessions(db, user.id);
-  return { ok: true as const };
+  return { ok: true };
 }
 
 export function backupCodesLeft(userId: number) {

@@ -101,6 +101,17 @@ test("registering twice with one email and nickname gives the spec's messages (i
   await expect(page.locator("#register-form-email-error")).toHaveText("Invalid email");
   await expect(page.locator("#register-form-name-error")).toHaveText("Invalid name");
   await expect(page).toHaveURL(/\/register$/);
+
+  // Letter, number and symbol, yet one of the first passwords anyone tries.
+  const other = newAccount("carla", project.name);
+  await page.getByLabel("Email").fill(other.email);
+  await page.getByLabel("Name", { exact: true }).fill("Carla");
+  await page.getByLabel("Nickname").fill(other.nickname);
+  await page.getByLabel("Password", { exact: true }).fill("P@ssw0rd1");
+  await page.getByLabel("Confirm password").fill("P@ssw0rd1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.locator("#register-form-password-error")).toHaveText(/^This password is easy to guess: it is common/);
+  await expect(page).toHaveURL(/\/register$/);
 });
 
 test("two-factor: set up with a computed code, then sign in with a code and with a single-use backup code", async ({

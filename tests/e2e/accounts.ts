@@ -4,7 +4,7 @@ import { adminCommand } from "../support/admin-command";
 import { expect, ready, test } from "./fixtures";
 
 /** Shared by the browser tests that need a signed-in user. */
-export const password = "Sup3r-secret!";
+export const password = "Chuva-de-Pipoca-7";
 
 export type Account = { email: string; nickname: string };
 

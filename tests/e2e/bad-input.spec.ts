@@ -30,7 +30,7 @@ import {
 } from "../support/malformed";
 
 const seed = 9_008;
-const password = "Sup3r-secret!";
+const password = "Chuva-de-Pipoca-7";
 const adminEmail = "admin@fuzz.example";
 const languages = ["pt-BR", "en", "es"] as const;
 type Language = (typeof languages)[number];

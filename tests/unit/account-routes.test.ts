@@ -24,7 +24,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-account-routes-"));
 process.env.ADMIN_EMAILS = "boss@example.com";
 
 const origin = "http://localhost";
-const password = "Sup3r-secret!";
+const password = "Chuva-de-Pipoca-7";
 type Handler = (args: never) => unknown;
 type RouteModule = { loader: Handler; action?: Handler };
 
@@ -157,6 +157,36 @@ describe("register", () => {
       password: expect.arrayContaining(["errors.weakPassword"]),
       confirmPassword: ["errors.passwordsDiffer"],
     });
+  });
+
+  it("refuses a guessable password that meets the composition rule, and creates nothing", async () => {
+    // Common, leaked-style, or made of the person's own name.
+    for (const guessable of ["Password1!", "P@ssw0rd1", "Mudar@123", "Souza2024!"]) {
+      const { outcome, email } = await register(new Browser(), { password: guessable, confirmPassword: guessable });
+      expect(outcome.body.error, guessable).toEqual({ password: ["errors.guessablePassword"] });
+      expect(outcome.body.initialValue).not.toHaveProperty("password");
+      expect(findUserByEmail(getDb(), email)).toBeUndefined();
+    }
+  });
+
+  it("accepts a long passphrase without numbers or symbols, up to 256 characters", async () => {
+    const passphrases = [
+      "correct horse battery staple mountain river",
+      "vaca amarela pulou a janela de madrugada e foi dormir no campo verde",
+      "o sabiá cantou na palmeira ".repeat(10).slice(0, 256),
+    ];
+    expect(passphrases.map((phrase) => phrase.length)).toEqual([43, 68, 256]);
+    for (const passphrase of passphrases) {
+      const { outcome, email } = await register(new Browser(), { password: passphrase, confirmPassword: passphrase });
+      expect(outcome.location, passphrase).toBe("/user");
+      expect((await logIn(new Browser(), email, passphrase)).location).toBe("/user");
+    }
+    const tooLong = "x".repeat(257);
+    const refused = await register(new Browser(), { password: tooLong, confirmPassword: tooLong });
+    expect(refused.outcome.body.error).toMatchObject({ password: ["errors.passwordTooLong"] });
+    // Below 20 characters the composition rule holds.
+    const short = await register(new Browser(), { password: "sabia na palmeira", confirmPassword: "sabia na palmeira" });
+    expect(short.outcome.body.error).toMatchObject({ password: ["errors.weakPassword"] });
   });
 
   it("turns away a filled-in honeypot without creating anything", async () => {
@@ -382,6 +412,14 @@ describe("account page", () => {
       call(userRoute, browser, "/user", { intent: "password", currentPassword: current, newPassword, confirmPassword: newPassword });
 
     expect((await change("Wrong-passw0rd!")).body.result.error).toEqual({ currentPassword: ["errors.incorrectCurrentPassword"] });
+    const guessable = await call(userRoute, browser, "/user", {
+      intent: "password",
+      currentPassword: password,
+      newPassword: "P@ssw0rd1",
+      confirmPassword: "P@ssw0rd1",
+    });
+    expect(guessable.body.result.error).toEqual({ newPassword: ["errors.guessablePassword"] });
+    expect((await call(userRoute, laptop, "/user")).status).toBe(200);
     const changed = await change(password);
     expect(changed.location).toBe("/login");
     expect(flashKey(browser)).toBe("account:toasts.passwordUpdated");
