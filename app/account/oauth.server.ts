@@ -258,7 +258,7 @@ export async function finishOAuthLogin(provider: OAuthProvider, request: Request
 
   const cleared = clearedFlowCookies(request, provider);
   if (!result.user.twoFactorEnabled) return signInRedirect(toSessionUser(result.user), returnTo, cleared);
-  const response = await pendingSecondFactorRedirect(result.user.id, returnTo);
+  const response = await pendingSecondFactorRedirect(result.user, returnTo);
   for (const cookie of cleared) response.headers.append("Set-Cookie", cookie);
   return response;
 }

@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields }));
   const login = await loginWithPassword(email, password);
   if (!login.ok) return submission.reply({ fieldErrors: fieldErrorLists({ [login.field]: login.error }), hideFields });
-  if (login.needsSecondFactor) return pendingSecondFactorRedirect(login.user.id, redirectTo);
+  if (login.needsSecondFactor) return pendingSecondFactorRedirect(login.user, redirectTo);
   return signInRedirect(toSessionUser(login.user), redirectTo);
 }
 

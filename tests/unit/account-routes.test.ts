@@ -332,6 +332,32 @@ describe("two-factor sign-in", () => {
     }
   });
 
+  it("drops a pending second step once the password changes", async () => {
+    const owner = await register();
+    const { totp } = await protectWithTwoFactor(owner.browser);
+    // Someone who learnt the old password gets as far as the code…
+    const intruder = new Browser();
+    expect((await logIn(intruder, owner.email)).location).toBe("/login/two-fa");
+    // …and the owner, warned, changes it.
+    const newPassword = "N3w-password!";
+    const changed = await call(userRoute, owner.browser, "/user", {
+      intent: "password",
+      currentPassword: password,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(changed.location).toBe("/login");
+
+    expect((await call(loginTwoFaRoute, intruder, "/login/two-fa")).location).toBe("/login");
+    const code = totp.generate({ timestamp: Date.now() + 30_000 });
+    expect((await call(loginTwoFaRoute, intruder, "/login/two-fa", { code })).location).toBe("/login");
+    expect(intruder.cookies.has("access_token")).toBe(false);
+    // A second step started with the new password goes through.
+    const device = new Browser();
+    expect((await logIn(device, owner.email, newPassword)).location).toBe("/login/two-fa");
+    expect((await call(loginTwoFaRoute, device, "/login/two-fa", { code })).location).toBe("/user");
+  });
+
   it("sends anyone without a pending step back to the password", async () => {
     const browser = new Browser();
     expect((await call(loginTwoFaRoute, browser, "/login/two-fa")).location).toBe("/login");

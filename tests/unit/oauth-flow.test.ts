@@ -179,7 +179,7 @@ describe("GitHub sign-in", () => {
     const { readPendingSecondFactor } = await import("~/account/actions.server");
     const twoFactorPage = new Request(`${appUrl}/login/two-fa`, { headers: { Cookie: browser.header() } });
     const pending = await readPendingSecondFactor(twoFactorPage);
-    expect(pending).toEqual({ userId: expect.any(Number), redirectTo: "/more" });
+    expect(pending).toEqual({ user: expect.objectContaining({ githubId: "583231" }), redirectTo: "/more" });
   });
 });
 
