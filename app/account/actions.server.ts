@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { flashCookie, type Flash } from "~/platform/flash.server";
-import { safeRedirectPath } from "~/platform/redirect";
 import type { User } from "../../db/schema";
 import { getDb } from "~/platform/db.server";
+import { flashCookie, type Flash } from "~/platform/flash.server";
+import { safeRedirectPath } from "~/platform/redirect";
 import type { FieldErrors } from "./auth.server";
 import { pendingTwoFactorCookie, signInCookies } from "./session.server";
 import { hashToken } from "./tokens.server";

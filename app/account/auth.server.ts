@@ -35,7 +35,11 @@ const loginLimits = {
 
 type Refusal = { message: string; retryAfterSeconds: number };
 
-function translatedRefusal(context: Readonly<RouterContextProvider>, verdict: RateLimitVerdict, messageKey: string): Refusal | null {
+function translatedRefusal(
+  context: Readonly<RouterContextProvider>,
+  verdict: RateLimitVerdict,
+  messageKey: string,
+): Refusal | null {
   if (verdict.allowed) return null;
   const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
   return { message: getInstance(context).t(messageKey, { minutes }), retryAfterSeconds: verdict.retryAfterSeconds };

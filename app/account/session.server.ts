@@ -47,12 +47,12 @@ export function signInCookies(user: SessionUser): string[] {
   return [...tokenCookies(accessToken, session), themeCookie(user.theme)];
 }
 
-
 /** Trades a refresh token for a new pair: the middleware does it for a browser, POST /auth/refresh for an API client. */
 export function refreshSession(refreshToken: string) {
   const rotated = rotateRefreshToken(getDb(), refreshToken, sessionPolicy());
   if (!rotated.ok) return rotated;
-  return { ...rotated, accessToken: signAccessToken({ userId: rotated.userId, familyId: rotated.familyId }, getEnv().sessionSecret) };
+  const accessToken = signAccessToken({ userId: rotated.userId, familyId: rotated.familyId }, getEnv().sessionSecret);
+  return { ...rotated, accessToken };
 }
 
 type Resolved = { user: SessionUser | null; familyId: string | null; setCookies: string[] };
