@@ -74,6 +74,8 @@ export async function signInAsAdmin(page: Page, projectName: string) {
     await expect(taken.or(page.locator("#profile-form"))).toBeVisible();
     if (await taken.isVisible()) expect(await signInIfRegistered(page, projectName, admin.email)).toBe(true);
   }
+  // The command starts npm and tsx: a few seconds more for the test.
+  test.info().setTimeout(test.info().timeout + 15_000);
   const granted = await adminCommand({ DATA_DIR: process.env.E2E_DATA_DIR! }, "grant", admin.email);
   expect(granted.code, granted.output).toBe(0);
   return admin;
