@@ -6,7 +6,10 @@ import { fakeOAuthEnv } from "./tests/support/fake-oauth";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://localhost:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "market-analytics-e2e-"));
+// Workers load this file again: the variable keeps them on the server's data directory, where the
+// tests name their administrator with `npm run admin` (tests/e2e/accounts.ts).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "market-analytics-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
 // Next to the app's port, so runs on different E2E_PORTs do not share (or fight over) a provider.
 const fakeOAuthPort = Number(process.env.E2E_OAUTH_PORT ?? port + 1);
 const fakeOAuthUrl = `http://127.0.0.1:${fakeOAuthPort}`;
@@ -49,8 +52,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
-        // An admin for the users screen; client addresses from X-Forwarded-For keep each test its own rate limits.
-        ADMIN_EMAILS: "admin-js-on@e2e.test,admin-js-off@e2e.test",
+        // Client addresses from X-Forwarded-For keep each test its own rate limits.
         TRUST_PROXY: "loopback",
         ...fakeOAuthEnv(fakeOAuthUrl),
       },

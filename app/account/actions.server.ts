@@ -1,10 +1,13 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import type { User } from "../../db/schema";
+import { getDb } from "~/platform/db.server";
 import { flashCookie, type Flash } from "~/platform/flash.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import type { FieldErrors } from "./auth.server";
 import { pendingTwoFactorCookie, signInCookies } from "./session.server";
-import type { SessionUser } from "./users.server";
+import { hashToken } from "./tokens.server";
+import { findUserById, type SessionUser } from "./users.server";
 
 /** Where a sign-in lands when the form did not say. */
 export const afterSignInPath = "/user";
@@ -38,16 +41,27 @@ export function fieldErrorLists(errors: FieldErrors): Record<string, string[]> {
   return Object.fromEntries(Object.entries(errors).flatMap(([field, key]) => (key ? [[field, [key]]] : [])));
 }
 
-const pendingSchema = z.object({ userId: z.number().int(), redirectTo: z.string().optional() });
+const pendingSchema = z.object({ userId: z.number().int(), passwordStamp: z.string(), redirectTo: z.string().optional() });
+
+/**
+ * Changes with every password change (each argon2 hash has its own salt), so a sign-in waiting
+ * for its code does not outlive the password it was started with. A digest, not the hash itself:
+ * the cookie is signed, not encrypted.
+ */
+const passwordStamp = (user: Pick<User, "passwordHash">) => hashToken(user.passwordHash ?? "").slice(0, 32);
 
 /** Password accepted, code still to come: who is signing in and where they were heading. */
-export async function readPendingSecondFactor(request: Request) {
+export async function readPendingSecondFactor(request: Request): Promise<{ user: User; redirectTo?: string } | null> {
   const parsed = pendingSchema.safeParse(await pendingTwoFactorCookie().parse(request.headers.get("Cookie")));
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  const user = findUserById(getDb(), parsed.data.userId);
+  if (!user || passwordStamp(user) !== parsed.data.passwordStamp) return null;
+  return { user, redirectTo: parsed.data.redirectTo };
 }
 
-export async function pendingSecondFactorRedirect(userId: number, redirectTo: string | undefined) {
-  return redirectWithCookies("/login/two-fa", [await pendingTwoFactorCookie().serialize({ userId, redirectTo })]);
+export async function pendingSecondFactorRedirect(user: User, redirectTo: string | undefined) {
+  const pending = { userId: user.id, passwordStamp: passwordStamp(user), redirectTo };
+  return redirectWithCookies("/login/two-fa", [await pendingTwoFactorCookie().serialize(pending)]);
 }
 
 export async function clearPendingSecondFactor() {

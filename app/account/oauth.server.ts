@@ -11,7 +11,8 @@ import { getDb, type AppDatabase } from "~/platform/db.server";
 import { getEnv, type OAuthEnv } from "~/platform/env.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { afterSignInPath, flashRedirect, pendingSecondFactorRedirect, signInRedirect } from "./actions.server";
-import { createUser, findUserByEmail, findUserByNickname, toSessionUser } from "./users.server";
+import { setAdministrator } from "./admins.server";
+import { createUser, findUserByEmail, findUserByNickname, normaliseEmail, toSessionUser } from "./users.server";
 
 const oauthProviders = ["github", "google"] as const;
 export type OAuthProvider = (typeof oauthProviders)[number];
@@ -32,7 +33,7 @@ export function oauthFormActionSources(): string[] {
   return endpoints.flatMap((endpoint) => (endpoint ? [new URL(endpoint).origin] : []));
 }
 
-/** What a provider tells us about its user, already checked. */
+/** What a provider tells us about its user, already checked; the email is one the provider has verified. */
 export type OAuthProfile = { id: string; email: string; name: string; nicknameHint: string };
 
 const idColumns = { github: "githubId", google: "googleId" } as const;
@@ -45,7 +46,6 @@ const githubUserSchema = z.object({
   id: z.number().int().positive(),
   login: z.string().min(1),
   name: z.string().nullish(),
-  email: z.email().nullish(),
 });
 const githubEmailsSchema = z.array(z.object({ email: z.email(), primary: z.boolean(), verified: z.boolean() }));
 
@@ -74,12 +74,11 @@ async function fetchGitHubProfile(apiUrl: string, accessToken: string): Promise<
     "X-GitHub-Api-Version": "2022-11-28",
   };
   const user = githubUserSchema.parse(await getJson(`${apiUrl}/user`, accessToken, headers));
-  // The profile's email is null when the user hides it; the primary verified address is still listed here.
-  const email =
-    user.email ??
-    githubEmailsSchema
-      .parse(await getJson(`${apiUrl}/user/emails`, accessToken, headers))
-      .find((entry) => entry.primary && entry.verified)?.email;
+  // Not the profile's email: it is null when hidden and carries no verified flag. The primary
+  // address, once GitHub has verified it, is one its owner controls (ADMIN_EMAILS relies on that).
+  const email = githubEmailsSchema
+    .parse(await getJson(`${apiUrl}/user/emails`, accessToken, headers))
+    .find((entry) => entry.primary && entry.verified)?.email;
   if (!email) throw new Error("the GitHub account has no verified primary email");
   return { id: String(user.id), email, name: user.name?.trim() || user.login, nicknameHint: user.login };
 }
@@ -174,20 +173,22 @@ export function completeOAuthLogin(provider: OAuthProvider, profile: OAuthProfil
   const db = getDb();
   const idColumn = idColumns[provider];
   const linked = db.select().from(users).where(eq(users[idColumn], profile.id)).get();
-  if (linked) return { ok: true, user: linked };
-  if (findUserByEmail(db, profile.email)) return { ok: false, error: "errors.invalidLoginMethod" };
-  const user = createUser(
-    db,
-    {
+  if (!linked && findUserByEmail(db, profile.email)) return { ok: false, error: "errors.invalidLoginMethod" };
+  const user =
+    linked ??
+    createUser(db, {
       email: profile.email,
       // The longest name the account forms accept.
       name: profile.name.slice(0, 80),
       nickname: uniqueNickname(db, profile.nicknameHint),
       loginMethod: provider,
       [idColumn]: profile.id,
-    },
-    getEnv().adminEmails,
-  );
+    });
+  // Checked at every sign-in, so listing an address later works too; the address is the
+  // provider's verified one of today, not whatever the account stored.
+  if (user.userType !== "admin" && getEnv().adminEmails.includes(normaliseEmail(profile.email))) {
+    return { ok: true, user: setAdministrator(db, user.id, true) ?? user };
+  }
   return { ok: true, user };
 }
 
@@ -257,7 +258,7 @@ export async function finishOAuthLogin(provider: OAuthProvider, request: Request
 
   const cleared = clearedFlowCookies(request, provider);
   if (!result.user.twoFactorEnabled) return signInRedirect(toSessionUser(result.user), returnTo, cleared);
-  const response = await pendingSecondFactorRedirect(result.user.id, returnTo);
+  const response = await pendingSecondFactorRedirect(result.user, returnTo);
   for (const cookie of cleared) response.headers.append("Set-Cookie", cookie);
   return response;
 }

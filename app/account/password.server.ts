@@ -1,4 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
+import { randomBytes } from "node:crypto";
 
 // argon2id with OWASP's recommended minimum (19 MiB, 2 passes): safe and fast enough per login.
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -13,4 +14,15 @@ export async function verifyPassword(passwordHash: string, password: string) {
   } catch {
     return false;
   }
+}
+
+let unmatchable: Promise<string> | undefined;
+
+/**
+ * The hash of a random secret nobody knows, with the same parameters as every other: checking a
+ * password against it costs what a real check costs, for sign-ins that have no hash to check.
+ */
+export function unmatchableHash(): Promise<string> {
+  unmatchable ??= hashPassword(randomBytes(32).toString("base64url"));
+  return unmatchable;
 }

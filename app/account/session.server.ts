@@ -5,12 +5,12 @@ import { themeCookie } from "~/platform/theme.server";
 import {
   accessTokenLifetimeSeconds,
   isFamilyActive,
-  refreshTokenLifetimeSeconds,
   revokeFamily,
   rotateRefreshToken,
   signAccessToken,
   startSession,
   verifyAccessToken,
+  type SessionPolicy,
 } from "./tokens.server";
 import { findUserById, toSessionUser, type SessionUser } from "./users.server";
 import { readCookie, serializeCookie } from "~/platform/cookies.server";
@@ -21,10 +21,12 @@ export const refreshCookieName = "refresh_token";
 /** The signed-in user for this request, or null for a visitor. */
 export const userContext = createContext<SessionUser | null>(null);
 
-function tokenCookies(accessToken: string, refreshToken: string) {
+/** The refresh cookie lives as long as its token: the end of the session may come before the token's 30 days. */
+function tokenCookies(accessToken: string, refresh: { refreshToken: string; expiresAt: Date }) {
+  const refreshMaxAge = Math.floor((refresh.expiresAt.getTime() - Date.now()) / 1000);
   return [
     serializeCookie(accessCookieName, accessToken, { maxAge: accessTokenLifetimeSeconds, httpOnly: true }),
-    serializeCookie(refreshCookieName, refreshToken, { maxAge: refreshTokenLifetimeSeconds, httpOnly: true }),
+    serializeCookie(refreshCookieName, refresh.refreshToken, { maxAge: refreshMaxAge, httpOnly: true }),
   ];
 }
 
@@ -33,11 +35,24 @@ export const clearedSessionCookies = [
   serializeCookie(refreshCookieName, "", { maxAge: 0, httpOnly: true }),
 ];
 
+function sessionPolicy(): SessionPolicy {
+  const { sessionSecret, sessionMaxAgeMs } = getEnv();
+  return { secret: sessionSecret, maxAgeMs: sessionMaxAgeMs };
+}
+
 /** Starts a session for a user who has proven who they are; their theme preference comes along. */
 export function signInCookies(user: SessionUser): string[] {
-  const { familyId, refreshToken } = startSession(getDb(), user.id);
-  const accessToken = signAccessToken({ userId: user.id, familyId }, getEnv().sessionSecret);
-  return [...tokenCookies(accessToken, refreshToken), themeCookie(user.theme)];
+  const session = startSession(getDb(), user.id, sessionPolicy());
+  const accessToken = signAccessToken({ userId: user.id, familyId: session.familyId }, getEnv().sessionSecret);
+  return [...tokenCookies(accessToken, session), themeCookie(user.theme)];
+}
+
+/** Trades a refresh token for a new pair: the middleware does it for a browser, POST /auth/refresh for an API client. */
+export function refreshSession(refreshToken: string) {
+  const rotated = rotateRefreshToken(getDb(), refreshToken, sessionPolicy());
+  if (!rotated.ok) return rotated;
+  const accessToken = signAccessToken({ userId: rotated.userId, familyId: rotated.familyId }, getEnv().sessionSecret);
+  return { ...rotated, accessToken };
 }
 
 type Resolved = { user: SessionUser | null; familyId: string | null; setCookies: string[] };
@@ -56,7 +71,7 @@ export function resolveSession(request: Request): Resolved {
     : undefined;
   const accessToken = bearer ?? readCookie(cookieHeader, accessCookieName);
   const claims = accessToken ? verifyAccessToken(accessToken, sessionSecret) : null;
-  if (claims && isFamilyActive(db, claims.familyId)) {
+  if (claims && isFamilyActive(db, claims.familyId, sessionPolicy())) {
     const user = findUserById(db, claims.userId);
     if (user) return { user: toSessionUser(user), familyId: claims.familyId, setCookies: [] };
   }
@@ -64,11 +79,14 @@ export function resolveSession(request: Request): Resolved {
   if (!refreshToken) {
     return { user: null, familyId: null, setCookies: accessToken && !bearer ? clearedSessionCookies : [] };
   }
-  const rotated = rotateRefreshToken(db, refreshToken);
-  const user = rotated.ok ? findUserById(db, rotated.userId) : undefined;
-  if (!rotated.ok || !user) return { user: null, familyId: null, setCookies: clearedSessionCookies };
-  const fresh = signAccessToken({ userId: user.id, familyId: rotated.familyId }, sessionSecret);
-  return { user: toSessionUser(user), familyId: rotated.familyId, setCookies: tokenCookies(fresh, rotated.refreshToken) };
+  const refreshed = refreshSession(refreshToken);
+  const user = refreshed.ok ? findUserById(db, refreshed.userId) : undefined;
+  if (!refreshed.ok || !user) return { user: null, familyId: null, setCookies: clearedSessionCookies };
+  return {
+    user: toSessionUser(user),
+    familyId: refreshed.familyId,
+    setCookies: tokenCookies(refreshed.accessToken, refreshed),
+  };
 }
 
 const familyContext = createContext<string | null>(null);

@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { users, type NewUser, type User } from "../../db/schema";
 import type { AppDatabase } from "~/platform/db.server";
 
@@ -31,12 +31,10 @@ export function findUserByNickname(db: AppDatabase, nickname: string) {
     .get();
 }
 
-/** The first account of an instance, and any address in ADMIN_EMAILS, are administrators. */
-export function createUser(db: AppDatabase, values: NewUser, adminEmails: readonly string[]): User {
-  return db.transaction((tx) => {
-    const email = normaliseEmail(values.email);
-    const isFirst = (tx.select({ total: count() }).from(users).get()?.total ?? 0) === 0;
-    const userType = isFirst || adminEmails.includes(email) ? "admin" : "user";
-    return tx.insert(users).values({ ...values, email, userType }).returning().get();
-  });
+/**
+ * An address alone never makes an administrator: nobody has verified a password account's
+ * address. Administrators are named as admins.server.ts explains.
+ */
+export function createUser(db: AppDatabase, values: NewUser): User {
+  return db.insert(users).values({ ...values, email: normaliseEmail(values.email) }).returning().get();
 }

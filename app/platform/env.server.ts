@@ -16,6 +16,7 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(32, "must be at least 32 characters long").optional(),
   ),
+  SESSION_MAX_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(90)),
   ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().optional()),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   CRYPTO_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "coingecko"]).default("demo")),
@@ -151,7 +152,9 @@ export type Env = {
   dataDir: string;
   databasePath: string;
   sessionSecret: string;
-  /** Addresses whose accounts are administrators (besides the first account). */
+  /** How long a session lasts from its sign-in, however often it is refreshed. */
+  sessionMaxAgeMs: number;
+  /** Addresses that make an administrator of an OAuth sign-in whose provider verified them. */
   adminEmails: string[];
   /** Express "trust proxy" addresses (e.g. "loopback"): behind a reverse proxy, rate limits must see each client. */
   trustProxy: string | undefined;
@@ -187,6 +190,7 @@ export function parseEnv(source: Record<string, string | undefined>): Omit<Env, 
     dataDir,
     databasePath: path.resolve(env.DATABASE_PATH ?? path.join(dataDir, "app.db")),
     sessionSecret: env.SESSION_SECRET,
+    sessionMaxAgeMs: env.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
     adminEmails: (env.ADMIN_EMAILS ?? "")
       .split(",")
       .map((email) => email.trim().toLowerCase())

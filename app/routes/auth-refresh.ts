@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { getInstance } from "~/i18n/middleware.server";
-import { rotateRefreshToken, signAccessToken, accessTokenLifetimeSeconds } from "~/account/tokens.server";
-import { getDb } from "~/platform/db.server";
-import { getEnv } from "~/platform/env.server";
+import { refreshSession } from "~/account/session.server";
+import { accessTokenLifetimeSeconds } from "~/account/tokens.server";
 import { jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/auth-refresh";
 
@@ -13,16 +12,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t;
   const body = refreshSchema.safeParse(await request.json().catch(() => null));
   if (!body.success) return jsonError(400, t("api.invalidParameters", { fields: "userId, refreshToken" }));
-  const rotated = rotateRefreshToken(getDb(), body.data.refreshToken);
-  if (!rotated.ok || rotated.userId !== body.data.userId) {
+  const refreshed = refreshSession(body.data.refreshToken);
+  if (!refreshed.ok || refreshed.userId !== body.data.userId) {
     return jsonError(401, t("errors.invalidRefreshToken", { ns: "account" }));
   }
   return Response.json(
-    {
-      accessToken: signAccessToken({ userId: rotated.userId, familyId: rotated.familyId }, getEnv().sessionSecret),
-      refreshToken: rotated.refreshToken,
-      expiresIn: accessTokenLifetimeSeconds,
-    },
+    { accessToken: refreshed.accessToken, refreshToken: refreshed.refreshToken, expiresIn: accessTokenLifetimeSeconds },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -9,7 +9,6 @@ import {
 } from "~/account/actions.server";
 import { rateLimitRefusal, rateLimits, verifySecondFactor } from "~/account/auth.server";
 import { twoFactorLoginSchema } from "~/account/schemas";
-import { accountRow } from "~/account/settings.server";
 import { toSessionUser } from "~/account/users.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { AuthPage } from "~/ui/account/auth-page";
@@ -19,7 +18,10 @@ import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/login-two-fa";
 import { parseFormSubmission } from "~/platform/forms.server";
 
-/** Only reachable in the five minutes after a correct password; otherwise sign in again. */
+/**
+ * Only reachable in the five minutes after a correct password, and only while that is still the
+ * password; otherwise sign in again.
+ */
 async function requirePendingSecondFactor(request: Request) {
   const pending = await readPendingSecondFactor(request);
   if (!pending) throw redirect("/login");
@@ -37,13 +39,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const pending = await requirePendingSecondFactor(request);
   const submission = parseFormSubmission(await readFormData(request, context), twoFactorLoginSchema);
   if (submission.status !== "success") return submission.reply({ hideFields: ["code"] });
-  const refusal = rateLimitRefusal(rateLimits.twoFactor, context, "two-fa", String(pending.userId));
+  const { user, redirectTo } = pending;
+  const refusal = rateLimitRefusal(rateLimits.twoFactor, context, "two-fa", String(user.id));
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields: ["code"] }));
-  const user = accountRow(pending.userId);
   if (!verifySecondFactor(user, submission.value.code)) {
     return submission.reply({ fieldErrors: fieldErrorLists({ code: "errors.invalidCode" }), hideFields: ["code"] });
   }
-  return signInRedirect(toSessionUser(user), pending.redirectTo, [await clearPendingSecondFactor()]);
+  return signInRedirect(toSessionUser(user), redirectTo, [await clearPendingSecondFactor()]);
 }
 
 export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import {
   signInRedirect,
   tooManyAttempts,
 } from "~/account/actions.server";
-import { loginWithPassword, rateLimitRefusal, rateLimits } from "~/account/auth.server";
+import { loginRefusal, loginWithPassword } from "~/account/auth.server";
 import { enabledOAuthProviders } from "~/account/oauth.server";
 import { loginSchema } from "~/account/schemas";
 import { getUser } from "~/account/session.server";
@@ -39,11 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseFormSubmission(await readFormData(request, context), loginSchema);
   if (submission.status !== "success") return submission.reply({ hideFields });
   const { email, password, redirectTo } = submission.value;
-  const refusal = rateLimitRefusal(rateLimits.login, context, "login", email);
+  const refusal = loginRefusal(context, email);
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields }));
   const login = await loginWithPassword(email, password);
   if (!login.ok) return submission.reply({ fieldErrors: fieldErrorLists({ [login.field]: login.error }), hideFields });
-  if (login.needsSecondFactor) return pendingSecondFactorRedirect(login.user.id, redirectTo);
+  if (login.needsSecondFactor) return pendingSecondFactorRedirect(login.user, redirectTo);
   return signInRedirect(toSessionUser(login.user), redirectTo);
 }
 

@@ -84,9 +84,7 @@ const intentActions = {
     const refused = refuseGuessing(intent, input, submission, hideFields);
     if (refused) return refused;
     const changed = await changePassword(input.user, submission.value.currentPassword, submission.value.newPassword);
-    if (!changed.ok) {
-      return answer(intent, submission.reply({ fieldErrors: fieldErrorLists({ currentPassword: changed.error }), hideFields }));
-    }
+    if (!changed.ok) return answer(intent, submission.reply({ fieldErrors: fieldErrorLists(changed.errors), hideFields }));
     // Every session has just been revoked, this one included: sign in again with the new password.
     return flashRedirect("/login", { kind: "success", messageKey: "account:toasts.passwordUpdated" }, signOut(input.context));
   },

@@ -1,9 +1,10 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { adminCommand } from "../support/admin-command";
 import { expect, ready, test } from "./fixtures";
 
 /** Shared by the browser tests that need a signed-in user. */
-export const password = "Sup3r-secret!";
+export const password = "Chuva-de-Pipoca-7";
 
 export type Account = { email: string; nickname: string };
 
@@ -54,21 +55,28 @@ async function signInIfRegistered(page: Page, projectName: string, email: string
 }
 
 /**
- * Signs in as this project's administrator (playwright.config.ts ADMIN_EMAILS), creating the
- * account the first time; another test may be creating it at the same moment.
+ * Signs in as this project's administrator, creating the account the first time (another test
+ * may be creating it at the same moment), named as an operator would: `npm run admin -- grant`
+ * on the server's data directory (playwright.config.ts).
  */
 export async function signInAsAdmin(page: Page, projectName: string) {
   const admin = { email: `admin-${projectName}@e2e.test`, nickname: `admin-${projectName}` };
-  if (await signInIfRegistered(page, projectName, admin.email)) return;
-  await page.goto("/register");
-  await ready(page, projectName);
-  await page.locator("#register-form-email").fill(admin.email);
-  await page.locator("#register-form-name").fill("Admin");
-  await page.locator("#register-form-nickname").fill(admin.nickname);
-  await page.locator("#register-form-password").fill(password);
-  await page.locator("#register-form-confirmPassword").fill(password);
-  await page.locator("#register-form").getByRole("button").click();
-  const taken = page.locator("#register-form-email-error");
-  await expect(taken.or(page.locator("#profile-form"))).toBeVisible();
-  if (await taken.isVisible()) expect(await signInIfRegistered(page, projectName, admin.email)).toBe(true);
+  if (!(await signInIfRegistered(page, projectName, admin.email))) {
+    await page.goto("/register");
+    await ready(page, projectName);
+    await page.locator("#register-form-email").fill(admin.email);
+    await page.locator("#register-form-name").fill("Admin");
+    await page.locator("#register-form-nickname").fill(admin.nickname);
+    await page.locator("#register-form-password").fill(password);
+    await page.locator("#register-form-confirmPassword").fill(password);
+    await page.locator("#register-form").getByRole("button").click();
+    const taken = page.locator("#register-form-email-error");
+    await expect(taken.or(page.locator("#profile-form"))).toBeVisible();
+    if (await taken.isVisible()) expect(await signInIfRegistered(page, projectName, admin.email)).toBe(true);
+  }
+  // The command starts npm and tsx: a few seconds more for the test.
+  test.info().setTimeout(test.info().timeout + 15_000);
+  const granted = await adminCommand({ DATA_DIR: process.env.E2E_DATA_DIR! }, "grant", admin.email);
+  expect(granted.code, granted.output).toBe(0);
+  return admin;
 }

@@ -16,6 +16,7 @@ import { registerSchema, twoFactorLoginSchema } from "../../app/account/schemas"
 import { feedbackSchema } from "../../app/content/feedback-schema";
 import { releaseNoteSchema } from "../../app/content/release-note-schema";
 import { recordTableSchema } from "../../app/favorites/schemas";
+import { adminCommand } from "../support/admin-command";
 import { startAppServer, type AppServer } from "../support/app-server";
 import {
   brokenBodies,
@@ -29,7 +30,7 @@ import {
 } from "../support/malformed";
 
 const seed = 9_008;
-const password = "Sup3r-secret!";
+const password = "Chuva-de-Pipoca-7";
 const adminEmail = "admin@fuzz.example";
 const languages = ["pt-BR", "en", "es"] as const;
 type Language = (typeof languages)[number];
@@ -357,9 +358,11 @@ test.describe("malformed input to every action and /proxy route", () => {
     testInfo.skip(testInfo.project.name !== "js-on", "request-only: one run is enough");
     testInfo.setTimeout(60_000);
     app = await startAppServer({
-      env: { TRUST_PROXY: "loopback", ADMIN_EMAILS: adminEmail, PAGE_CACHE_TTL_SECONDS: "0" },
+      env: { TRUST_PROXY: "loopback", PAGE_CACHE_TTL_SECONDS: "0" },
     });
     admin = await register(adminEmail, "fuzz_admin");
+    const granted = await adminCommand({ DATA_DIR: app.dataDir }, "grant", adminEmail);
+    expect(granted.code, granted.output).toBe(0);
     user = await register("user@fuzz.example", "fuzz_user");
     twoFactor = await pendingSecondFactor(() => app.openDatabase());
     const created = await post("/user/register-tables", { title: "Tabela válida", description: "" }, user.cookie);

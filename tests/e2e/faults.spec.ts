@@ -38,7 +38,7 @@ const modelFault: Record<Exclude<FakeFault, "none">, FakeLlmModes["gemini"]> = {
   "wrong-shape": "end-early",
 };
 
-const password = "Sup3r-secret!";
+const password = "Chuva-de-Pipoca-7";
 
 function translation(language: "pt-BR" | "en", namespace: string, key: string): string {
   const file = path.resolve(import.meta.dirname, `../../locales/${language}/${namespace}.json`);

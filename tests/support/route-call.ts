@@ -12,7 +12,7 @@ export async function signedInUser({ admin = false, language = "en" }: { admin?:
   const { signInCookies } = await import("~/account/session.server");
   const suffix = `${++serial}${Math.random().toString(36).slice(2, 6)}`;
   const email = `${admin ? "boss" : "user"}-${suffix}@example.com`;
-  const user = createUser(getDb(), { email, name: "Ana", nickname: `u_${suffix}` }, admin ? [email] : []);
+  const user = createUser(getDb(), { email, name: "Ana", nickname: `u_${suffix}`, userType: admin ? "admin" : "user" });
   const cookie = signInCookies(toSessionUser(user))
     .map((line) => line.split(";")[0])
     .join("; ");

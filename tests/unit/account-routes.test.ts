@@ -1,10 +1,11 @@
 import { readFileSync, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { users } from "../../db/schema";
+import { setAdministrator } from "~/account/admins.server";
+import * as passwordHashing from "~/account/password.server";
 import { resolveSession, sessionMiddleware, signInCookies } from "~/account/session.server";
 import { createUser, findUserByEmail } from "~/account/users.server";
 import { getDb } from "~/platform/db.server";
@@ -23,7 +24,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-account-routes-"));
 process.env.ADMIN_EMAILS = "boss@example.com";
 
 const origin = "http://localhost";
-const password = "Sup3r-secret!";
+const password = "Chuva-de-Pipoca-7";
 type Handler = (args: never) => unknown;
 type RouteModule = { loader: Handler; action?: Handler };
 
@@ -158,6 +159,36 @@ describe("register", () => {
     });
   });
 
+  it("refuses a guessable password that meets the composition rule, and creates nothing", async () => {
+    // Common, leaked-style, or made of the person's own name.
+    for (const guessable of ["Password1!", "P@ssw0rd1", "Mudar@123", "Souza2024!"]) {
+      const { outcome, email } = await register(new Browser(), { password: guessable, confirmPassword: guessable });
+      expect(outcome.body.error, guessable).toEqual({ password: ["errors.guessablePassword"] });
+      expect(outcome.body.initialValue).not.toHaveProperty("password");
+      expect(findUserByEmail(getDb(), email)).toBeUndefined();
+    }
+  });
+
+  it("accepts a long passphrase without numbers or symbols, up to 256 characters", async () => {
+    const passphrases = [
+      "correct horse battery staple mountain river",
+      "vaca amarela pulou a janela de madrugada e foi dormir no campo verde",
+      "o sabiá cantou na palmeira ".repeat(10).slice(0, 256),
+    ];
+    expect(passphrases.map((phrase) => phrase.length)).toEqual([43, 68, 256]);
+    for (const passphrase of passphrases) {
+      const { outcome, email } = await register(new Browser(), { password: passphrase, confirmPassword: passphrase });
+      expect(outcome.location, passphrase).toBe("/user");
+      expect((await logIn(new Browser(), email, passphrase)).location).toBe("/user");
+    }
+    const tooLong = "x".repeat(257);
+    const refused = await register(new Browser(), { password: tooLong, confirmPassword: tooLong });
+    expect(refused.outcome.body.error).toMatchObject({ password: ["errors.passwordTooLong"] });
+    // Below 20 characters the composition rule holds.
+    const short = await register(new Browser(), { password: "sabia na palmeira", confirmPassword: "sabia na palmeira" });
+    expect(short.outcome.body.error).toMatchObject({ password: ["errors.weakPassword"] });
+  });
+
   it("turns away a filled-in honeypot without creating anything", async () => {
     const { outcome, email } = await register(new Browser(), { website: "https://spam.example" });
     expect(outcome.body.error).toMatchObject({ website: ["errors.botDetected"] });
@@ -193,25 +224,91 @@ describe("login", () => {
     const browser = new Browser();
     expect((await logIn(browser, `x${email}`)).body.error).toEqual({ email: ["errors.userNotFoundWithEmail"] });
     expect((await logIn(browser, email, "Wrong-passw0rd!")).body.error).toEqual({ password: ["errors.incorrectPassword"] });
-    const github = createUser(getDb(), { email: `${unique("gh")}@example.com`, name: "Gi", nickname: unique("gh"), loginMethod: "github" }, []);
+    const github = createUser(getDb(), { email: `${unique("gh")}@example.com`, name: "Gi", nickname: unique("gh"), loginMethod: "github" });
     expect((await logIn(browser, github.email)).body.error).toEqual({ email: ["errors.invalidLoginMethod"] });
     expect(browser.cookies.has("access_token")).toBe(false);
   });
 
-  it("refuses the eleventh try from one address, in the visitor's language", async () => {
-    const browser = new Browser("en");
-    for (let attempt = 0; attempt < 10; attempt++) expect((await logIn(browser, "flood@example.com")).status).toBe(200);
-    const refused = await logIn(browser, "someone-else@example.com");
-    expect(refused.status).toBe(429);
-    expect(refused.body.error[""]).toEqual(["Too many attempts. Try again in 15 min."]);
+  it("runs one full argon2 check for an unknown address and an OAuth account too, so timing tells nothing", async () => {
+    const { email } = await register();
+    const github = createUser(getDb(), { email: `${unique("gh")}@example.com`, name: "Gi", nickname: unique("gh"), loginMethod: "github" });
+    const verify = vi.spyOn(passwordHashing, "verifyPassword");
+    try {
+      for (const address of [`nobody-${email}`, github.email, email]) {
+        verify.mockClear();
+        await logIn(new Browser(), address, "Wrong-passw0rd!");
+        expect(verify, address).toHaveBeenCalledOnce();
+        // A hash with the parameters of every stored one, so the check costs the same.
+        expect(verify).toHaveBeenCalledWith(expect.stringMatching(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/), "Wrong-passw0rd!");
+        await expect(verify.mock.results[0]?.value).resolves.toBe(false);
+      }
+    } finally {
+      verify.mockRestore();
+    }
   });
 
-  it("refuses the eleventh try at one account, whatever the address", async () => {
+  /** Wrong passwords without waiting for argon2: these tests are about counting. */
+  function quickWrongPasswords() {
+    return vi.spyOn(passwordHashing, "verifyPassword").mockResolvedValue(false);
+  }
+
+  it("refuses the eleventh try at one account from one address, in the visitor's language", async () => {
+    const wrong = quickWrongPasswords();
+    try {
+      const attacker = new Browser("en");
+      for (let attempt = 0; attempt < 10; attempt++) expect((await logIn(attacker, "flood@example.com")).status).toBe(200);
+      const refused = await logIn(attacker, "flood@example.com");
+      expect(refused.status).toBe(429);
+      expect(refused.body.error[""]).toEqual(["Too many attempts. Try again in 15 min."]);
+    } finally {
+      wrong.mockRestore();
+    }
+  });
+
+  it("refuses the thirty-first try from one address, whatever the accounts", async () => {
+    const wrong = quickWrongPasswords();
+    try {
+      const browser = new Browser();
+      for (let attempt = 0; attempt < 30; attempt++) {
+        expect((await logIn(browser, `spray${attempt}@example.com`)).status).toBe(200);
+      }
+      expect((await logIn(browser, "one-more@example.com")).status).toBe(429);
+    } finally {
+      wrong.mockRestore();
+    }
+  });
+
+  it("does not lock the owner out when someone else used up the account's tries from their addresses", async () => {
     const { email } = await register();
-    for (let attempt = 0; attempt < 10; attempt++) await logIn(new Browser(), email, "Wrong-passw0rd!");
-    const browser = new Browser();
-    expect((await logIn(browser, email)).status).toBe(429);
-    expect(browser.cookies.has("access_token")).toBe(false);
+    const wrong = quickWrongPasswords();
+    try {
+      for (const attacker of [new Browser(), new Browser(), new Browser()]) {
+        for (let attempt = 0; attempt < 10; attempt++) await logIn(attacker, email, "Wrong-passw0rd!");
+        // Refused tries count nowhere else, however many there are.
+        for (let attempt = 0; attempt < 20; attempt++) expect((await logIn(attacker, email, "Wrong-passw0rd!")).status).toBe(429);
+      }
+    } finally {
+      wrong.mockRestore();
+    }
+    const owner = new Browser();
+    expect((await logIn(owner, email)).location).toBe("/user");
+    expect(owner.cookies.has("access_token")).toBe(true);
+  });
+
+  it("takes at most a hundred tries an hour at one account, from all addresses together", async () => {
+    const { email } = await register();
+    const wrong = quickWrongPasswords();
+    try {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const address = new Browser();
+        expect((await logIn(address, email, "Wrong-passw0rd!")).body.error).toEqual({ password: ["errors.incorrectPassword"] });
+      }
+      const browser = new Browser();
+      expect((await logIn(browser, email)).status).toBe(429);
+      expect(browser.cookies.has("access_token")).toBe(false);
+    } finally {
+      wrong.mockRestore();
+    }
   });
 });
 
@@ -242,6 +339,32 @@ describe("two-factor sign-in", () => {
       const outcome = await call(loginTwoFaRoute, device, "/login/two-fa", { code: backupCodes[0]! });
       expect(outcome.status).toBe(expected);
     }
+  });
+
+  it("drops a pending second step once the password changes", async () => {
+    const owner = await register();
+    const { totp } = await protectWithTwoFactor(owner.browser);
+    // Someone who learnt the old password gets as far as the code…
+    const intruder = new Browser();
+    expect((await logIn(intruder, owner.email)).location).toBe("/login/two-fa");
+    // …and the owner, warned, changes it.
+    const newPassword = "N3w-password!";
+    const changed = await call(userRoute, owner.browser, "/user", {
+      intent: "password",
+      currentPassword: password,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(changed.location).toBe("/login");
+
+    expect((await call(loginTwoFaRoute, intruder, "/login/two-fa")).location).toBe("/login");
+    const code = totp.generate({ timestamp: Date.now() + 30_000 });
+    expect((await call(loginTwoFaRoute, intruder, "/login/two-fa", { code })).location).toBe("/login");
+    expect(intruder.cookies.has("access_token")).toBe(false);
+    // A second step started with the new password goes through.
+    const device = new Browser();
+    expect((await logIn(device, owner.email, newPassword)).location).toBe("/login/two-fa");
+    expect((await call(loginTwoFaRoute, device, "/login/two-fa", { code })).location).toBe("/user");
   });
 
   it("sends anyone without a pending step back to the password", async () => {
@@ -301,7 +424,7 @@ describe("account page", () => {
   });
 
   it("keeps the email of a GitHub account and lets it change nothing about passwords", async () => {
-    const github = createUser(getDb(), { email: `${unique("gh")}@example.com`, name: "Gi", nickname: unique("gh"), loginMethod: "github" }, []);
+    const github = createUser(getDb(), { email: `${unique("gh")}@example.com`, name: "Gi", nickname: unique("gh"), loginMethod: "github" });
     const browser = new Browser();
     browser.keep(new Response(null, { headers: signInCookies(github).map((cookie): [string, string] => ["Set-Cookie", cookie]) }));
     await call(userRoute, browser, "/user", { intent: "profile", name: "Gi", nickname: github.nickname, email: "other@example.com" });
@@ -324,6 +447,14 @@ describe("account page", () => {
       call(userRoute, browser, "/user", { intent: "password", currentPassword: current, newPassword, confirmPassword: newPassword });
 
     expect((await change("Wrong-passw0rd!")).body.result.error).toEqual({ currentPassword: ["errors.incorrectCurrentPassword"] });
+    const guessable = await call(userRoute, browser, "/user", {
+      intent: "password",
+      currentPassword: password,
+      newPassword: "P@ssw0rd1",
+      confirmPassword: "P@ssw0rd1",
+    });
+    expect(guessable.body.result.error).toEqual({ newPassword: ["errors.guessablePassword"] });
+    expect((await call(userRoute, laptop, "/user")).status).toBe(200);
     const changed = await change(password);
     expect(changed.location).toBe("/login");
     expect(flashKey(browser)).toBe("account:toasts.passwordUpdated");
@@ -396,11 +527,20 @@ describe("admin users screen", () => {
     expect((await call(adminUsersRoute, browser, "/admin/users")).status).toBe(404);
   });
 
-  it("lists users newest first, twenty a page, for an admin from ADMIN_EMAILS", async () => {
-    const admin = await register(new Browser(), { email: "boss@example.com" });
-    expect(findUserByEmail(getDb(), "boss@example.com")?.userType).toBe("admin");
+  it("is a 404 for whoever registers first, or registers an address ADMIN_EMAILS lists", async () => {
+    // Nobody has verified a password account's address: anyone could have typed it.
+    const squatter = await register(new Browser(), { email: "BOSS@example.com" });
+    expect(squatter.outcome.location).toBe("/user");
+    expect((await call(adminUsersRoute, squatter.browser, "/admin/users")).status).toBe(404);
+    const first = getDb().select().from(users).orderBy(users.id).limit(1).get();
+    expect(first?.userType).toBe("user");
+  });
+
+  it("lists users newest first, twenty a page, for an administrator the operator named", async () => {
+    const admin = await register();
+    setAdministrator(getDb(), findUserByEmail(getDb(), admin.email)!.id, true);
     for (let index = 0; index < 21; index++) {
-      createUser(getDb(), { email: `${unique("bulk")}@example.com`, name: "Bulk", nickname: unique("bulk") }, []);
+      createUser(getDb(), { email: `${unique("bulk")}@example.com`, name: "Bulk", nickname: unique("bulk") });
     }
     const total = getDb().$client.prepare("select count(*) from users").pluck().get() as number;
     const first = (await call(adminUsersRoute, admin.browser, "/admin/users")).body;
@@ -411,11 +551,4 @@ describe("admin users screen", () => {
     expect(last.items).toHaveLength(total % 20 || 20);
     expect((await call(adminUsersRoute, admin.browser, "/admin/users?page=-3")).body.page).toBe(1);
   });
-});
-
-it("the first account of an instance is an administrator", () => {
-  const first = getDb().select().from(users).orderBy(users.id).limit(1).get();
-  expect(first?.userType).toBe("admin");
-  const second = getDb().select().from(users).where(eq(users.id, (first?.id ?? 0) + 1)).get();
-  expect(second?.userType).toBe("user");
 });

@@ -8,6 +8,7 @@ import { users } from "../../db/schema";
 import { hashPassword, verifyPassword } from "~/account/password.server";
 import {
   isFamilyActive,
+  refreshGraceSeconds,
   refreshTokenLifetimeSeconds,
   revokeAllSessions,
   rotateRefreshToken,
@@ -24,7 +25,7 @@ let serial = 0;
 
 function newUser() {
   serial += 1;
-  return createUser(db, { email: `user${serial}@example.com`, name: "Ana", nickname: `user${serial}` }, []);
+  return createUser(db, { email: `user${serial}@example.com`, name: "Ana", nickname: `user${serial}` });
 }
 
 describe("password hashing", () => {
@@ -63,41 +64,81 @@ describe("access tokens", () => {
 });
 
 describe("refresh token rotation", () => {
+  const day = 24 * 60 * 60 * 1000;
+  const policy = { secret: "s".repeat(48), maxAgeMs: 90 * day };
+  const graceMs = refreshGraceSeconds * 1000;
+
   it("trades each token once for a new one in the same session", () => {
     const user = newUser();
-    const { familyId, refreshToken } = startSession(db, user.id);
-    const first = rotateRefreshToken(db, refreshToken);
+    const { familyId, refreshToken } = startSession(db, user.id, policy);
+    const first = rotateRefreshToken(db, refreshToken, policy);
     expect(first).toMatchObject({ ok: true, userId: user.id, familyId });
     if (!first.ok) throw new Error("rotation failed");
     expect(first.refreshToken).not.toBe(refreshToken);
-    const second = rotateRefreshToken(db, first.refreshToken);
+    const second = rotateRefreshToken(db, first.refreshToken, policy);
     expect(second).toMatchObject({ ok: true, familyId });
   });
 
-  it("treats a second use of a token as theft and revokes the whole session", () => {
+  it("gives requests that race with one token the same successor, and stores only its hash", () => {
     const user = newUser();
-    const { familyId, refreshToken } = startSession(db, user.id);
-    const rotated = rotateRefreshToken(db, refreshToken);
+    const start = Date.UTC(2025, 0, 1);
+    const { familyId, refreshToken } = startSession(db, user.id, policy, start);
+    const successors = [start, start + 1000, start + graceMs].map((now) => {
+      const answer = rotateRefreshToken(db, refreshToken, policy, now);
+      return answer.ok ? answer.refreshToken : answer.reason;
+    });
+    const successor = successors[0]!;
+    expect(successors).toEqual([successor, successor, successor]);
+    expect(successor).toMatch(/^[\w-]{43}$/);
+    expect(successor).not.toBe(refreshToken);
+    expect(db.$client.prepare("select count(*) from refresh_tokens where family_id = ?").pluck().get(familyId)).toBe(2);
+    expect(JSON.stringify(db.$client.prepare("select * from refresh_tokens").all())).not.toContain(successor);
+    // The successor goes on as usual.
+    expect(rotateRefreshToken(db, successor, policy, start + 2000)).toMatchObject({ ok: true, familyId });
+  });
+
+  it("treats a use after the grace window as theft and revokes the whole session", () => {
+    const user = newUser();
+    const start = Date.UTC(2025, 0, 1);
+    const { familyId, refreshToken } = startSession(db, user.id, policy, start);
+    const rotated = rotateRefreshToken(db, refreshToken, policy, start);
     if (!rotated.ok) throw new Error("rotation failed");
 
-    expect(rotateRefreshToken(db, refreshToken)).toEqual({ ok: false, reason: "reused" });
-    expect(isFamilyActive(db, familyId)).toBe(false);
+    expect(rotateRefreshToken(db, refreshToken, policy, start + graceMs + 1000)).toEqual({ ok: false, reason: "reused" });
+    expect(isFamilyActive(db, familyId, policy)).toBe(false);
     // The thief's replay also locks out the token the rightful owner holds.
-    expect(rotateRefreshToken(db, rotated.refreshToken)).toEqual({ ok: false, reason: "revoked" });
+    expect(rotateRefreshToken(db, rotated.refreshToken, policy, start + graceMs + 1000)).toEqual({ ok: false, reason: "revoked" });
+  });
+
+  it("ends a session at its absolute lifetime, however often it was refreshed", () => {
+    const user = newUser();
+    const start = Date.UTC(2025, 0, 1);
+    let { familyId, refreshToken, expiresAt } = startSession(db, user.id, policy, start);
+    expect(expiresAt).toEqual(new Date(start + refreshTokenLifetimeSeconds * 1000));
+    for (const days of [29, 58, 87]) {
+      const rotated = rotateRefreshToken(db, refreshToken, policy, start + days * day);
+      if (!rotated.ok) throw new Error(`rotation failed on day ${days}: ${rotated.reason}`);
+      ({ refreshToken, expiresAt } = rotated);
+    }
+    // The last token lives until the session ends, not 30 days more.
+    expect(expiresAt).toEqual(new Date(start + 90 * day));
+    expect(isFamilyActive(db, familyId, policy, start + 90 * day - 1000)).toBe(true);
+    expect(isFamilyActive(db, familyId, policy, start + 90 * day)).toBe(false);
+    expect(rotateRefreshToken(db, refreshToken, policy, start + 90 * day)).toEqual({ ok: false, reason: "expired" });
   });
 
   it("refuses unknown and expired tokens, and a password change revokes every session", () => {
     const user = newUser();
-    expect(rotateRefreshToken(db, "made-up")).toEqual({ ok: false, reason: "unknown" });
-    const old = startSession(db, user.id, Date.UTC(2025, 0, 1));
+    expect(rotateRefreshToken(db, "made-up", policy)).toEqual({ ok: false, reason: "unknown" });
+    const old = startSession(db, user.id, policy, Date.UTC(2025, 0, 1));
     const later = Date.UTC(2025, 0, 1) + refreshTokenLifetimeSeconds * 1000 + 1;
-    expect(rotateRefreshToken(db, old.refreshToken, later)).toEqual({ ok: false, reason: "expired" });
+    expect(rotateRefreshToken(db, old.refreshToken, policy, later)).toEqual({ ok: false, reason: "expired" });
 
-    const phone = startSession(db, user.id);
-    const laptop = startSession(db, user.id);
+    const phone = startSession(db, user.id, policy);
+    const laptop = startSession(db, user.id, policy);
     revokeAllSessions(db, user.id);
-    expect(isFamilyActive(db, phone.familyId)).toBe(false);
-    expect(rotateRefreshToken(db, laptop.refreshToken)).toEqual({ ok: false, reason: "revoked" });
+    expect(isFamilyActive(db, phone.familyId, policy)).toBe(false);
+    expect(rotateRefreshToken(db, laptop.refreshToken, policy)).toEqual({ ok: false, reason: "revoked" });
   });
 });
 

@@ -20,7 +20,7 @@ let serial = 0;
 
 function newUser() {
   const id = ++serial;
-  return createUser(db, { email: `chat${id}@example.com`, name: "Ana", nickname: `chat${id}` }, []);
+  return createUser(db, { email: `chat${id}@example.com`, name: "Ana", nickname: `chat${id}` });
 }
 
 /** A model that answers with fixed pieces and remembers what it was asked. */

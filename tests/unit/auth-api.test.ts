@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { contextFor } from "../support/router-context";
 
 beforeAll(() => {
@@ -12,9 +12,10 @@ async function newSession() {
   const { getDb } = await import("~/platform/db.server");
   const { createUser } = await import("~/account/users.server");
   const { startSession } = await import("~/account/tokens.server");
+  const { getEnv } = await import("~/platform/env.server");
   const suffix = Math.random().toString(36).slice(2, 8);
-  const user = createUser(getDb(), { email: `api-${suffix}@example.com`, name: "Api", nickname: `api_${suffix}` }, []);
-  return { user, ...startSession(getDb(), user.id) };
+  const user = createUser(getDb(), { email: `api-${suffix}@example.com`, name: "Api", nickname: `api_${suffix}` });
+  return { user, ...startSession(getDb(), user.id, { secret: getEnv().sessionSecret, maxAgeMs: getEnv().sessionMaxAgeMs }) };
 }
 
 async function refresh(body: unknown, headers: Record<string, string> = {}) {
@@ -28,33 +29,54 @@ async function refresh(body: unknown, headers: Record<string, string> = {}) {
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
+/** GET /auth/me with a Bearer access token, behind the session middleware. */
+async function me(accessToken: string) {
+  const { loader } = await import("~/routes/auth-me");
+  const { sessionMiddleware } = await import("~/account/session.server");
+  const request = new Request("http://localhost/auth/me", { headers: { Authorization: `Bearer ${accessToken}` } });
+  const context = await contextFor(request);
+  let answer: Response | undefined;
+  await sessionMiddleware({ request, context, params: {} } as never, async () => {
+    answer = loader({ request, context, params: {} } as never);
+    return answer;
+  });
+  return { status: answer!.status, userId: answer!.ok ? ((await answer!.json()) as { user: { id: number } }).user.id : undefined };
+}
+
 describe("POST /auth/refresh and GET /auth/me", () => {
   it("trades a refresh token for a new pair, and the access token works as a Bearer on /auth routes", async () => {
     const { user, refreshToken } = await newSession();
     const answer = await refresh({ userId: user.id, refreshToken });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String), expiresIn: 900 });
-
-    const { loader } = await import("~/routes/auth-me");
-    const request = new Request("http://localhost/auth/me", { headers: { Authorization: `Bearer ${answer.body.accessToken}` } });
-    const { sessionMiddleware } = await import("~/account/session.server");
-    const context = await contextFor(request);
-    let me: Response | undefined;
-    await sessionMiddleware({ request, context, params: {} } as never, async () => {
-      me = loader({ request, context, params: {} } as never);
-      return me;
-    });
-    expect(me!.status).toBe(200);
-    expect(((await me!.json()) as { user: { id: number } }).user.id).toBe(user.id);
+    expect(await me(answer.body.accessToken)).toEqual({ status: 200, userId: user.id });
   });
 
-  it("answers 'Invalid refresh token' for a wrong, reused or someone else's token", async () => {
+  it("gives three parallel refreshes with one token the same new refresh token, and every answer works", async () => {
+    const { user, refreshToken } = await newSession();
+    const answers = await Promise.all([1, 2, 3].map(() => refresh({ userId: user.id, refreshToken })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const rotated = answers[0]!.body.refreshToken as string;
+    expect(answers.map((answer) => answer.body.refreshToken)).toEqual([rotated, rotated, rotated]);
+    for (const answer of answers) expect(await me(answer.body.accessToken)).toEqual({ status: 200, userId: user.id });
+    const next = await refresh({ userId: user.id, refreshToken: rotated });
+    expect(next.status).toBe(200);
+    expect(await me(next.body.accessToken)).toEqual({ status: 200, userId: user.id });
+  });
+
+  it("answers 'Invalid refresh token' for a wrong, replayed or someone else's token", async () => {
+    const { refreshGraceSeconds } = await import("~/account/tokens.server");
     const { user, refreshToken } = await newSession();
     const other = await newSession();
     const wrongUser = await refresh({ userId: other.user.id, refreshToken }, { "Accept-Language": "en" });
     expect(wrongUser).toMatchObject({ status: 401, body: { message: "Invalid refresh token", status: 401 } });
-    // That attempt spent the token: presenting it again is a replay.
-    expect((await refresh({ userId: user.id, refreshToken })).status).toBe(401);
+    // That attempt spent the token: presenting it again once the grace window is over is a replay.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (refreshGraceSeconds + 1) * 1000 });
+    try {
+      expect((await refresh({ userId: user.id, refreshToken })).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
     expect((await refresh({ userId: user.id, refreshToken: "nope" })).status).toBe(401);
     expect((await refresh({ userId: "1" })).status).toBe(400);
   });

@@ -38,6 +38,15 @@ describe("configuration", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32/);
   });
 
+  it("ends sessions after SESSION_MAX_DAYS, 90 unless set, between 1 and 365 days", () => {
+    const day = 24 * 60 * 60 * 1000;
+    expect(parseEnv({}).sessionMaxAgeMs).toBe(90 * day);
+    expect(parseEnv({ SESSION_MAX_DAYS: "7" }).sessionMaxAgeMs).toBe(7 * day);
+    for (const invalid of ["0", "366", "1.5", "forever"]) {
+      expect(() => parseEnv({ SESSION_MAX_DAYS: invalid }), invalid).toThrow(/SESSION_MAX_DAYS/);
+    }
+  });
+
   it("generates the session secret once and keeps it in the data directory", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "ma-env-"));
     const first = ensureSessionSecret(dataDir);

@@ -11,7 +11,7 @@ async function setup() {
   const { getDb } = await import("~/platform/db.server");
   const { createUser } = await import("~/account/users.server");
   const suffix = Math.random().toString(36).slice(2, 8);
-  const user = createUser(getDb(), { email: `f-${suffix}@example.com`, name: "Favoritos", nickname: `f_${suffix}` }, []);
+  const user = createUser(getDb(), { email: `f-${suffix}@example.com`, name: "Favoritos", nickname: `f_${suffix}` });
   return { db: getDb(), userId: user.id };
 }
 

@@ -162,7 +162,7 @@ describe("GitHub sign-in", () => {
 
   it("fits the GitHub login to the nickname rules and makes it unique", async () => {
     const app = await restartApp();
-    app.createUser(app.db, { email: "someone@example.com", name: "Someone", nickname: "OctoCat", passwordHash: "x" }, []);
+    app.createUser(app.db, { email: "someone@example.com", name: "Someone", nickname: "OctoCat", passwordHash: "x" });
     await signIn(app, "github");
     expect(app.db.select().from(users).where(eq(users.githubId, "583231")).get()?.nickname).toBe("octocat-2");
   });
@@ -179,7 +179,7 @@ describe("GitHub sign-in", () => {
     const { readPendingSecondFactor } = await import("~/account/actions.server");
     const twoFactorPage = new Request(`${appUrl}/login/two-fa`, { headers: { Cookie: browser.header() } });
     const pending = await readPendingSecondFactor(twoFactorPage);
-    expect(pending).toEqual({ userId: expect.any(Number), redirectTo: "/more" });
+    expect(pending).toEqual({ user: expect.objectContaining({ githubId: "583231" }), redirectTo: "/more" });
   });
 });
 
@@ -207,7 +207,7 @@ describe("Google sign-in", () => {
 
   it("refuses a Google account whose email belongs to an account that signs in another way", async () => {
     const app = await restartApp();
-    app.createUser(app.db, { email: "Maria.Silva@gmail.com", name: "Maria", nickname: "maria", passwordHash: "x" }, []);
+    app.createUser(app.db, { email: "Maria.Silva@gmail.com", name: "Maria", nickname: "maria", passwordHash: "x" });
 
     const { finish, browser } = await signIn(app, "google");
 
@@ -215,6 +215,43 @@ describe("Google sign-in", () => {
     expect(browser.flashKey()).toBe("account:errors.invalidLoginMethod");
     expect(signedIn(browser)).toBe(false);
     expect(app.db.select().from(users).where(eq(users.googleId, defaultGoogleUser.sub)).get()).toBeUndefined();
+  });
+});
+
+describe("ADMIN_EMAILS", () => {
+  const userTypeOf = (app: App) => app.db.select({ userType: users.userType }).from(users).get()?.userType;
+
+  it("makes an administrator of the GitHub account whose verified primary address it lists", async () => {
+    const app = await restartApp({ ...fakeOAuthEnv(fake.url), ADMIN_EMAILS: "Octocat@GitHub.com" });
+    await signIn(app, "github");
+    expect(userTypeOf(app)).toBe("admin");
+  });
+
+  it("ignores a listed address GitHub has not verified as the primary one", async () => {
+    const app = await restartApp({ ...fakeOAuthEnv(fake.url), ADMIN_EMAILS: "boss@example.com" });
+    // The profile's public email is whatever the user typed there; only /user/emails says what is verified.
+    fake.setGitHubUser({
+      ...defaultGitHubUser,
+      email: "boss@example.com",
+      emails: [
+        { email: "boss@example.com", primary: false, verified: false, visibility: "public" },
+        { email: "octocat@github.com", primary: true, verified: true, visibility: null },
+      ],
+    });
+    await signIn(app, "github");
+    expect(app.db.select({ email: users.email }).from(users).get()?.email).toBe("octocat@github.com");
+    expect(userTypeOf(app)).toBe("user");
+  });
+
+  it("makes an administrator of a Google account with a verified listed address, also one created earlier", async () => {
+    let app = await restartApp();
+    await signIn(app, "google");
+    expect(userTypeOf(app)).toBe("user");
+    const dataDir = process.env.DATA_DIR!;
+    app = await restartApp({ ...fakeOAuthEnv(fake.url), DATA_DIR: dataDir, ADMIN_EMAILS: defaultGoogleUser.email });
+    const { browser } = await signIn(app, "google");
+    expect(userTypeOf(app)).toBe("admin");
+    expect(signedIn(browser)).toBe(true);
   });
 });
 

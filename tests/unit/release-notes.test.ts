@@ -219,11 +219,6 @@ describe("RSS feed", () => {
 });
 
 describe("routes", () => {
-  // The first account of an instance is always an administrator: make it now, so later ones are not.
-  beforeAll(async () => {
-    await signedInUser({ admin: true });
-  });
-
   it("a draft is a 404 for visitors and signed-in users, readable by administrators", async () => {
     const { noteRoute, notes } = await modules();
     const id = notes.createReleaseNote(note("Rascunho de rota", "draft"));

@@ -1,9 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { RateLimiter } from "~/platform/rate-limit.server";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { hitAll, RateLimiter } from "~/platform/rate-limit.server";
 import { isSameOriginRequest } from "~/platform/origin.server";
+import { contextFor, routeArgs } from "../support/router-context";
 
 beforeAll(() => {
   process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-session-"));
@@ -17,7 +18,7 @@ async function signedInUser() {
   const { createUser, toSessionUser } = await import("~/account/users.server");
   const { signInCookies } = await import("~/account/session.server");
   const suffix = Math.random().toString(36).slice(2, 8);
-  const user = createUser(getDb(), { email: `s-${suffix}@example.com`, name: "Sessão", nickname: `s_${suffix}` }, []);
+  const user = createUser(getDb(), { email: `s-${suffix}@example.com`, name: "Sessão", nickname: `s_${suffix}` });
   const cookies = signInCookies(toSessionUser(user));
   return { user, access: cookieValue(cookies, "access_token")!, refresh: cookieValue(cookies, "refresh_token")!, cookies };
 }
@@ -52,16 +53,76 @@ describe("sessions", () => {
     expect(cookieValue(resolved.setCookies, "access_token")).toBeTruthy();
   });
 
-  it("treats a replayed refresh token as theft and ends that session", async () => {
+  it("keeps every page request that sets off at once with one refresh token signed in, with the same new tokens", async () => {
+    const { getUser, sessionMiddleware } = await import("~/account/session.server");
+    const { user, refresh } = await signedInUser();
+    const pageRequest = async (cookie: string) => {
+      const request = new Request("http://localhost/user", { headers: { Cookie: cookie } });
+      const context = await contextFor(request);
+      let signedIn: number | undefined;
+      const response = (await sessionMiddleware(routeArgs(request, context), async () => {
+        signedIn = getUser(context)?.id;
+        return new Response(null);
+      })) as Response;
+      return { signedIn, setCookies: response.headers.getSetCookie() };
+    };
+
+    const answers = await Promise.all([1, 2, 3].map(() => pageRequest(`refresh_token=${refresh}`)));
+    expect(answers.map((answer) => answer.signedIn)).toEqual([user.id, user.id, user.id]);
+    const newRefresh = new Set(answers.map((answer) => cookieValue(answer.setCookies, "refresh_token")));
+    expect(newRefresh.size).toBe(1);
+    const [rotated] = newRefresh;
+    expect(rotated).toBeTruthy();
+    expect(rotated).not.toBe(refresh);
+    // What each of them was given works on the next request.
+    for (const { setCookies } of answers) {
+      expect((await pageRequest(`access_token=${cookieValue(setCookies, "access_token")}`)).signedIn).toBe(user.id);
+    }
+    expect((await pageRequest(`refresh_token=${rotated}`)).signedIn).toBe(user.id);
+  });
+
+  it("treats a refresh token replayed after the grace window as theft and ends that session", async () => {
     const { resolveSession } = await import("~/account/session.server");
+    const { refreshGraceSeconds } = await import("~/account/tokens.server");
     const { refresh } = await signedInUser();
     const first = resolveSession(request(`refresh_token=${refresh}`));
     const rotated = cookieValue(first.setCookies, "refresh_token")!;
-    const replay = resolveSession(request(`refresh_token=${refresh}`));
-    expect(replay.user).toBeNull();
-    expect(cookieValue(replay.setCookies, "refresh_token")).toBe("");
-    // The legitimate holder's newer token dies with the family.
-    expect(resolveSession(request(`refresh_token=${rotated}`)).user).toBeNull();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (refreshGraceSeconds + 1) * 1000 });
+    try {
+      const replay = resolveSession(request(`refresh_token=${refresh}`));
+      expect(replay.user).toBeNull();
+      expect(cookieValue(replay.setCookies, "refresh_token")).toBe("");
+      // The legitimate holder's newer token dies with the family.
+      expect(resolveSession(request(`refresh_token=${rotated}`)).user).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("ends a session SESSION_MAX_DAYS (90 by default) after its sign-in, however often it was refreshed", async () => {
+    const { resolveSession } = await import("~/account/session.server");
+    const { user, refresh } = await signedInUser();
+    const day = 24 * 60 * 60 * 1000;
+    const signedInAt = Date.now();
+    let refreshToken = refresh;
+    vi.useFakeTimers({ toFake: ["Date"], now: signedInAt });
+    try {
+      for (const days of [29, 58, 87]) {
+        vi.setSystemTime(signedInAt + days * day);
+        const resolved = resolveSession(request(`refresh_token=${refreshToken}`));
+        expect(resolved.user?.id, `day ${days}`).toBe(user.id);
+        refreshToken = cookieValue(resolved.setCookies, "refresh_token")!;
+        // The cookie goes when the session does, not 30 days after the last refresh.
+        const maxAge = Number(/Max-Age=(\d+)/.exec(resolved.setCookies.find((cookie) => cookie.startsWith("refresh_token="))!)?.[1]);
+        expect(maxAge).toBeLessThanOrEqual(((90 - days) * day) / 1000);
+      }
+      vi.setSystemTime(signedInAt + 90 * day + 1000);
+      const ended = resolveSession(request(`refresh_token=${refreshToken}`));
+      expect(ended.user).toBeNull();
+      expect(cookieValue(ended.setCookies, "refresh_token")).toBe("");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("is anonymous with no tokens, and clears forged ones", async () => {
@@ -101,6 +162,20 @@ describe("rate limits", () => {
     expect(limiter.hit("ip:2", "account:b").allowed).toBe(true);
     now = 60_000;
     expect(limiter.hit("ip:1", "account:a").allowed).toBe(true);
+  });
+
+  it("counts an attempt against several limits, and a refused one against none", () => {
+    let now = 0;
+    const narrow = new RateLimiter(2, 60_000, () => now);
+    const wide = new RateLimiter(3, 600_000, () => now);
+    const attempt = (address: string) => hitAll([narrow, `account from ${address}`], [wide, "account"]);
+    expect([attempt("a"), attempt("a")].map((verdict) => verdict.allowed)).toEqual([true, true]);
+    // Hammering from one address fills its own window, not the account's.
+    for (let index = 0; index < 5; index++) expect(attempt("a")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(attempt("b").allowed).toBe(true);
+    expect(attempt("c")).toEqual({ allowed: false, retryAfterSeconds: 600 });
+    now = 600_000;
+    expect(attempt("c").allowed).toBe(true);
   });
 });
 
