@@ -6,18 +6,26 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { recordCryptoView } from "./market/views.server";
-import { getDb } from "./platform/db.server";
-import { getEnv } from "./platform/env.server";
+import { closeDb, getDb } from "./platform/db.server";
+import { getEnv, loadEnv } from "./platform/env.server";
 import { nonceContext } from "./platform/nonce";
 import { createPageCache } from "./platform/page-cache.server";
 import { clientAddressContext } from "./platform/request-context";
-import { baselineSecurityHeaders, createNonce } from "./platform/security.server";
+import { createNonce, securityHeaders } from "./platform/security.server";
 
-/** Validates configuration and migrates the database before the first request is accepted. */
-export function startup() {
-  const env = getEnv();
+/**
+ * Validates configuration and migrates the database before the first request is accepted.
+ * `appDir` is where server.js is: the build is bundled into build/server, so the app cannot tell.
+ */
+export function startup({ appDir }: { appDir: string }) {
+  const env = loadEnv(appDir);
   getDb();
   return env;
+}
+
+/** After the last answer: the database is closed, its WAL written back into the file. */
+export function shutdown() {
+  closeDb();
 }
 
 /** Pages every visitor sees alike (and their client-navigation data); /_root.data is the home page's. */
@@ -38,8 +46,9 @@ type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void;
  * (they are stored compressed), and everything else goes on to `app`.
  */
 export function createServerHandler(app: NodeHandler): NodeHandler {
-  const { pageCache } = getEnv();
+  const { pageCache, publicUrl } = getEnv();
   if (pageCache.ttlMs === 0) return app;
+  const headers = securityHeaders(publicUrl);
   const cache = createPageCache({
     ttlMs: pageCache.ttlMs,
     maxBytes: pageCache.maxBytes,
@@ -47,7 +56,7 @@ export function createServerHandler(app: NodeHandler): NodeHandler {
     onHit: countCachedCryptoVisit,
   });
   return (request, response) => {
-    for (const [name, value] of Object.entries(baselineSecurityHeaders)) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     cache.middleware(request, response, () => app(request, response));
   };
 }
@@ -68,10 +77,11 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
   const app = express();
   app.disable("x-powered-by");
   // Behind a reverse proxy every request comes from the proxy; client addresses then come from X-Forwarded-For.
-  const { trustProxy } = getEnv();
+  const { trustProxy, publicUrl } = getEnv();
   if (trustProxy) app.set("trust proxy", trustProxy);
+  const headers = securityHeaders(publicUrl);
   app.use((_req, res, next) => {
-    res.set(baselineSecurityHeaders);
+    res.set(headers);
     next();
   });
   if (clientDir) {
