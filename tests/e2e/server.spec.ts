@@ -1,13 +1,14 @@
 /**
  * Issue 14: a server that behaves like one. It starts from any working directory, says plainly
- * when its port is taken, stops gracefully on SIGTERM (also through `npm start`) and sends HSTS
- * when served over https.
+ * when its port is taken, stops gracefully on SIGTERM (also through `npm start`), sends HSTS when
+ * served over https, and `npm run db:backup` copies its live database into one that restores.
  *
  * Requests only, each test with its own instance of the built app: it runs in the js-on project.
  */
 import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest, Agent } from "node:http";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -219,4 +220,32 @@ test.describe("a server that behaves like one", () => {
     }
   });
 
+  test("npm run db:backup copies the live database; restoring it brings that state back", async () => {
+    test.setTimeout(60_000);
+    const dataDir = temporaryDir();
+    const backupDir = temporaryDir();
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }), () => rmSync(backupDir, { recursive: true, force: true }));
+    app = await startAppServer({ dataDir });
+    await signUp(app, "before_backup");
+
+    // From another directory, as an operator would: the relative file lands where the command was typed.
+    const backup = run("npm", ["--prefix", repositoryRoot, "run", "db:backup", "--", "nightly.db"], { cwd: backupDir, env: { DATA_DIR: dataDir } });
+    expect(await backup.exit, backup.output()).toBe(0);
+    const copy = path.join(backupDir, "nightly.db");
+    expect(backup.output()).toContain(`copied ${app.databasePath} to ${copy}`);
+    const checked = new Database(copy, { readonly: true });
+    expect(checked.pragma("integrity_check", { simple: true })).toBe("ok");
+    checked.close();
+
+    await signUp(app, "after_backup");
+    await app.stop();
+    // README, "Backups": with the server stopped, the copy replaces app.db and the WAL files go.
+    copyFileSync(copy, app.databasePath);
+    for (const own of ["-wal", "-shm"]) rmSync(`${app.databasePath}${own}`, { force: true });
+    app = await startAppServer({ dataDir });
+    const db = app.openDatabase();
+    const nicknames = db.prepare("select nickname from users order by id").pluck().all();
+    db.close();
+    expect(nicknames).toEqual(["before_backup"]);
+  });
 });
