@@ -86,29 +86,26 @@ listener.listen(env.port, env.host, () => {
 });
 
 let stopping = false;
-listener.on("request", (_request, response) => {
-  // While stopping, every connection ends with its answer: nothing may wait for a next request.
-  if (stopping) response.setHeader("Connection", "close");
-  response.once("finish", () => {
-    if (stopping) listener.closeIdleConnections();
-  });
-});
-
 /**
  * Stops accepting connections, lets open requests and event streams (the assistant's replies)
- * finish for up to SHUTDOWN_TIMEOUT_MS, then closes what is left and the database. A second
- * signal does not wait.
+ * finish for up to SHUTDOWN_TIMEOUT_MS, then closes what is left and the database. A signal that
+ * arrives again changes nothing: Ctrl+C under npm reaches the server twice (from the terminal and
+ * from npm).
  */
 function stop(signal) {
-  if (stopping) return listener.closeAllConnections();
+  if (stopping) return;
   stopping = true;
-  listener.close(async () => {
+  listener.close(() => {
     module.shutdown();
-    await vite?.close();
     console.log("stopped");
     process.exit(0);
   });
+  // Kept-alive connections would hold the close forever. Answers given from now on end theirs
+  // (before the app's handler, which may answer at once); idle ones close now, and those of
+  // answers still going out soon after they end.
+  listener.prependListener("request", (_request, response) => response.setHeader("Connection", "close"));
   listener.closeIdleConnections();
+  setInterval(() => listener.closeIdleConnections(), 100);
   console.log(`${signal}: finishing open requests (at most ${env.shutdownTimeoutMs} ms), then stopping`);
   setTimeout(() => {
     console.warn(`open requests still running after ${env.shutdownTimeoutMs} ms: closing their connections`);
