@@ -70,6 +70,9 @@ async function startReply(app: AppServer, cookie: string) {
 }
 
 test.describe("a server that behaves like one", () => {
+  // Each test starts a server or two: on a busy machine loading the build alone takes many seconds.
+  test.describe.configure({ timeout: 90_000 });
+
   test.beforeEach(({}, testInfo) => {
     test.skip(testInfo.project.name !== "js-on", "requests only: one run is enough");
   });
@@ -169,13 +172,13 @@ test.describe("a server that behaves like one", () => {
     expect(await app.terminate("SIGTERM")).toBe(0);
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(1000);
-    expect(took).toBeLessThan(5000);
+    // Far from the model's own 60 s: the stop cut the stream.
+    expect(took).toBeLessThan(15_000);
     expect(app.output()).toContain("open requests still running after 1000 ms");
     expect(await read).toBe("cut");
   });
 
   test("npm start: no build when the build is current, and SIGTERM to npm stops the server", async () => {
-    test.setTimeout(60_000);
     const stale = staleReason(repositoryRoot);
     expect(stale, `npm start would build first (${stale}): run npm run build`).toBeUndefined();
     const port = await freePort();
@@ -221,7 +224,6 @@ test.describe("a server that behaves like one", () => {
   });
 
   test("npm run db:backup copies the live database; restoring it brings that state back", async () => {
-    test.setTimeout(60_000);
     const dataDir = temporaryDir();
     const backupDir = temporaryDir();
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }), () => rmSync(backupDir, { recursive: true, force: true }));
