@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
-import { recordCryptoView } from "./market/views.server";
+import { flushCryptoViews, recordCryptoView } from "./market/views.server";
 import { closeDb, getDb } from "./platform/db.server";
 import { getEnv, loadEnv } from "./platform/env.server";
 import { nonceContext } from "./platform/nonce";
@@ -23,8 +23,9 @@ export function startup({ appDir }: { appDir: string }) {
   return env;
 }
 
-/** After the last answer: the database is closed, its WAL written back into the file. */
+/** After the last answer: visits still counted in memory are written, then the database is closed (its WAL goes back into the file). */
 export function shutdown() {
+  flushCryptoViews(getDb());
   closeDb();
 }
 
