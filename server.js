@@ -1,23 +1,27 @@
-// Starts Market Analytics: validates configuration, migrates the database, then listens.
+// Starts Market Analytics: validates configuration, migrates the database, then listens; on
+// SIGTERM or SIGINT it finishes what it is answering, closes the database and exits.
 // `node server.js --dev` serves through Vite with hot reload; otherwise the production build.
+// Everything is found from this file's directory, so it can be started from any directory.
 import compression from "compression";
 import express from "express";
 import { createServer as createHttpServer } from "node:http";
+import path from "node:path";
 import { constants } from "node:zlib";
 
 const development = process.argv.includes("--dev");
 process.env.NODE_ENV ??= development ? "development" : "production";
+const appDir = import.meta.dirname;
 
 async function loadServerModule() {
   if (!development) return { module: await import("./build/server/index.js"), vite: undefined };
   const { createServer } = await import("vite");
-  const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const vite = await createServer({ root: appDir, server: { middlewareMode: true }, appType: "custom" });
   return { module: await vite.ssrLoadModule("./app/server.ts"), vite };
 }
 
 const { module, vite } = await loadServerModule().catch((error) => {
   if (error?.code === "ERR_MODULE_NOT_FOUND") {
-    console.error("The production build is missing: run `npm run build` (or `npm start`, which builds first).");
+    console.error("The production build is missing: run `npm run build` (or `npm start`, which builds when needed).");
     process.exit(1);
   }
   throw error;
@@ -25,7 +29,7 @@ const { module, vite } = await loadServerModule().catch((error) => {
 
 let env;
 try {
-  env = module.startup();
+  env = module.startup({ appDir });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -58,13 +62,55 @@ if (vite) {
     }
   });
 } else {
-  server.use(module.createApp({ clientDir: "build/client" }));
+  server.use(module.createApp({ clientDir: path.join(appDir, "build/client") }));
 }
 
-const listener = createHttpServer(vite ? server : module.createServerHandler(server)).listen(env.port, env.host, () => {
-  console.log(`Market Analytics listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port}`);
+const listener = createHttpServer(vite ? server : module.createServerHandler(server));
+// One line an operator can act on, instead of a stack trace.
+listener.once("error", (error) => {
+  const problem = {
+    EADDRINUSE: `port ${env.port} is in use; set PORT to a free port`,
+    EACCES: `port ${env.port} needs privileges this user lacks; set PORT above 1023`,
+    EADDRNOTAVAIL: `${env.host} is not an address of this machine; set HOST`,
+  }[error.code];
+  if (!problem) throw error;
+  console.error(problem);
+  process.exit(1);
+});
+listener.listen(env.port, env.host, () => {
+  const address = `http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port}`;
+  const { crypto, stocks, news, calendar, rates } = env.market;
+  const providers = new Set([crypto, stocks, news, calendar, rates].map(({ provider }) => provider));
+  console.log(`Market Analytics listening on ${address}${env.publicUrl === address ? "" : ` (public address ${env.publicUrl})`}`);
+  console.log(`database ${env.databasePath}; market data: ${[...providers].join(", ")}; assistant: ${env.assistant.provider}`);
 });
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => listener.close(() => process.exit(0)));
+let stopping = false;
+/**
+ * Stops accepting connections, lets open requests and event streams (the assistant's replies)
+ * finish for up to SHUTDOWN_TIMEOUT_MS, then closes what is left and the database. A signal that
+ * arrives again changes nothing: Ctrl+C under npm reaches the server twice (from the terminal and
+ * from npm).
+ */
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  listener.close(() => {
+    module.shutdown();
+    console.log("stopped");
+    process.exit(0);
+  });
+  // Kept-alive connections would hold the close forever. Answers given from now on end theirs
+  // (before the app's handler, which may answer at once); idle ones close now, and those of
+  // answers still going out soon after they end.
+  listener.prependListener("request", (_request, response) => response.setHeader("Connection", "close"));
+  listener.closeIdleConnections();
+  setInterval(() => listener.closeIdleConnections(), 100);
+  console.log(`${signal}: finishing open requests (at most ${env.shutdownTimeoutMs} ms), then stopping`);
+  setTimeout(() => {
+    console.warn(`open requests still running after ${env.shutdownTimeoutMs} ms: closing their connections`);
+    listener.closeAllConnections();
+  }, env.shutdownTimeoutMs);
 }
+
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);

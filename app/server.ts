@@ -5,24 +5,35 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
+import { missingAdministratorNotice } from "./account/admins.server";
 import { feedbackLimits } from "./content/feedback-schema";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
-import { recordCryptoView } from "./market/views.server";
+import { flushCryptoViews, recordCryptoView } from "./market/views.server";
 import { limitRequestBody } from "./platform/body-limit.server";
+import { closeDb, getDb } from "./platform/db.server";
+import { getEnv, loadEnv } from "./platform/env.server";
 import { jsonError } from "./platform/http.server";
 import { publicPageVariant } from "./public-pages.server";
-import { getDb } from "./platform/db.server";
-import { getEnv } from "./platform/env.server";
 import { nonceContext } from "./platform/nonce";
 import { createPageCache } from "./platform/page-cache.server";
 import { clientAddressContext } from "./platform/request-context";
-import { baselineSecurityHeaders, createNonce } from "./platform/security.server";
+import { createNonce, securityHeaders } from "./platform/security.server";
 
-/** Validates configuration and migrates the database before the first request is accepted. */
-export function startup() {
-  const env = getEnv();
-  getDb();
+/**
+ * Validates configuration and migrates the database before the first request is accepted.
+ * `appDir` is where server.js is: the build is bundled into build/server, so the app cannot tell.
+ */
+export function startup({ appDir }: { appDir: string }) {
+  const env = loadEnv(appDir);
+  const notice = missingAdministratorNotice(getDb());
+  if (notice) console.log(notice);
   return env;
+}
+
+/** After the last answer: visits still counted in memory are written, then the database is closed (its WAL goes back into the file). */
+export function shutdown() {
+  flushCryptoViews(getDb());
+  closeDb();
 }
 
 const cryptoPagePattern = /^\/cryptos\/([^/.]+)(?:\.data)?$/;
@@ -61,7 +72,8 @@ type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void;
  * compressed), and everything else goes on to `app`.
  */
 export function createServerHandler(app: NodeHandler): NodeHandler {
-  const { pageCache } = getEnv();
+  const { pageCache, publicUrl } = getEnv();
+  const headers = securityHeaders(publicUrl);
   const cache =
     pageCache.ttlMs > 0
       ? createPageCache({
@@ -74,7 +86,7 @@ export function createServerHandler(app: NodeHandler): NodeHandler {
         })
       : undefined;
   return (request, response) => {
-    for (const [name, value] of Object.entries(baselineSecurityHeaders)) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     const limit = requestBodyLimit((request.url ?? "/").split("?")[0] ?? "/");
     limitRequestBody(request, response, limit, {
       refuse: () => void refuseLargeBody(request, response, limit),
@@ -99,10 +111,11 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
   const app = express();
   app.disable("x-powered-by");
   // Behind a reverse proxy every request comes from the proxy; client addresses then come from X-Forwarded-For.
-  const { trustProxy } = getEnv();
+  const { trustProxy, publicUrl } = getEnv();
   if (trustProxy) app.set("trust proxy", trustProxy);
+  const headers = securityHeaders(publicUrl);
   app.use((_req, res, next) => {
-    res.set(baselineSecurityHeaders);
+    res.set(headers);
     next();
   });
   if (clientDir) {

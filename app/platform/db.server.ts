@@ -1,18 +1,21 @@
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import * as schema from "../../db/schema";
 import { getEnv } from "./env.server";
+import { createPrivateDirectory, makeDatabaseFilesPrivate } from "./private-files.server";
 
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-const migrationsFolder = path.resolve("db/migrations");
-
-/** Opens a SQLite file with WAL and foreign keys on, and brings its schema up to date. */
-export function openDatabase(file: string): AppDatabase {
-  mkdirSync(path.dirname(file), { recursive: true });
+/**
+ * Opens a SQLite file with WAL and foreign keys on, and brings its schema up to date with the
+ * migrations of the app in `appDir` (tests run from the repository).
+ */
+export function openDatabase(file: string, appDir = process.cwd()): AppDatabase {
+  createPrivateDirectory(path.dirname(file));
+  makeDatabaseFilesPrivate(file);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   // With WAL, NORMAL is durable across application crashes and avoids an fsync per write.
@@ -21,13 +24,41 @@ export function openDatabase(file: string): AppDatabase {
   sqlite.pragma("busy_timeout = 5000");
   const db = drizzle(sqlite, { schema });
   // drizzle's journal makes this a no-op when every migration is already applied.
-  migrate(db, { migrationsFolder });
+  migrate(db, { migrationsFolder: path.join(appDir, "db/migrations") });
   return db;
 }
 
 let instance: AppDatabase | undefined;
 
 export function getDb(): AppDatabase {
-  instance ??= openDatabase(getEnv().databasePath);
+  if (!instance) {
+    const { databasePath, appDir } = getEnv();
+    instance = openDatabase(databasePath, appDir);
+  }
   return instance;
+}
+
+/** Closing the last connection checkpoints the WAL into the database file and removes it. */
+export function closeDb() {
+  instance?.$client.close();
+  instance = undefined;
+}
+
+/**
+ * Copies the database in `file` to `target` while the server keeps writing to it: SQLite's online
+ * backup copies one consistent snapshot, WAL included, so every write committed before it started
+ * is in the copy. The copy is as private as the database.
+ */
+export async function backupDatabase(file: string, target: string) {
+  if (!existsSync(file)) throw new Error(`there is no database at ${file}`);
+  if (path.resolve(target) === path.resolve(file)) throw new Error(`${target} is the database itself`);
+  const source = new Database(file, { fileMustExist: true });
+  try {
+    makeDatabaseFilesPrivate(target);
+    // Every page in one step: a backup in small steps starts over whenever another connection
+    // writes between two of them, so on a busy server it could go on for a long time.
+    await source.backup(target, { progress: () => 0x7fffffff });
+  } finally {
+    source.close();
+  }
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { createPrivateDirectory } from "./private-files.server";
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
@@ -10,7 +11,7 @@ const envSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default("0.0.0.0")),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default("./data")),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   DATABASE_PATH: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   SESSION_SECRET: z.preprocess(
     emptyAsUndefined,
@@ -33,6 +34,7 @@ const envSchema = z.object({
   RATES_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "currency-api"]).default("demo")),
   CURRENCY_API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   CURRENCY_API_FALLBACK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10000)),
   PAGE_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
   PAGE_CACHE_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(64)),
   PAGE_CACHE_MAX_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(2000)),
@@ -146,6 +148,8 @@ export type OAuthEnv = {
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
+  /** Where the app is installed (server.js, build/, db/migrations), whatever the working directory. */
+  appDir: string;
   port: number;
   host: string;
   publicUrl: string;
@@ -158,6 +162,8 @@ export type Env = {
   adminEmails: string[];
   /** Express "trust proxy" addresses (e.g. "loopback"): behind a reverse proxy, rate limits must see each client. */
   trustProxy: string | undefined;
+  /** How long a stop waits for open requests and event streams before it closes their connections. */
+  shutdownTimeoutMs: number;
   /** Anonymous page cache; a ttl of 0 turns it off. */
   pageCache: { ttlMs: number; maxBytes: number; maxEntries: number };
   market: MarketEnv;
@@ -169,8 +175,13 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Validates the environment; every problem names the variable so an operator can fix it. */
-export function parseEnv(source: Record<string, string | undefined>): Omit<Env, "sessionSecret"> & {
+/**
+ * Validates the environment; every problem names the variable so an operator can fix it.
+ * The default data directory is `data` in `appDir`, so a service started from any working directory
+ * finds its data; a relative DATA_DIR or DATABASE_PATH is the operator's own and, like any path
+ * typed in a shell, is taken from the working directory.
+ */
+export function parseEnv(source: Record<string, string | undefined>, appDir = process.cwd()): Omit<Env, "sessionSecret"> & {
   sessionSecret: string | undefined;
 } {
   const result = envSchema.safeParse(source);
@@ -181,9 +192,10 @@ export function parseEnv(source: Record<string, string | undefined>): Omit<Env, 
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const env = result.data;
-  const dataDir = path.resolve(env.DATA_DIR);
+  const dataDir = env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(appDir, "data");
   return {
     nodeEnv: env.NODE_ENV,
+    appDir,
     port: env.PORT,
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
@@ -196,6 +208,7 @@ export function parseEnv(source: Record<string, string | undefined>): Omit<Env, 
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     trustProxy: env.TRUST_PROXY,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     market: {
       crypto: {
         provider: env.CRYPTO_PROVIDER,
@@ -254,7 +267,7 @@ export function ensureSessionSecret(dataDir: string): string {
     const stored = readFileSync(secretFile, "utf8").trim();
     if (stored.length >= 32) return stored;
   }
-  mkdirSync(dataDir, { recursive: true });
+  createPrivateDirectory(dataDir);
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(secretFile, `${secret}\n`, { mode: 0o600 });
   return secret;
@@ -262,11 +275,15 @@ export function ensureSessionSecret(dataDir: string): string {
 
 let cached: Env | undefined;
 
-export function getEnv(): Env {
-  if (!cached) {
-    const parsed = parseEnv(process.env);
-    mkdirSync(parsed.dataDir, { recursive: true });
-    cached = { ...parsed, sessionSecret: parsed.sessionSecret ?? ensureSessionSecret(parsed.dataDir) };
-  }
+/** Reads the configuration once, at start; server.js passes its own directory as `appDir`. */
+export function loadEnv(appDir: string): Env {
+  const parsed = parseEnv(process.env, appDir);
+  createPrivateDirectory(parsed.dataDir);
+  cached = { ...parsed, sessionSecret: parsed.sessionSecret ?? ensureSessionSecret(parsed.dataDir) };
   return cached;
+}
+
+/** The configuration; code running without a server (tests, tools) runs from the app's directory. */
+export function getEnv(): Env {
+  return cached ?? loadEnv(process.cwd());
 }

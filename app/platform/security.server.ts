@@ -27,11 +27,19 @@ export function contentSecurityPolicy(
     .join("; ");
 }
 
-/** Headers every response carries, HTML or not. */
-export const baselineSecurityHeaders: Record<string, string> = {
+const baselineSecurityHeaders: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "DENY",
   "Cross-Origin-Opener-Policy": "same-origin",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
 };
+
+/**
+ * Headers every response carries, HTML or not. Served over https, browsers are also told to
+ * never try plain http for a year, on this host and below it.
+ */
+export function securityHeaders(publicUrl: string): Record<string, string> {
+  if (!publicUrl.startsWith("https://")) return baselineSecurityHeaders;
+  return { ...baselineSecurityHeaders, "Strict-Transport-Security": "max-age=31536000; includeSubDomains" };
+}

@@ -10,7 +10,7 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { signUp, startAppServer, type AppServer } from "../support/app-server";
 import { fakeLlmKeys, startFakeLlmServer, type FakeLlmModes, type FakeLlmServer } from "../support/fake-llm-server";
 import { fakeKeys, startFakeUpstream, type FakeFault, type FakeRoute, type FakeUpstream } from "../support/fake-upstream";
 
@@ -37,8 +37,6 @@ const modelFault: Record<Exclude<FakeFault, "none">, FakeLlmModes["gemini"]> = {
   malformed: "malformed",
   "wrong-shape": "end-early",
 };
-
-const password = "Chuva-de-Pipoca-7";
 
 function translation(language: "pt-BR" | "en", namespace: string, key: string): string {
   const file = path.resolve(import.meta.dirname, `../../locales/${language}/${namespace}.json`);
@@ -128,20 +126,6 @@ function post(app: AppServer, pathname: string, body: BodyInit, cookie = "", hea
     redirect: "manual",
     signal: AbortSignal.timeout(60_000),
   });
-}
-
-/** A new account, signed in (its session cookies). */
-async function signUp(app: AppServer, nickname: string) {
-  const response = await post(
-    app,
-    "/register",
-    new URLSearchParams({ email: `${nickname}@faults.example`, name: "Ana Souza", nickname, password, confirmPassword: password }),
-  );
-  expect(response.status, await response.text()).toBe(302);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
 }
 
 const stackTrace = /\n\s+at .+:\d+:\d+\)?/;

@@ -7,10 +7,9 @@
  */
 import { expect, test } from "@playwright/test";
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { signUp, signUpPassword, startAppServer, type AppServer } from "../support/app-server";
 
 const cacheLimitMb = 4;
-const password = "Quartz-Lantern-47!";
 
 let app: AppServer;
 
@@ -72,16 +71,6 @@ function send(
 const formHeaders = () => ({ Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" });
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-async function registeredCookie(agent: Agent, nickname: string): Promise<string> {
-  const answer = await send(agent, "/register", {
-    method: "POST",
-    headers: formHeaders(),
-    body: form({ email: `${nickname}@hardening.example`, name: "Ana Lima", nickname, password, confirmPassword: password }),
-  });
-  expect(answer.status, answer.body.slice(0, 500)).toBe(302);
-  return (answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]).join("; ");
-}
-
 test("a body over its limit gets a translated 413 before the app reads it, and the connection serves the next request", async () => {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const before = app.residentBytes();
@@ -115,7 +104,7 @@ test("a body over its limit gets a translated 413 before the app reads it, and t
 
 test("feedback has its own, larger limit, counted on chunked uploads too", async () => {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const cookie = await registeredCookie(agent, "feedback_limit");
+  const cookie = await signUp(app, "feedback_limit");
   const upload = (count: number) =>
     send(agent, "/feedback", {
       method: "POST",
@@ -199,7 +188,7 @@ test("the page cache stays within its memory cap under tens of thousands of dist
 
 test("personal pages and their data twins are never stored", async () => {
   const agent = new Agent({ keepAlive: true });
-  const cookie = await registeredCookie(agent, "private_pages");
+  const cookie = await signUp(app, "private_pages");
   for (const path of ["/user", "/user.data", "/user/favorite-items", "/user/register-tables", "/user/register-tables.data", "/chat", "/feedback", "/feedback.data", "/admin/users"]) {
     const answer = await send(agent, path, { headers: { Cookie: cookie } });
     expect(answer.headers["cache-control"], path).toBe("private, no-store");
@@ -227,13 +216,13 @@ test("a post without Origin but from a foreign page is refused", async () => {
 
 test("a sign-in returning to a non-Latin-1 path ends there, not in a 500", async () => {
   const agent = new Agent({ keepAlive: true });
-  await registeredCookie(agent, "unicode_path");
+  await signUp(app, "unicode_path");
   const page = await send(agent, "/login?redirectTo=/%C4%80");
   expect(page.status).toBe(200);
   const answer = await send(agent, "/login", {
     method: "POST",
     headers: formHeaders(),
-    body: form({ email: "unicode_path@hardening.example", password, redirectTo: "/\u0100" }),
+    body: form({ email: "unicode_path@app-server.example", password: signUpPassword, redirectTo: "/\u0100" }),
   });
   expect(answer.status).toBe(302);
   expect(answer.headers.location).toBe("/%C4%80");

@@ -7,6 +7,7 @@
  *   await fetch(`${app.url}/cryptos`);
  *   const db = app.openDatabase();           // read-only view of its SQLite file
  *   await app.restart({ env: { … } });        // same data directory, new environment
+ *   const code = await app.terminate();       // SIGTERM, as a service manager stops it: its exit code
  *   await app.stop();
  *
  * `npm run build` must have run (Playwright's runs build first). The server's output is kept, so a
@@ -23,6 +24,8 @@ export type AppServerOptions = {
   env?: Record<string, string>;
   /** Reuse a data directory (the default is a new one). */
   dataDir?: string;
+  /** The server's working directory (the default is the repository). */
+  cwd?: string;
 };
 
 export type AppServer = {
@@ -38,6 +41,8 @@ export type AppServer = {
   openDatabase(): Database.Database;
   /** Stops the server and starts it again on the same data directory, with `env` replacing the first one's. */
   restart(options?: Pick<AppServerOptions, "env">): Promise<void>;
+  /** Sends the server `signal` (SIGTERM by default); resolves with its exit code once it has exited. */
+  terminate(signal?: NodeJS.Signals): Promise<number | null>;
   /** Stops the server; a data directory it made itself is removed. */
   stop(): Promise<void>;
 };
@@ -47,7 +52,7 @@ const startTimeoutMs = 30_000;
 const stopTimeoutMs = 5_000;
 
 /** A port nobody listens on right now: the OS picks it, then lets it go for the server to take. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -97,13 +102,13 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
 
   async function start(env: Record<string, string>) {
     // Another test's process can take the free port between the probe and the server's listen:
-    // the server then exits with EADDRINUSE, and another port is tried.
+    // the server then exits saying the port is in use, and another port is tried.
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
       const logStart = log.length;
       url = `http://127.0.0.1:${port}`;
-      child = spawn(process.execPath, ["server.js"], {
-        cwd: repositoryRoot,
+      child = spawn(process.execPath, [path.join(repositoryRoot, "server.js")], {
+        cwd: options.cwd ?? repositoryRoot,
         env: {
           PATH: process.env.PATH ?? "",
           NODE_ENV: "production",
@@ -122,7 +127,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
         return;
       } catch (error) {
         await stopProcess(child);
-        if (attempt < 3 && log.slice(logStart).includes("EADDRINUSE")) continue;
+        if (attempt < 3 && log.slice(logStart).includes("is in use; set PORT")) continue;
         throw error;
       }
     }
@@ -142,9 +147,33 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       await stopProcess(child);
       await start(next.env ?? options.env ?? {});
     },
+    terminate(signal = "SIGTERM") {
+      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+      child.kill(signal);
+      return exited;
+    },
     async stop() {
       await stopProcess(child);
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The password of the accounts signUp makes: one the strength check accepts. */
+export const signUpPassword = "Chuva-de-Pipoca-7";
+
+/** A new account on `app`, `nickname`@app-server.example, signed in: its session cookies, as a Cookie header. */
+export async function signUp(app: AppServer, nickname: string, headers: Record<string, string> = {}): Promise<string> {
+  const password = signUpPassword;
+  const response = await fetch(`${app.url}/register`, {
+    method: "POST",
+    headers: { Origin: app.url, ...headers },
+    body: new URLSearchParams({ email: `${nickname}@app-server.example`, name: "Ana Souza", nickname, password, confirmPassword: password }),
+    redirect: "manual",
+  });
+  if (response.status !== 302) throw new Error(`sign-up answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
 }

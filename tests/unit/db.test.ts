@@ -1,10 +1,11 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { openDatabase } from "~/platform/db.server";
+import { ensureSessionSecret } from "~/platform/env.server";
 
 describe("database", () => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "ma-db-")), "nested", "app.db");
@@ -44,5 +45,34 @@ describe("database", () => {
       /UNIQUE/,
     );
     db.$client.close();
+  });
+});
+
+describe("data files", () => {
+  const permissions = (file: string) => (statSync(file).mode & 0o777).toString(8);
+
+  it("are the server's alone (directory 0700, files 0600) even under a umask that allows everything", () => {
+    const previous = process.umask(0);
+    try {
+      const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "ma-db-private-")), "data");
+      const file = path.join(dataDir, "app.db");
+      const db = openDatabase(file);
+      db.insert(users).values({ email: "ana@example.com", name: "Ana", nickname: "ana" }).run();
+      ensureSessionSecret(dataDir);
+      expect(permissions(dataDir)).toBe("700");
+      for (const own of [file, `${file}-wal`, `${file}-shm`, path.join(dataDir, "session-secret")]) {
+        expect(permissions(own), own).toBe("600");
+      }
+      db.$client.close();
+    } finally {
+      process.umask(previous);
+    }
+  });
+
+  it("takes other users' access away from a database an earlier version left readable", () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "ma-db-private-")), "app.db");
+    writeFileSync(file, "", { mode: 0o644 });
+    openDatabase(file).$client.close();
+    expect(permissions(file)).toBe("600");
   });
 });

@@ -31,6 +31,20 @@ describe("configuration", () => {
     expect(parseEnv({ DATABASE_PATH: "/tmp/other.db" }).databasePath).toBe("/tmp/other.db");
   });
 
+  it("keeps its default data directory in the app's directory, whatever the working directory", () => {
+    const installed = parseEnv({}, "/opt/market-analytics");
+    expect(installed).toMatchObject({ dataDir: "/opt/market-analytics/data", databasePath: "/opt/market-analytics/data/app.db" });
+    // A relative path an operator types is taken from where they typed it, like any other command's.
+    expect(parseEnv({ DATA_DIR: "state" }, "/opt/market-analytics").databasePath).toBe(path.resolve("state/app.db"));
+    expect(parseEnv({ DATABASE_PATH: "copy.db" }, "/opt/market-analytics").databasePath).toBe(path.resolve("copy.db"));
+  });
+
+  it("waits 10 s for open requests at a stop unless SHUTDOWN_TIMEOUT_MS says otherwise", () => {
+    expect(parseEnv({}).shutdownTimeoutMs).toBe(10_000);
+    expect(parseEnv({ SHUTDOWN_TIMEOUT_MS: "2500" }).shutdownTimeoutMs).toBe(2500);
+    expect(() => parseEnv({ SHUTDOWN_TIMEOUT_MS: "-1" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
   it("names the bad variable in its message", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);
