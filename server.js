@@ -83,6 +83,7 @@ listener.listen(env.port, env.host, () => {
   const providers = new Set([crypto, stocks, news, calendar, rates].map(({ provider }) => provider));
   console.log(`Market Analytics listening on ${address}${env.publicUrl === address ? "" : ` (public address ${env.publicUrl})`}`);
   console.log(`database ${env.databasePath}; market data: ${[...providers].join(", ")}; assistant: ${env.assistant.provider}`);
+  for (const notice of module.startupNotices()) console.log(notice);
 });
 
 let stopping = false;

@@ -25,9 +25,13 @@ import { createNonce, securityHeaders } from "./platform/security.server";
  */
 export function startup({ appDir }: { appDir: string }) {
   const env = loadEnv(appDir);
-  const notice = missingAdministratorNotice(getDb());
-  if (notice) console.log(notice);
+  getDb();
   return env;
+}
+
+/** What an operator should hear once the server listens (an instance nobody administers yet). */
+export function startupNotices(): string[] {
+  return [missingAdministratorNotice(getDb())].filter((notice) => notice !== null);
 }
 
 /** After the last answer: visits still counted in memory are written, then the database is closed (its WAL goes back into the file). */

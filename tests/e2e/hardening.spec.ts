@@ -153,10 +153,12 @@ test("every answer of a kept page carries its own CSP nonce", async () => {
 });
 
 test("the page cache stays within its memory cap under tens of thousands of distinct URLs", async () => {
-  // About 21,000 requests: a minute on a busy two-core machine.
-  test.setTimeout(240_000);
+  // About 21,000 requests: under a minute on a busy two-core machine.
+  test.setTimeout(120_000);
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   const hugeLanguages = `en-US,en;q=0.9,${Array.from({ length: 600 }, (_, index) => `x${index}-zz;q=0.1`).join(",")}`;
+  // Failures are collected and checked once: an expect() per request costs more than the request.
+  const failures: string[] = [];
   const load = async (count: number, path: (index: number) => string, headers: (index: number) => Record<string, string> = () => ({})) => {
     let next = 0;
     await Promise.all(
@@ -164,7 +166,7 @@ test("the page cache stays within its memory cap under tens of thousands of dist
         while (next < count) {
           const index = next++;
           const answer = await send(agent, path(index), { headers: headers(index) });
-          expect(answer.status).toBe(200);
+          if (answer.status !== 200) failures.push(`${answer.status} ${path(index).slice(0, 80)}`);
         }
       }),
     );
@@ -180,9 +182,12 @@ test("the page cache stays within its memory cap under tens of thousands of dist
   }));
   // Distinct values of a parameter a page does read: kept, but never past the cap.
   await load(600, distinctKept(600));
+  expect(failures.slice(0, 5)).toEqual([]);
   const grown = app.residentBytes() - before;
   console.log(`resident memory grew ${(grown / 1024 / 1024).toFixed(1)} MB`);
-  expect(grown).toBeLessThan((cacheLimitMb + 32) * 1024 * 1024);
+  // The constant is the server's own breathing room (heap left to the next collection), which
+  // varies by some tens of MB from run to run; kept URLs and headers would add hundreds.
+  expect(grown).toBeLessThan((cacheLimitMb + 64) * 1024 * 1024);
   agent.destroy();
 });
 
