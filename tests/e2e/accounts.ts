@@ -31,15 +31,20 @@ export async function onAccountPage(page: Page) {
 
 /** Creates the account, which is then signed in on its account page. Fields are found by id, so any language works. */
 export async function register(page: Page, projectName: string, account: Account, path = "/register") {
+  await submitRegistration(page, projectName, account, "Ana Souza", path);
+  await onAccountPage(page);
+}
+
+/** Fills in and sends the registration form with the shared password. */
+async function submitRegistration(page: Page, projectName: string, account: Account, name: string, path = "/register") {
   await page.goto(path);
   await ready(page, projectName);
   await page.locator("#register-form-email").fill(account.email);
-  await page.locator("#register-form-name").fill("Ana Souza");
+  await page.locator("#register-form-name").fill(name);
   await page.locator("#register-form-nickname").fill(account.nickname);
   await page.locator("#register-form-password").fill(password);
   await page.locator("#register-form-confirmPassword").fill(password);
   await page.locator("#register-form").getByRole("button").click();
-  await onAccountPage(page);
 }
 
 /** Signs in with the shared password; false when no account has this address. */
@@ -62,14 +67,7 @@ async function signInIfRegistered(page: Page, projectName: string, email: string
 export async function signInAsAdmin(page: Page, projectName: string) {
   const admin = { email: `admin-${projectName}@e2e.test`, nickname: `admin-${projectName}` };
   if (!(await signInIfRegistered(page, projectName, admin.email))) {
-    await page.goto("/register");
-    await ready(page, projectName);
-    await page.locator("#register-form-email").fill(admin.email);
-    await page.locator("#register-form-name").fill("Admin");
-    await page.locator("#register-form-nickname").fill(admin.nickname);
-    await page.locator("#register-form-password").fill(password);
-    await page.locator("#register-form-confirmPassword").fill(password);
-    await page.locator("#register-form").getByRole("button").click();
+    await submitRegistration(page, projectName, admin, "Admin");
     const taken = page.locator("#register-form-email-error");
     await expect(taken.or(page.locator("#profile-form"))).toBeVisible();
     if (await taken.isVisible()) expect(await signInIfRegistered(page, projectName, admin.email)).toBe(true);
