@@ -10,6 +10,7 @@ import { createCoinGeckoProvider } from "./live/coingecko";
 import { createCurrencyApiProvider } from "./live/currency-api";
 import { createFinnhubProviders } from "./live/finnhub";
 import type { CalendarProvider, MarketProviders } from "./providers/provider";
+import { createQuoteBoard } from "./quote-board.server";
 import { createSqliteStore } from "./sqlite-store.server";
 import type { CryptoOrder, NewsCategory, Sourced, StockListQuery, StockRange } from "./types";
 
@@ -54,8 +55,11 @@ export function providersFor(market: MarketEnv): MarketProviders {
 
 export type MarketService = ReturnType<typeof createMarketService>;
 
-/** Every market read of the app: one provider call per cache key at a time, cached as the spec says. */
-export function createMarketService(providers: MarketProviders, cache: MarketCache) {
+/**
+ * Every market read of the app: one provider call per cache key at a time, cached as the spec says,
+ * and laid over one quote board so every view of an asset shows the same price.
+ */
+export function createMarketService(providers: MarketProviders, cache: MarketCache, quotes = createQuoteBoard()) {
   function cached<T>(kind: keyof MarketProviders, key: string, fetcher: () => Promise<T>): Promise<Sourced<T>> {
     const { source } = providers[kind];
     return cache
@@ -63,32 +67,56 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
       .then(({ value, fetchedAt, stale }) => ({ data: value, source, fetchedAt, stale }));
   }
 
+  /** The answer with its data passed through `sync`, which sees when the answer was fetched. */
+  function synced<T, U>(answer: Sourced<T>, sync: (data: T, fetchedAt: number) => U): Sourced<U> {
+    return { ...answer, data: sync(answer.data, answer.fetchedAt) };
+  }
+
   return {
-    cryptoList(query: { page: number; perPage: number; order: CryptoOrder }) {
-      return cached("crypto", `list:${query.order}:${query.perPage}:${query.page}`, () => providers.crypto.list(query));
+    /** Changes whenever a quote shown to someone changes; pages rendered before it are out of date. */
+    quoteGeneration: quotes.generation,
+
+    async cryptoList(query: { page: number; perPage: number; order: CryptoOrder }) {
+      const answer = await cached("crypto", `list:${query.order}:${query.perPage}:${query.page}`, () =>
+        providers.crypto.list(query),
+      );
+      return synced(answer, (list, fetchedAt) => ({
+        ...list,
+        items: list.items.map((item) => quotes.crypto(item.id, item, fetchedAt)),
+      }));
     },
-    cryptoDetail(id: string, language: Language) {
-      return cached("crypto", `detail:${id}:${language}`, () => providers.crypto.detail(id, language));
+    async cryptoDetail(id: string, language: Language) {
+      const answer = await cached("crypto", `detail:${id}:${language}`, () => providers.crypto.detail(id, language));
+      return synced(answer, (detail, fetchedAt) => detail && quotes.crypto(detail.id, detail, fetchedAt));
     },
-    cryptoChart(id: string, fromSeconds: number, toSeconds: number) {
-      return cached("crypto", `chart:${id}:${fromSeconds}:${toSeconds}`, () =>
+    async cryptoChart(id: string, fromSeconds: number, toSeconds: number) {
+      const answer = await cached("crypto", `chart:${id}:${fromSeconds}:${toSeconds}`, () =>
         providers.crypto.chart(id, fromSeconds, toSeconds),
       );
+      return synced(answer, (chart) => chart && quotes.cryptoChart(id, chart, toSeconds));
     },
     cryptoSearch(query: string) {
       return cached("crypto", `search:${query.toLowerCase()}`, () => providers.crypto.search(query));
     },
-    cryptoTrending() {
-      return cached("crypto", "trending", () => providers.crypto.trending());
+    async cryptoTrending() {
+      const answer = await cached("crypto", "trending", () => providers.crypto.trending());
+      return synced(answer, (items, fetchedAt) => items.map((item) => quotes.crypto(item.id, item, fetchedAt)));
     },
-    stockList(query: StockListQuery) {
+    async stockList(query: StockListQuery) {
       const key = [query.search ?? "", query.type ?? "", query.sector ?? "", query.sortBy ?? "", query.sortOrder ?? ""];
-      return cached("stocks", `list:${key.join(":")}:${query.limit}:${query.page}`, () => providers.stocks.list(query));
+      const answer = await cached("stocks", `list:${key.join(":")}:${query.limit}:${query.page}`, () =>
+        providers.stocks.list(query),
+      );
+      return synced(answer, (list, fetchedAt) => ({
+        ...list,
+        items: list.items.map((item) => quotes.stock(item, fetchedAt)),
+      }));
     },
-    stockDetail(ticker: string, range: StockRange, language: Language) {
-      return cached("stocks", `detail:${ticker.toUpperCase()}:${range}:${language}`, () =>
+    async stockDetail(ticker: string, range: StockRange, language: Language) {
+      const answer = await cached("stocks", `detail:${ticker.toUpperCase()}:${range}:${language}`, () =>
         providers.stocks.detail(ticker, { range, language }),
       );
+      return synced(answer, (detail, fetchedAt) => detail && quotes.stockDetail(detail, fetchedAt));
     },
     news(category: NewsCategory, language: Language) {
       return cached("news", `${category}:${language}`, () => providers.news.list(category, language));
