@@ -36,11 +36,14 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
   const known = new Map<string, Known<object>>();
   let generation = 0;
 
-  /** Keeps `quote` when it is newer than what is known and answers the freshest one. */
-  function sync<Quote extends { price: number | null }>(key: string, quote: Quote, fetchedAt: number): Known<Quote> | undefined {
+  /**
+   * Keeps `quote` when it is newer than what is known and answers the freshest one; without
+   * `fetchedAt` it only reads.
+   */
+  function sync<Quote extends { price: number | null }>(key: string, quote: Quote, fetchedAt?: number): Known<Quote> | undefined {
     const current = known.get(key) as Known<Quote> | undefined;
     // An answer that lost the price (a thin upstream row) says nothing new about it.
-    if (quote.price === null || (current && current.fetchedAt >= fetchedAt)) return current;
+    if (fetchedAt === undefined || quote.price === null || (current && current.fetchedAt >= fetchedAt)) return current;
     if (!current || !sameQuote(current.quote, quote)) generation++;
     const entry = { quote, fetchedAt };
     known.delete(key);
@@ -49,14 +52,14 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
     return entry;
   }
 
-  function syncCrypto<Item extends CryptoListItem>(key: string, item: Item, fetchedAt: number): Item {
+  function syncCrypto<Item extends CryptoListItem>(key: string, item: Item, fetchedAt?: number): Item {
     const latest = sync<CryptoQuote>(`crypto:${key}`, pick(item, cryptoQuoteFields), fetchedAt)?.quote;
     if (!latest) return item;
     const { high, low } = widened(latest.high24h, latest.low24h, latest.price);
     return { ...item, ...latest, high24h: high, low24h: low };
   }
 
-  function syncStock<Item extends StockListItem>(item: Item, fetchedAt: number): Item {
+  function syncStock<Item extends StockListItem>(item: Item, fetchedAt?: number): Item {
     const latest = sync<StockQuote>(`stock:${item.ticker.toUpperCase()}`, pick(item, stockQuoteFields), fetchedAt)?.quote;
     return latest ? { ...item, ...latest } : item;
   }
@@ -65,7 +68,10 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
     /** Changes whenever a price someone was shown is replaced, so pages kept with the old one can be dropped. */
     generation: () => generation,
 
-    /** `key` names the crypto and the currency it is quoted in. */
+    /**
+     * A crypto's item with the freshest quote, after keeping its own when it was fetched (at
+     * `fetchedAt`) later than what is known; `key` names the crypto and the currency it is quoted in.
+     */
     crypto: syncCrypto,
 
     stock: syncStock,

@@ -12,7 +12,16 @@ import { createFinnhubProviders } from "./live/finnhub";
 import type { CalendarProvider, MarketProviders } from "./providers/provider";
 import { createQuoteBoard } from "./quote-board.server";
 import { createSqliteStore } from "./sqlite-store.server";
-import type { CryptoOrder, NewsCategory, Sourced, StockListQuery, StockRange } from "./types";
+import type {
+  CryptoChart,
+  CryptoListItem,
+  CryptoOrder,
+  NewsCategory,
+  Sourced,
+  StockListItem,
+  StockListQuery,
+  StockRange,
+} from "./types";
 
 /** Live earnings from the upstream, with the embedded holidays, economic dates and dividends around them. */
 function withEmbeddedEvents(live: CalendarProvider, embedded: CalendarProvider): CalendarProvider {
@@ -76,6 +85,17 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
     /** Changes whenever a quote shown to someone changes; pages rendered before it are out of date. */
     quoteGeneration: quotes.generation,
 
+    /**
+     * The freshest quotes laid over data already read. A page that reads several answers at once
+     * passes them through here when all have arrived: one that arrived later may have brought a
+     * newer price for an asset another section already showed.
+     */
+    requote: {
+      cryptos: <Item extends CryptoListItem>(items: Item[]) => items.map((item) => quotes.crypto(item.id, item)),
+      stocks: <Item extends StockListItem>(items: Item[]) => items.map((item) => quotes.stock(item)),
+      cryptoChart: (id: string, chart: CryptoChart, toSeconds: number) => quotes.cryptoChart(id, chart, toSeconds),
+    },
+
     async cryptoList(query: { page: number; perPage: number; order: CryptoOrder }) {
       const answer = await cached("crypto", `list:${query.order}:${query.perPage}:${query.page}`, () =>
         providers.crypto.list(query),
@@ -100,7 +120,9 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
     },
     async cryptoTrending() {
       const answer = await cached("crypto", "trending", () => providers.crypto.trending());
-      return synced(answer, (items, fetchedAt) => items.map((item) => quotes.crypto(item.id, item, fetchedAt)));
+      // Trending ranks popularity; its prices are rougher than the markets' (CoinGecko works them
+      // out apart), so they are shown only for coins no other answer has quoted.
+      return synced(answer, (items) => items.map((item) => quotes.crypto(item.id, item)));
     },
     async stockList(query: StockListQuery) {
       const key = [query.search ?? "", query.type ?? "", query.sector ?? "", query.sortBy ?? "", query.sortOrder ?? ""];

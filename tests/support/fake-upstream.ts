@@ -45,6 +45,9 @@
  *   "malformed"    HTTP 200 with truncated JSON
  *   "wrong-shape"  HTTP 200 with valid JSON of the wrong shape (`["unexpected"]`)
  *
+ * movePrices(factor) moves the market: from then on every CoinGecko and brapi price (and 24 h change)
+ * in an answer is the recorded one times `factor`, as later answers of a live upstream differ.
+ *
  * calls(route?) counts matched requests (all of them without a route), faulted ones included;
  * requests(route?) returns them with their query and headers, to check what an adapter sent.
  */
@@ -85,6 +88,7 @@ export type FakeUpstream = {
   /** http://127.0.0.1:<port>, without a trailing slash. */
   url: string;
   setFault(route: FakeRoute, fault: FakeFault): void;
+  movePrices(factor: number): void;
   calls(route?: FakeRoute): number;
   requests(route?: FakeRoute): RecordedRequest[];
   close(): Promise<void>;
@@ -562,6 +566,29 @@ const routes: Route[] = [
   },
 ];
 
+/** The fields of CoinGecko and brapi answers that move with the market. */
+const movingFields = new Set([
+  "current_price", "price", "high_24h", "low_24h", "price_change_percentage_24h", "price_change_percentage_24h_in_currency",
+  "close", "change", "open", "high", "low",
+  "regularMarketPrice", "regularMarketChangePercent", "regularMarketOpen", "regularMarketDayHigh", "regularMarketDayLow",
+]);
+
+/** `body` with every moving number (plain, numeric string, per-currency object, or chart [time, price]) times `factor`. */
+function moved(body: unknown, factor: number, field = ""): unknown {
+  const times = (value: number) => Math.round(value * factor * 10_000) / 10_000;
+  if (movingFields.has(field)) {
+    if (typeof body === "number") return times(body);
+    if (typeof body === "string" && body.trim() !== "" && Number.isFinite(Number(body))) return String(times(Number(body)));
+  }
+  if (Array.isArray(body)) {
+    return field === "prices" ? body.map(([time, price]: [number, number]) => [time, times(price)]) : body.map((item) => moved(item, factor, field));
+  }
+  if (body && typeof body === "object") {
+    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, moved(value, factor, movingFields.has(field) ? field : key)]));
+  }
+  return body;
+}
+
 function send(response: ServerResponse, { status, body }: Reply, extraHeaders: Record<string, string> = {}) {
   response.writeHead(status, { "content-type": "application/json", ...extraHeaders });
   response.end(typeof body === "string" ? body : JSON.stringify(body));
@@ -570,6 +597,7 @@ function send(response: ServerResponse, { status, body }: Reply, extraHeaders: R
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const faults = new Map<FakeRoute, FakeFault>();
   const recorded: RecordedRequest[] = [];
+  let priceFactor = 1;
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -597,7 +625,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       case "none": {
         const params = route.pattern.exec(path)?.slice(1) ?? [];
         const parsed: Incoming = { params, query: url.searchParams, headers: request.headers };
-        return send(response, route.auth?.(parsed) ?? route.handle(parsed));
+        const reply = route.auth?.(parsed) ?? route.handle(parsed);
+        const moves = priceFactor !== 1 && /^(coingecko|brapi):/.test(route.key);
+        return send(response, moves ? { ...reply, body: moved(reply.body, priceFactor) } : reply);
       }
     }
   });
@@ -609,6 +639,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   return {
     url: `http://127.0.0.1:${port}`,
     setFault: (route, fault) => void faults.set(route, fault),
+    movePrices: (factor) => void (priceFactor = factor),
     calls: (route) => matching(route).length,
     requests: (route) => matching(route),
     close: () =>

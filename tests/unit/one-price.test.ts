@@ -45,11 +45,16 @@ describe("one price everywhere (demo data, cached views fetched at different ste
     expect(chart.prices.at(-1)![1]).toBe(detail.price);
     expect(chart.marketCaps.at(-1)![1]).toBe(detail.marketCap);
 
+    // Trending's own prices never replace a quote, but it shows every newer one.
     const trending = (await market.cryptoTrending()).data;
-    for (const item of trending) {
+    for (const item of trending) await market.cryptoDetail(item.id, "en");
+    const listNow = (await market.cryptoList({ page: 1, perPage: 250, order: "market_cap_desc" })).data.items;
+    for (const item of (await market.cryptoTrending()).data) {
       const own = (await market.cryptoDetail(item.id, "en")).data!;
       expect(quoteOf(item)).toEqual(quoteOf(own));
+      expect(quoteOf(item)).toEqual(quoteOf(listNow.find((listed) => listed.id === item.id) ?? item));
     }
+    expect(trending.length).toBeGreaterThan(0);
   });
 
   it("keeps the day's high and low around a price that came from a newer answer", async () => {
