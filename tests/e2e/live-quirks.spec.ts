@@ -13,10 +13,9 @@ import path from "node:path";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 
-const stats = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../locales/pt-BR/common.json"), "utf8")).market.stats as Record<
-  string,
-  string
->;
+type StatLabels = { price: string; marketCap: string; volume24h: string; circulatingSupply: string };
+const stats = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../locales/pt-BR/common.json"), "utf8")).market
+  .stats as StatLabels;
 
 let fake: FakeUpstream;
 let app: AppServer;
