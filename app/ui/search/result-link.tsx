@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { isExternalHref, type SearchResult } from "~/market/search-scope";
 import { formatMoney } from "../format";
+import { AssetImage } from "../market/asset-image";
 import { Change } from "../market/change";
 
 type ResultLinkProps = { result: SearchResult; showKind?: boolean } & Omit<
@@ -16,10 +17,13 @@ type ResultLinkProps = { result: SearchResult; showKind?: boolean } & Omit<
  */
 export function ResultLink({ result, showKind = false, ...props }: ResultLinkProps) {
   const { t, i18n } = useTranslation();
+  const isAsset = result.kind === "cryptos" || result.kind === "stocks";
   const body = (
     <>
-      {/* Decorative: the title beside it names the result. */}
-      {result.image ? (
+      {/* Decorative: the title beside it names the result. Assets always get one (a monogram at worst), so their rows align. */}
+      {isAsset ? (
+        <AssetImage src={result.image ?? null} label={result.kind === "cryptos" ? result.subtitle : result.title} />
+      ) : result.image ? (
         <img src={result.image} alt="" width={28} height={28} loading="lazy" className="search-result__image" />
       ) : null}
       <span className="search-result__text">
