@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { search, searchParamsFrom } from "~/market/search.server";
@@ -13,8 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const response = await search(getMarketService(), scope, query, getLocale(context));
   // Result pages are endless and thin: keep them out of search engines.
   const meta = pageMetaFor(context, "search", { noindex: true });
-  // A failure is a message in the page, never the error page around it; the status still says so.
-  return data({ meta, ...response }, { status: response.failed ? 502 : 200 });
+  // A failure is a message in the page (role="alert"), never the error page around it.
+  return { meta, ...response };
 }
 
 export const meta = routeMeta;

@@ -130,6 +130,7 @@ test.describe("search dialog", () => {
     expect(url.pathname).toBe("/search/results");
     expect(url.searchParams.get("q")).toBe("petr");
     expect(url.searchParams.get("scope")).toBe("all");
+    await expectNoSeriousA11yViolations(page);
 
     await input.fill("bitcoin");
     const bitcoin = suggestions.first();
