@@ -28,11 +28,16 @@ export function sortCryptos(items: CryptoListItem[], sort: ListSortField, order:
   });
 }
 
+/** The coins lists sort and search rows take their prices from: one cached upstream call. */
+export function cryptoUniverse(market: Pick<MarketService, "cryptoList">) {
+  return market.cryptoList({ page: 1, perPage: universeSize, order: "market_cap_desc" });
+}
+
 export async function cryptoPage(
   market: MarketService,
   { page, perPage, sort, order }: { page: number; perPage: number; sort: ListSortField; order: ListOrder },
 ) {
-  const universe = await market.cryptoList({ page: 1, perPage: universeSize, order: "market_cap_desc" });
+  const universe = await cryptoUniverse(market);
   const sorted = sortCryptos(universe.data.items, sort, order);
   return {
     ...universe,
