@@ -26,8 +26,8 @@ export type UsStockOptions = {
 
 const seriesTtlMs = 60 * 60 * 1000;
 const profileTtlMs = 24 * 60 * 60 * 1000;
-/** A year of trading days and a little more, so the 1-year range is always full. */
-const seriesDays = 260;
+/** A year of weekdays and a little more, so the 1-year range is always full (the size costs no extra credit). */
+const seriesDays = 270;
 /** Finnhub also caps bursts (about 30 calls a second): a list asks a few symbols at a time. */
 const finnhubConcurrency = 4;
 
