@@ -14,6 +14,8 @@ const typeCell = (page: Page, ticker: string) =>
   page.getByRole("row").filter({ has: page.getByRole("rowheader").filter({ hasText: ticker }) }).getByRole("cell").first();
 
 test("a FII is a fund and a unit is a share on the list, the detail, favourites and record tables", async ({ page }, { project }) => {
+  // Registration, two stars and a table: several page loads on a shared machine.
+  test.setTimeout(90_000);
   await visit(page, project.name, "/stocks?q=HGLG11");
   await expect(typeCell(page, "HGLG11")).toHaveText("Fundo");
   await visit(page, project.name, "/stocks?q=TAEE11");
