@@ -211,7 +211,16 @@ describe("stocks by market", () => {
       TWELVE_DATA_BASE_URL: `${fake.url}/twelve-data`,
     };
     const live = providersFor(parseEnv(env).market).stocks;
-    expect(await live.detail("MSFT", { range: "1d", language: "en" })).toMatchObject({ ticker: "MSFT", price: 413.52 });
+    // The ticker tape's US symbols come back live (1-day range), without a Twelve Data call.
+    const before = seriesCalls();
+    const tape = await Promise.all(["AAPL", "MSFT", "NVDA", "PETR4"].map((ticker) => live.detail(ticker, { range: "1d", language: "pt-BR" })));
+    expect(tape.map((detail) => [detail?.ticker, detail?.currency, detail?.price])).toEqual([
+      ["AAPL", "USD", 194.03],
+      ["MSFT", "USD", 413.52],
+      ["NVDA", "USD", 1150],
+      ["PETR4", "BRL", 38.42],
+    ]);
+    expect(seriesCalls()).toBe(before);
 
     const off = providersFor(parseEnv({ ...env, US_STOCKS_PROVIDER: "none" }).market).stocks;
     await expect(off.detail("MSFT", { range: "1d", language: "en" })).resolves.toBeNull();

@@ -17,8 +17,8 @@ export function stocksByMarket(b3: StockProvider, us: UsStockProvider): StockPro
     },
 
     async list(query): Promise<StockListPage> {
-      const { page: _page, limit, ...filters } = query;
-      const page = Math.max(1, query.page);
+      const { page: requestedPage, limit, ...filters } = query;
+      const page = Math.max(1, requestedPage);
       // The US names are all shares: a fund, BDR or ETF filter is B3's alone.
       if (us.count(filters) === 0) return b3.list(query);
       const start = (page - 1) * limit;
