@@ -147,8 +147,12 @@ describe("US stocks: Finnhub quotes and profiles, Twelve Data candles", () => {
   });
 
   it("lists the embedded US names with live numbers, sorted across all of them", async () => {
+    const [quotesBefore, profilesBefore] = [fake.calls("finnhub:quote"), fake.calls("finnhub:profile2")];
     const page = await usProvider().list({ sortBy: "change", sortOrder: "desc", page: 1, limit: 4 });
     expect(page.total).toBe(usTickers.length);
+    // Every quote to sort, but profiles only for the rows shown: Finnhub allows 60 calls a minute.
+    expect(fake.calls("finnhub:quote") - quotesBefore).toBe(usTickers.length);
+    expect(fake.calls("finnhub:profile2") - profilesBefore).toBe(4);
     // Symbols the fake's Finnhub does not know answer zeros: unknown numbers, sorted last.
     expect(page.items.map((item) => [item.ticker, item.changePercent])).toEqual([
       ["NVDA", 4.8954],

@@ -174,9 +174,13 @@ export function createUsStockProvider({ finnhub, twelveData, clock = Date.now }:
     );
   }
 
-  const quoteAll = (assets: readonly StockAsset[]) =>
+  /** Live numbers for `assets`; profiles (logo, share count) only where `withProfiles` says. */
+  const quoteAll = (assets: readonly StockAsset[], withProfiles: (asset: StockAsset) => boolean = () => true) =>
     mapLimited(assets, finnhubConcurrency, async (asset): Promise<Quoted> => {
-      const [quote, profile] = await Promise.all([finnhub.quote(asset.ticker), profileOf(asset.ticker)]);
+      const [quote, profile] = await Promise.all([
+        finnhub.quote(asset.ticker),
+        withProfiles(asset) ? profileOf(asset.ticker) : null,
+      ]);
       return { asset, quote, profile };
     });
 
@@ -184,19 +188,25 @@ export function createUsStockProvider({ finnhub, twelveData, clock = Date.now }:
     const matches = matching(query);
     const { sortBy } = query;
     const direction = query.sortOrder === "asc" ? 1 : -1;
-    const numeric = sortBy ? numericSorts[sortBy] : undefined;
+    // US rows have no volume, so sorting by it keeps the dataset's order.
+    const numeric = sortBy && sortBy !== "volume" ? numericSorts[sortBy] : undefined;
     let items: StockListItem[];
     if (numeric) {
-      // Sorting by a market number needs every match's quote.
-      const all = (await quoteAll(matches)).map(listItem);
-      all.sort((a, b) => nullsLast(numeric(a), numeric(b), direction));
-      items = all.slice(offset, offset + count);
+      // Sorting by a market number needs every match's quote; profiles only when the cap is the key,
+      // so a first sorted page stays inside Finnhub's 60 calls a minute.
+      const all = await quoteAll(matches, () => sortBy === "market_cap_basic");
+      all.sort((a, b) => nullsLast(numeric(listItem(a)), numeric(listItem(b)), direction));
+      const shown = all.slice(offset, offset + count);
+      items = await mapLimited(shown, finnhubConcurrency, async (row) =>
+        listItem({ ...row, profile: row.profile ?? (await profileOf(row.asset.ticker)) }),
+      );
     } else {
       const ordered =
         sortBy === "name" ? matches.toSorted((a, b) => direction * collator.compare(a.name, b.name)) : matches;
       items = (await quoteAll(ordered.slice(offset, offset + count))).map(listItem);
     }
-    return { items, total: matches.length, sectors: [...new Set(matching({ ...query, sector: undefined }).map((asset) => asset.sector))].sort() };
+    const sectors = [...new Set(matching({ ...query, sector: undefined }).map((asset) => asset.sector))].sort();
+    return { items, total: matches.length, sectors };
   }
 
   return {
