@@ -9,7 +9,11 @@ import { createBrapiProvider } from "./live/brapi";
 import { createCoinGeckoProvider } from "./live/coingecko";
 import { createCurrencyApiProvider } from "./live/currency-api";
 import { createFinnhubProviders } from "./live/finnhub";
-import type { CalendarProvider, MarketProviders } from "./providers/provider";
+import { createFinnhubStocks } from "./live/finnhub-stocks";
+import { createTwelveData } from "./live/twelve-data";
+import { createUsStockProvider } from "./live/us-stocks";
+import { stocksByMarket } from "./providers/stocks-by-market";
+import type { CalendarProvider, MarketProviders, StockProvider } from "./providers/provider";
 import { createQuoteBoard } from "./quote-board.server";
 import { createSqliteStore } from "./sqlite-store.server";
 import type {
@@ -39,6 +43,20 @@ function withEmbeddedEvents(live: CalendarProvider, embedded: CalendarProvider):
   };
 }
 
+/** brapi for B3, and the US names from Finnhub and Twelve Data beside it when configured. */
+function liveStocks(market: MarketEnv): StockProvider {
+  const timeoutMs = market.upstreamTimeoutMs;
+  const b3 = createBrapiProvider({ ...market.stocks, timeoutMs });
+  const { apiKey: finnhubKey, baseUrl: finnhubBaseUrl } = market.finnhub;
+  const { provider, twelveDataApiKey, twelveDataBaseUrl } = market.usStocks;
+  if (provider !== "finnhub" || !finnhubKey || !twelveDataApiKey) return b3;
+  const us = createUsStockProvider({
+    finnhub: createFinnhubStocks({ apiKey: finnhubKey, baseUrl: finnhubBaseUrl, timeoutMs }),
+    twelveData: createTwelveData({ apiKey: twelveDataApiKey, baseUrl: twelveDataBaseUrl, timeoutMs }),
+  });
+  return stocksByMarket(b3, us);
+}
+
 /** The embedded demo providers, with each kind replaced by its live adapter when configured. */
 export function providersFor(market: MarketEnv): MarketProviders {
   const demo = createDemoProviders();
@@ -52,7 +70,7 @@ export function providersFor(market: MarketEnv): MarketProviders {
       market.crypto.provider === "coingecko"
         ? createCoinGeckoProvider({ ...market.crypto, timeoutMs })
         : demo.crypto,
-    stocks: market.stocks.provider === "brapi" ? createBrapiProvider({ ...market.stocks, timeoutMs }) : demo.stocks,
+    stocks: market.stocks.provider === "brapi" ? liveStocks(market) : demo.stocks,
     news: market.news.provider === "finnhub" && finnhub ? finnhub.news : demo.news,
     calendar:
       market.calendar.provider === "finnhub" && finnhub

@@ -12,7 +12,7 @@
  *   await fake.close();
  *
  * Each upstream is mounted under its own prefix; pass `${url}/<prefix>` as the adapter's baseUrl:
- *   /coingecko  /brapi  /finnhub  /currency-api  /currency-api-fallback
+ *   /coingecko  /brapi  /finnhub  /twelve-data  /currency-api  /currency-api-fallback
  *
  * Route keys (for setFault, calls and requests), their paths and what they serve:
  *   coingecko:markets     /coingecko/coins/markets           bitcoin, ethereum, thin-coin, then the quirky ones
@@ -24,16 +24,24 @@
  *   coingecko:search      /coingecko/search?query=           case-insensitive match; "sol" has 9 hits,
  *                                                            "placeholder" 3 (one malformed)
  *   coingecko:trending    /coingecko/search/trending         pepe, bitcoin, placeholder-coin, one malformed
- *   brapi:list            /brapi/api/quote/list              PETR4 ITUB4 BOVA11 (etf) HGLG11 (fii) AAPL34 THIN3;
- *                                                            honours search, type, subType, sector, page, limit
- *   brapi:quote           /brapi/api/quote/{ticker}          PETR4 (full), THIN3 (sparse); EMPTY3 answers 200
- *                                                            with no results; other tickers 404
+ *   brapi:list            /brapi/api/quote/list              PETR4 ITUB4 BOVA11 (etf) HGLG11 (fii) AAPL34 THIN3
+ *                                                            TAEE11 (unit) KNIP11 (fund, no subType, zeros, BRAPI.svg)
+ *                                                            KDIF11 (fi-infra); honours search, type, subType, sector,
+ *                                                            page, limit; a search with no match answers 417
+ *   brapi:quote           /brapi/api/quote/{ticker}          PETR4 (full), KNIP11 (zeros, BRAPI.svg), THIN3 (sparse);
+ *                                                            EMPTY3 answers 200 with no results; other tickers 404
  *   finnhub:news          /finnhub/news?category=            general | forex | crypto | merger
  *   finnhub:company-news  /finnhub/company-news?symbol=&from=&to=   AAPL MSFT NVDA GOOGL; article 9001 is in both
  *                                                            AAPL and MSFT; other symbols []
  *   finnhub:earnings      /finnhub/calendar/earnings?from=&to=      June 2024 entries (two malformed) and a dense
  *                                                            October 2024, filtered by from/to, sorted by date
  *                                                            and cut at fakeEarningsRowCap rows
+ *   finnhub:quote         /finnhub/quote?symbol=             AAPL MSFT NVDA (last trade 2024-06-03 16:00 New York);
+ *                                                            other symbols answer 200 with every number 0, as Finnhub does
+ *   finnhub:profile2      /finnhub/stock/profile2?symbol=    AAPL MSFT, NVDA (logo "", no share count); others {}
+ *   twelve-data:time-series  /twelve-data/time_series?symbol=&interval=1day&outputsize=
+ *                                                            AAPL (300 weekdays to 2024-06-03), MSFT (3 days); other
+ *                                                            symbols: 200 {"status":"error","code":404}; newest first
  *   currency-api:usd      /currency-api/currencies/usd.json
  *   currency-api-fallback:usd  /currency-api-fallback/currencies/usd.json (the same table)
  *
@@ -42,12 +50,14 @@
  *   brapi: Authorization: Bearer <token> or ?token=; required for the list and for quotes other than
  *          PETR4, MGLU3, VALE3, ITUB4; a wrong token gets 401.
  *   Finnhub: X-Finnhub-Token or ?token= always required (401).
+ *   Twelve Data: Authorization: apikey <key> or ?apikey=; a wrong or missing key is 200 {"status":"error","code":401}.
  *   currency-api: keyless.
  * Missing required query parameters get 400, as the real services answer.
  *
  * Faults, per route, until set back to "none":
  *   "500"          HTTP 500
- *   "429"          HTTP 429 with Retry-After: 7
+ *   "429"          HTTP 429 with Retry-After: 7; Twelve Data says it its own way: HTTP 200 with
+ *                  {"status":"error","code":429,"message":"You have run out of API credits…"}
  *   "hang"         accepts the request and never answers (until close())
  *   "malformed"    HTTP 200 with truncated JSON
  *   "wrong-shape"  HTTP 200 with valid JSON of the wrong shape (`["unexpected"]`)
@@ -80,6 +90,7 @@ export const fakeKeys = {
   coingeckoPro: "fake-cg-pro-key",
   brapi: "fake-brapi-token",
   finnhub: "fake-finnhub-key",
+  twelveData: "fake-twelve-data-key",
 } as const;
 
 export type FakeRoute =
@@ -93,6 +104,9 @@ export type FakeRoute =
   | "finnhub:news"
   | "finnhub:company-news"
   | "finnhub:earnings"
+  | "finnhub:quote"
+  | "finnhub:profile2"
+  | "twelve-data:time-series"
   | "currency-api:usd"
   | "currency-api-fallback:usd";
 
@@ -122,6 +136,8 @@ type Route = {
   pattern: RegExp;
   auth?: (request: Incoming) => Reply | null;
   handle(request: Incoming): Reply;
+  /** What the upstream answers when its quota is spent, if it is not a plain HTTP 429. */
+  quotaReply?: Reply;
 };
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
@@ -313,6 +329,14 @@ const brapiStocks = [
     market_cap: null, logo: brapiIcon("AAPL34"), sector: "Electronic Technology", type: "bdr", subType: "bdr" },
   // A thin listing: a number as a string, nulls, missing keys and a type we do not know.
   { stock: "THIN3", name: null, close: "1.23", change: null, volume: null, logo: null, sector: null, type: "warrant" },
+  // Real-world quirks: a unit (type stock, subType unit), a FII-like fund with no subType, a FI-Infra,
+  // zeros for unknown numbers and brapi's placeholder icon instead of a logo.
+  { stock: "TAEE11", name: "TAESA UNT", close: 36.1, change: 0.2, volume: 2345600,
+    market_cap: 12456789012, logo: brapiIcon("TAEE11"), sector: "Utilities", type: "stock", subType: "unit" },
+  { stock: "KNIP11", name: "KINEA INDICES PRECOS FII", close: 88.7, change: 0.05, volume: 0,
+    market_cap: 0, logo: brapiIcon("BRAPI"), sector: "Finance", type: "fund" },
+  { stock: "KDIF11", name: "KINEA INFRA FI-INFRA", close: 121.4, change: -0.3, volume: 45678,
+    market_cap: null, logo: brapiIcon("KDIF11"), sector: "Finance", type: "fund", subType: "fi-infra" },
 ];
 
 // prettier-ignore
@@ -337,6 +361,19 @@ const brapiQuotes: Record<string, unknown> = {
       fullTimeEmployees: 41000,
       longBusinessSummary: "Petróleo Brasileiro S.A. explores, produces and sells oil and gas in Brazil and abroad...",
     },
+  },
+  // A real-shaped quote of an illiquid FII: zeros where brapi does not know, the placeholder logo.
+  KNIP11: {
+    symbol: "KNIP11", currency: "BRL", shortName: "FII KINEA IPCA", longName: "Kinea Índices de Preços FII",
+    regularMarketPrice: 88.7, regularMarketChange: 0.04, regularMarketChangePercent: 0.05,
+    regularMarketDayHigh: 0, regularMarketDayLow: 0, regularMarketDayRange: "0 - 0",
+    regularMarketOpen: 0, regularMarketPreviousClose: 88.66, regularMarketVolume: 0,
+    regularMarketTime: "2024-06-03T20:07:46.000Z", marketCap: 0,
+    fiftyTwoWeekLow: 0, fiftyTwoWeekHigh: 92.5, fiftyTwoWeekRange: "0 - 92.5",
+    priceEarnings: null, earningsPerShare: null, logourl: "https://icons.brapi.dev/icons/BRAPI.svg",
+    historicalDataPrice: [
+      { date: 1714741200, open: 88.5, high: 88.9, low: 88.4, close: 88.66, volume: 120345, adjustedClose: 88.66 },
+    ],
   },
   THIN3: {
     symbol: "THIN3", shortName: "THIN ON", longName: null, currency: "BRL",
@@ -376,6 +413,10 @@ function brapiList({ query }: Incoming): Reply {
         return !wanted || stock[filter] === wanted;
       }),
   );
+  // brapi answers a search that matches nothing with 417, not with an empty list.
+  if (search && matches.length === 0) {
+    return { status: 417, body: { error: true, message: "Nenhum resultado encontrado para a busca" } };
+  }
   const limit = Number(query.get("limit") ?? 100);
   const page = Number(query.get("page") ?? 1);
   const totalPages = Math.ceil(matches.length / limit);
@@ -473,6 +514,89 @@ const earnings = [
 function finnhubAuth({ headers, query }: Incoming) {
   const key = headers["x-finnhub-token"] ?? query.get("token");
   return key === fakeKeys.finnhub ? null : { status: 401, body: { error: "Invalid API key." } };
+}
+
+// Finnhub US quotes and profiles (docs/decisions/0009-us-stocks-provider.md)
+
+// prettier-ignore
+const finnhubQuotes: Record<string, unknown> = {
+  AAPL: { c: 194.03, d: 1.78, dp: 0.9259, h: 194.99, l: 192.52, o: 192.9, pc: 192.25, t: 1717444800 },
+  MSFT: { c: 413.52, d: -1.61, dp: -0.3878, h: 416.75, l: 408.92, o: 415.53, pc: 415.13, t: 1717444800 },
+  NVDA: { c: 1150, d: 53.67, dp: 4.8954, h: 1158.19, l: 1121.55, o: 1136.78, pc: 1096.33, t: 1717444800 },
+};
+
+/** Finnhub's answer for a symbol it does not know: HTTP 200, zeros, and nulls for the changes. */
+const unknownFinnhubQuote = { c: 0, d: null, dp: null, h: 0, l: 0, o: 0, pc: 0, t: 0 };
+
+// prettier-ignore
+const finnhubProfiles: Record<string, unknown> = {
+  AAPL: { country: "US", currency: "USD", estimateCurrency: "USD", exchange: "NASDAQ NMS - GLOBAL MARKET",
+    finnhubIndustry: "Technology", ipo: "1980-12-12",
+    logo: "https://static2.finnhub.io/file/publicdatany/finnhubimage/stock_logo/AAPL.png",
+    marketCapitalization: 2975000.5, name: "Apple Inc", phone: "14089961010", shareOutstanding: 15334.08,
+    ticker: "AAPL", weburl: "https://www.apple.com/" },
+  MSFT: { country: "US", currency: "USD", estimateCurrency: "USD", exchange: "NASDAQ NMS - GLOBAL MARKET",
+    finnhubIndustry: "Technology", ipo: "1986-03-13",
+    logo: "https://static2.finnhub.io/file/publicdatany/finnhubimage/stock_logo/MSFT.png",
+    marketCapitalization: 3073471.3, name: "Microsoft Corp", phone: "14258828080", shareOutstanding: 7432.31,
+    ticker: "MSFT", weburl: "https://www.microsoft.com/en-us" },
+  // Thin: no logo ("") and no share count.
+  NVDA: { country: "US", currency: "USD", exchange: "NASDAQ NMS - GLOBAL MARKET", finnhubIndustry: "Semiconductors",
+    logo: "", marketCapitalization: 2828750, name: "NVIDIA Corp", ticker: "NVDA", weburl: "https://www.nvidia.com/" },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Twelve Data daily time series (docs/decisions/0009-us-stocks-provider.md)
+
+/** `count` weekdays ending on `last`, newest first, priced around `base`, numbers as strings as Twelve Data sends them. */
+function dailyValues(last: string, count: number, base: number) {
+  const values: Record<string, string>[] = [];
+  for (let at = Date.parse(`${last}T00:00:00Z`), i = 0; values.length < count; at -= 86_400_000, i++) {
+    const weekday = new Date(at).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const close = base + 10 * Math.sin(i / 9) - i * 0.05;
+    values.push({
+      datetime: new Date(at).toISOString().slice(0, 10),
+      open: (close - 0.8).toFixed(5),
+      high: (close + 1.5).toFixed(5),
+      low: (close - 1.7).toFixed(5),
+      close: close.toFixed(5),
+      volume: String(40_000_000 + i * 1000),
+    });
+  }
+  return values;
+}
+
+const seriesMeta = (symbol: string) => ({
+  symbol, interval: "1day", currency: "USD", exchange_timezone: "America/New_York",
+  exchange: "NASDAQ", mic_code: "XNGS", type: "Common Stock",
+});
+
+const twelveDataSeries: Record<string, Record<string, string>[]> = {
+  AAPL: dailyValues("2024-06-03", 300, 190),
+  MSFT: dailyValues("2024-06-03", 3, 415),
+};
+
+const twelveDataError = (code: number, message: string): Reply => ok({ code, message, status: "error" });
+
+function twelveDataAuth({ headers, query }: Incoming) {
+  const key = /^apikey (.+)$/.exec(headers.authorization ?? "")?.[1] ?? query.get("apikey");
+  return key === fakeKeys.twelveData
+    ? null
+    : twelveDataError(401, "**apikey** parameter is incorrect or not specified. You can get your free API key instantly following this link: https://twelvedata.com/pricing.");
+}
+
+function twelveDataTimeSeries({ query }: Incoming): Reply {
+  const symbol = query.get("symbol") ?? "";
+  if (!symbol || !query.get("interval")) {
+    return twelveDataError(400, "**symbol** or **interval** parameter is missing or invalid.");
+  }
+  const values = twelveDataSeries[symbol.toUpperCase()];
+  if (!values) {
+    return twelveDataError(404, `**symbol** not found: ${symbol}. Please specify it correctly according to API Documentation.`);
+  }
+  const outputsize = Number(query.get("outputsize") ?? 30);
+  return ok({ meta: seriesMeta(symbol.toUpperCase()), values: values.slice(0, outputsize), status: "ok" });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -589,6 +713,28 @@ const routes: Route[] = [
     },
   },
   {
+    key: "finnhub:quote",
+    pattern: /^\/finnhub\/quote$/,
+    auth: finnhubAuth,
+    handle: ({ query }) => missing(query, "symbol") ?? ok(finnhubQuotes[query.get("symbol") ?? ""] ?? unknownFinnhubQuote),
+  },
+  {
+    key: "finnhub:profile2",
+    pattern: /^\/finnhub\/stock\/profile2$/,
+    auth: finnhubAuth,
+    handle: ({ query }) => ok(finnhubProfiles[query.get("symbol") ?? ""] ?? {}),
+  },
+  {
+    key: "twelve-data:time-series",
+    pattern: /^\/twelve-data\/time_series$/,
+    auth: twelveDataAuth,
+    handle: twelveDataTimeSeries,
+    quotaReply: twelveDataError(
+      429,
+      "You have run out of API credits for the current minute. 9 API credits were used, with the current limit being 8. Wait for the next minute or consider switching to a higher tier plan at https://twelvedata.com/pricing",
+    ),
+  },
+  {
     key: "currency-api:usd",
     pattern: /^\/currency-api\/currencies\/usd\.json$/,
     handle: () => ok(usdTable),
@@ -651,6 +797,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       case "500":
         return send(response, { status: 500, body: { error: "Internal Server Error" } });
       case "429":
+        if (route.quotaReply) return send(response, route.quotaReply);
         return send(response, { status: 429, body: { error: "Too Many Requests" } }, { "retry-after": "7" });
       case "malformed":
         return send(response, { status: 200, body: '{"truncated": [1, 2' });
