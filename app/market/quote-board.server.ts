@@ -16,6 +16,11 @@ function pick<Item, Field extends keyof Item>(item: Item, fields: readonly Field
   return Object.fromEntries(fields.map((field) => [field, item[field]])) as Pick<Item, Field>;
 }
 
+/** The quote's known fields: an answer that lacks one (a list without volume) leaves the item's own. */
+function known<Quote extends object>(quote: Quote): Partial<Quote> {
+  return Object.fromEntries(Object.entries(quote).filter(([, value]) => value !== null)) as Partial<Quote>;
+}
+
 function sameQuote<Quote extends object>(a: Quote, b: Quote): boolean {
   return (Object.keys(a) as (keyof Quote)[]).every((field) => Object.is(a[field], b[field]));
 }
@@ -33,7 +38,7 @@ function widened(high: number | null, low: number | null, price: number | null) 
  * and one change for an asset at any instant, and the freshest answer wins.
  */
 export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
-  const known = new Map<string, Known<object>>();
+  const board = new Map<string, Known<object>>();
   let generation = 0;
 
   /**
@@ -41,27 +46,28 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
    * `fetchedAt` it only reads.
    */
   function sync<Quote extends { price: number | null }>(key: string, quote: Quote, fetchedAt?: number): Known<Quote> | undefined {
-    const current = known.get(key) as Known<Quote> | undefined;
+    const current = board.get(key) as Known<Quote> | undefined;
     // An answer that lost the price (a thin upstream row) says nothing new about it.
     if (fetchedAt === undefined || quote.price === null || (current && current.fetchedAt >= fetchedAt)) return current;
     if (!current || !sameQuote(current.quote, quote)) generation++;
     const entry = { quote, fetchedAt };
-    known.delete(key);
-    known.set(key, entry);
-    if (known.size > maxEntries) known.delete(known.keys().next().value!);
+    board.delete(key);
+    board.set(key, entry);
+    if (board.size > maxEntries) board.delete(board.keys().next().value!);
     return entry;
   }
 
   function syncCrypto<Item extends CryptoListItem>(key: string, item: Item, fetchedAt?: number): Item {
     const latest = sync<CryptoQuote>(`crypto:${key}`, pick(item, cryptoQuoteFields), fetchedAt)?.quote;
     if (!latest) return item;
-    const { high, low } = widened(latest.high24h, latest.low24h, latest.price);
-    return { ...item, ...latest, high24h: high, low24h: low };
+    const merged = { ...item, ...known(latest) };
+    const { high, low } = widened(merged.high24h, merged.low24h, merged.price);
+    return { ...merged, high24h: high, low24h: low };
   }
 
   function syncStock<Item extends StockListItem>(item: Item, fetchedAt?: number): Item {
     const latest = sync<StockQuote>(`stock:${item.ticker.toUpperCase()}`, pick(item, stockQuoteFields), fetchedAt)?.quote;
-    return latest ? { ...item, ...latest } : item;
+    return latest ? { ...item, ...known(latest) } : item;
   }
 
   return {
@@ -99,7 +105,7 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
      * on the live price; a chart of a past range is left as it is.
      */
     cryptoChart(key: string, chart: CryptoChart, toSeconds: number): CryptoChart {
-      const latest = known.get(`crypto:${key}`) as Known<CryptoQuote> | undefined;
+      const latest = board.get(`crypto:${key}`) as Known<CryptoQuote> | undefined;
       const lastPrice = chart.prices.at(-1);
       if (!latest || latest.quote.price === null || !lastPrice || toSeconds * 1000 < latest.fetchedAt) return chart;
       const lastCap = chart.marketCaps.at(-1);
