@@ -131,6 +131,12 @@ describe("quote board", () => {
     expect(board.stock(item(null), 2000).price).toBe(10);
   });
 
+  it("keeps an item's own figure where the newer answer has none (US list rows carry no volume)", () => {
+    const board = createQuoteBoard();
+    board.stock({ ...item(11), volume: null }, 2000);
+    expect(board.stock({ ...item(10), volume: 50 }, 1000)).toMatchObject({ price: 11, volume: 50 });
+  });
+
   it("moves its generation only when a quote changes", () => {
     const board = createQuoteBoard();
     board.stock(item(10), 1000);
