@@ -16,7 +16,12 @@ const prompt = z
   .min(1, "errors.promptRequired")
   .max(chatPromptMaxLength, "errors.promptTooLong");
 
-const sessionId = z.uuid("errors.invalidSession");
+/**
+ * Chosen by the client (the app's own pages send a random UUID): any printable ASCII text, with no
+ * space at either end. It is a key, never shown as markup.
+ */
+export const sessionIdPattern = /^[\x21-\x7e](?:[\x20-\x7e]{0,126}[\x21-\x7e])?$/;
+const sessionId = z.string("errors.invalidSessionId").regex(sessionIdPattern, "errors.invalidSessionId");
 
 /** POST /chat/stream (JSON). */
 export const chatStreamRequestSchema = z.object({

@@ -21,7 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     lastBotMessage: lastBot.text,
     refresh: false,
   });
-  if (!assistantRequest) return jsonError(400, t("assistant:errors.invalidSession"));
+  // Ids come from clients: one already used by another account is refused, saying so.
+  if (!assistantRequest) return jsonError(409, t("assistant:errors.sessionTaken"));
   try {
     const { text, refs } = await completeChatReply(streamChatReply(db, sessionId, assistantRequest, request.signal, { paced: false }));
     return Response.json({ sessionId, text, refs }, { headers: { "Cache-Control": "no-store" } });
