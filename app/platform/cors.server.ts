@@ -18,9 +18,12 @@ export function allowedCorsOrigin(origin: string | null, allowed: readonly strin
  * on Origin, so it says `Vary: Origin` and no cache hands one site's answer to another. No cookie
  * is ever shared (no Allow-Credentials): these routes do not need one.
  */
-export function publicReadCors(exposedHeaders: readonly string[]): MiddlewareFunction<Response> {
+export function publicReadCors(
+  exposedHeaders: readonly string[],
+  allowedOrigins: () => readonly string[] = () => getEnv().apiCorsOrigins,
+): MiddlewareFunction<Response> {
   return async ({ request }, next) => {
-    const allowed = getEnv().apiCorsOrigins;
+    const allowed = allowedOrigins();
     const origin = allowedCorsOrigin(request.headers.get("Origin"), allowed);
     const variesByOrigin = allowed.length > 0 && origin !== "*";
     if (request.method === "OPTIONS") {
