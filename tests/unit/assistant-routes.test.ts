@@ -100,11 +100,11 @@ describe("POST /chat/stream", () => {
       ["{not json", "Invalid request to the assistant."],
       [{ ...chatRequest(crypto.randomUUID(), "   ") }, "Write a question."],
       [{ ...chatRequest(crypto.randomUUID(), "x".repeat(1001)) }, "The question can have at most 1000 characters."],
-      [{ ...chatRequest("", "Hi") }, "The conversation id (sessionId) must be 1 to 128 visible ASCII characters."],
-      [{ ...chatRequest("x".repeat(129), "Hi") }, "The conversation id (sessionId) must be 1 to 128 visible ASCII characters."],
-      [{ ...chatRequest(" padded", "Hi") }, "The conversation id (sessionId) must be 1 to 128 visible ASCII characters."],
-      [{ ...chatRequest("tab\there", "Hi") }, "The conversation id (sessionId) must be 1 to 128 visible ASCII characters."],
-      [{ ...chatRequest(42 as unknown as string, "Hi") }, "The conversation id (sessionId) must be 1 to 128 visible ASCII characters."],
+      [{ ...chatRequest("", "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
+      [{ ...chatRequest("x".repeat(129), "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
+      [{ ...chatRequest(" padded", "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
+      [{ ...chatRequest("tab\there", "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
+      [{ ...chatRequest(42 as unknown as string, "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
       [{ prompt: "Hi", sessionId: crypto.randomUUID(), likeOrDislikePreviousMessage: "yes" }, "Invalid request to the assistant."],
     ] as const) {
       const result = await callResource(stream.action, postJson("/chat/stream", cookie, body));
