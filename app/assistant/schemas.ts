@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chatPromptMaxLength } from "./types";
+import { chatPromptMaxLength, type ChatStreamEvents } from "./types";
 
 /** The previous exchange is context, not a new question: generous, but bounded. */
 const previousMessageMaxLength = 8000;
@@ -42,6 +42,24 @@ export const proxyAiRequestSchema = z.object({
   ]),
   sessionId,
 });
+
+const chatRef = z.object({ title: z.string(), href: z.string() });
+
+/** POST /proxy/ai's answer: the whole stored reply. */
+export const assistantReplySchema = z.object({ sessionId: z.string(), text: z.string(), refs: z.array(chatRef) });
+
+/** The data of each server-sent event of POST /chat/stream. */
+export const chatStreamEventSchemas = {
+  content: z.object({
+    sessionId: z.string(),
+    text: z.string().describe("The next piece of the reply"),
+    refs: z.array(chatRef),
+  }) satisfies z.ZodType<ChatStreamEvents["content"]>,
+  content_end: z.object({ sessionId: z.string(), messageId: z.string() }) satisfies z.ZodType<ChatStreamEvents["content_end"]>,
+  error: z.object({ sessionId: z.string(), error: z.string().describe("In the user's language") }) satisfies z.ZodType<
+    ChatStreamEvents["error"]
+  >,
+};
 
 export const chatIntents = ["send", "refresh", "reload", "rate"] as const;
 

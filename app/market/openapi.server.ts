@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { chatStreamRequestSchema, proxyAiRequestSchema } from "~/assistant/schemas";
-import type { ChatStreamEvents } from "~/assistant/types";
+import { assistantReplySchema, chatStreamEventSchemas, chatStreamRequestSchema, proxyAiRequestSchema } from "~/assistant/schemas";
 import {
   cryptoIdSchema,
   cryptoListParams,
@@ -21,20 +20,12 @@ import { apiSchemas } from "./proxy-shapes";
 
 type JsonSchema = Record<string, unknown>;
 
-const chatRef = z.object({ title: z.string(), href: z.string() });
-const chatSchemas = z.registry<{ id: string; description?: string }>();
-z.object({ sessionId: z.string(), text: z.string(), refs: z.array(chatRef) }).register(chatSchemas, { id: "AssistantReply" });
-const chatEventSchemas = {
-  content: z
-    .object({ sessionId: z.string(), text: z.string().describe("The next piece of the reply"), refs: z.array(chatRef) })
-    .register(chatSchemas, { id: "ChatStreamContent" }) satisfies z.ZodType<ChatStreamEvents["content"]>,
-  content_end: z
-    .object({ sessionId: z.string(), messageId: z.string() })
-    .register(chatSchemas, { id: "ChatStreamContentEnd" }) satisfies z.ZodType<ChatStreamEvents["content_end"]>,
-  error: z
-    .object({ sessionId: z.string(), error: z.string().describe("In the user's language") })
-    .register(chatSchemas, { id: "ChatStreamError" }) satisfies z.ZodType<ChatStreamEvents["error"]>,
-};
+const chatSchemas = z.registry<{ id: string }>();
+chatSchemas.add(assistantReplySchema, { id: "AssistantReply" });
+const chatEventIds = { content: "ChatStreamContent", content_end: "ChatStreamContentEnd", error: "ChatStreamError" } as const;
+for (const [event, schema] of Object.entries(chatStreamEventSchemas)) {
+  chatSchemas.add(schema, { id: chatEventIds[event as keyof typeof chatEventIds] });
+}
 
 const schemaRef = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
@@ -193,9 +184,7 @@ export function openApiDocument(serverUrl: string) {
               description:
                 "Events `content` (pieces of the reply), then `content_end`, or `error`; each event's data is JSON as `x-events` says",
               content: { "text/event-stream": { schema: { type: "string" } } },
-              "x-events": Object.fromEntries(
-                Object.entries(chatEventSchemas).map(([event, schema]) => [event, schemaRef(chatSchemas.get(schema)?.id ?? event)]),
-              ),
+              "x-events": Object.fromEntries(Object.entries(chatEventIds).map(([event, id]) => [event, schemaRef(id)])),
             },
             ...chatErrors,
           },

@@ -1,5 +1,6 @@
+import type { z } from "zod";
 import { completeChatReply, readChatApiRequest, startChatTurn, streamChatReply } from "~/assistant/chat.server";
-import { proxyAiRequestSchema } from "~/assistant/schemas";
+import { assistantReplySchema, proxyAiRequestSchema } from "~/assistant/schemas";
 import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { getDb } from "~/platform/db.server";
@@ -25,7 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!assistantRequest) return jsonError(409, t("assistant:errors.sessionTaken"));
   try {
     const { text, refs } = await completeChatReply(streamChatReply(db, sessionId, assistantRequest, request.signal, { paced: false }));
-    return Response.json({ sessionId, text, refs }, { headers: { "Cache-Control": "no-store" } });
+    const reply: z.output<typeof assistantReplySchema> = { sessionId, text, refs };
+    return Response.json(reply, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     console.warn("assistant: the reply failed:", String(error));
     return jsonError(502, t("assistant:errors.generation"));
