@@ -245,6 +245,8 @@ export const ratesSchema = z
 type Shape<Schema extends z.ZodType> = z.output<Schema>;
 
 const isoOf = (unixMs: number) => new Date(unixMs).toISOString();
+/** An upstream's own timestamp as ISO 8601; one that is not a date gives way to when we fetched it. */
+const isoOrFetched = (time: string, fetchedAt: number) => isoOf(Number.isNaN(Date.parse(time)) ? fetchedAt : Date.parse(time));
 
 /** The absolute change behind a percent change: what the price moved from the previous close. */
 function absoluteChange(price: number | null, percent: number | null): number | null {
@@ -308,7 +310,7 @@ export function toStockQuote(
         regularMarketOpen: stock.open,
         regularMarketPreviousClose: stock.previousClose,
         regularMarketVolume: stock.volume,
-        regularMarketTime: new Date(stock.lastUpdated).toISOString(),
+        regularMarketTime: isoOrFetched(stock.lastUpdated, requestedAt),
         marketCap: stock.marketCap,
         fiftyTwoWeekHigh: stock.fiftyTwoWeekHigh,
         fiftyTwoWeekLow: stock.fiftyTwoWeekLow,
@@ -370,9 +372,9 @@ export function toCryptoMarkets(
  */
 export function toCryptoDetail(
   coin: CryptoDetail,
-  { english, language }: { english: CryptoDetail; language: Language },
+  { english, language, fetchedAt }: { english: CryptoDetail; language: Language; fetchedAt: number },
 ): Shape<typeof cryptoDetailSchema> {
-  const lastUpdated = new Date(coin.lastUpdated).toISOString();
+  const lastUpdated = isoOrFetched(coin.lastUpdated, fetchedAt);
   return {
     id: coin.id,
     symbol: coin.symbol,

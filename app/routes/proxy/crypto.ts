@@ -31,6 +31,6 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
         stale: coin.stale || english?.stale === true,
       };
     },
-    present: ({ coin, english }) => toCryptoDetail(coin, { english, language }),
+    present: ({ coin, english }, { fetchedAt }) => toCryptoDetail(coin, { english, language, fetchedAt }),
   });
 }
