@@ -29,7 +29,7 @@ describe("upstream shapes from the app's own", () => {
   });
 
   it("formats trending figures as CoinGecko does and leaves unknown ones out of its currency maps", () => {
-    const [{ item }] = toCryptoTrending([coin]).coins as [{ item: Record<string, any> }];
+    const { item } = toCryptoTrending([coin]).coins[0]!;
     expect(item.data).toEqual({ price: 1.23456, price_change_percentage_24h: { usd: 2.5 }, market_cap: null, total_volume: "$1,234,568" });
     expect(item).toMatchObject({ symbol: "THIN", slug: "thin-coin", score: 0, thumb: null });
     const detail: CryptoDetail = {
