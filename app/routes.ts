@@ -1,4 +1,4 @@
-import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -15,15 +15,18 @@ export default [
   route("theme", "routes/theme.ts"),
   route("healthz", "routes/healthz.ts"),
   ...prefix("proxy", [
-    route("stocks", "routes/proxy/stocks.ts"),
-    route("stocks/:ticker", "routes/proxy/stock.ts"),
-    route("cryptos", "routes/proxy/cryptos.ts"),
-    route("cryptos/search", "routes/proxy/crypto-search.ts"),
-    route("cryptos/trending", "routes/proxy/crypto-trending.ts"),
-    route("cryptos/:id", "routes/proxy/crypto.ts"),
-    route("cryptos/:id/market_chart", "routes/proxy/crypto-chart.ts"),
-    route("news", "routes/proxy/news.ts"),
-    route("currencies", "routes/proxy/currencies.ts"),
+    layout("routes/proxy/public.ts", [
+      route("openapi.json", "routes/proxy/openapi.ts"),
+      route("stocks", "routes/proxy/stocks.ts"),
+      route("stocks/:ticker", "routes/proxy/stock.ts"),
+      route("cryptos", "routes/proxy/cryptos.ts"),
+      route("cryptos/search", "routes/proxy/crypto-search.ts"),
+      route("cryptos/trending", "routes/proxy/crypto-trending.ts"),
+      route("cryptos/:id", "routes/proxy/crypto.ts"),
+      route("cryptos/:id/market_chart", "routes/proxy/crypto-chart.ts"),
+      route("news", "routes/proxy/news.ts"),
+      route("currencies", "routes/proxy/currencies.ts"),
+    ]),
     route("ai", "routes/proxy/ai.ts"),
   ]),
   route("chat", "routes/chat.tsx"),

@@ -58,12 +58,14 @@ export type ChatTurnInput = {
  * session id belongs to someone else.
  */
 export function startChatTurn(db: AppDatabase, userId: number, language: Language, input: ChatTurnInput): AssistantRequest | null {
-  const clean = sanitizeDeep(input);
+  // The session id is an opaque key the reply is stored under: sanitising it would store the reply elsewhere.
+  const { sessionId, ...texts } = input;
+  const clean = sanitizeDeep(texts);
   const prompt = clean.prompt.trim();
-  if (!claimSession(db, userId, clean.sessionId)) return null;
-  if (clean.refresh) dropLastReply(db, clean.sessionId);
-  if (!clean.refresh || pendingQuestion(db, clean.sessionId) !== prompt) {
-    appendMessage(db, clean.sessionId, { sender: "user", text: prompt });
+  if (!claimSession(db, userId, sessionId)) return null;
+  if (clean.refresh) dropLastReply(db, sessionId);
+  if (!clean.refresh || pendingQuestion(db, sessionId) !== prompt) {
+    appendMessage(db, sessionId, { sender: "user", text: prompt });
   }
   return {
     language,

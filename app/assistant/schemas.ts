@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chatPromptMaxLength } from "./types";
+import { chatPromptMaxLength, type ChatStreamEvents } from "./types";
 
 /** The previous exchange is context, not a new question: generous, but bounded. */
 const previousMessageMaxLength = 8000;
@@ -16,7 +16,12 @@ const prompt = z
   .min(1, "errors.promptRequired")
   .max(chatPromptMaxLength, "errors.promptTooLong");
 
-const sessionId = z.uuid("errors.invalidSession");
+/**
+ * Chosen by the client (the app's own pages send a random UUID): any printable ASCII text, with no
+ * space at either end. It is a key, never shown as markup.
+ */
+export const sessionIdPattern = /^[\x21-\x7e](?:[\x20-\x7e]{0,126}[\x21-\x7e])?$/;
+const sessionId = z.string("errors.invalidSessionId").regex(sessionIdPattern, "errors.invalidSessionId");
 
 /** POST /chat/stream (JSON). */
 export const chatStreamRequestSchema = z.object({
@@ -37,6 +42,24 @@ export const proxyAiRequestSchema = z.object({
   ]),
   sessionId,
 });
+
+const chatRef = z.object({ title: z.string(), href: z.string() });
+
+/** POST /proxy/ai's answer: the whole stored reply. */
+export const assistantReplySchema = z.object({ sessionId: z.string(), text: z.string(), refs: z.array(chatRef) });
+
+/** The data of each server-sent event of POST /chat/stream. */
+export const chatStreamEventSchemas = {
+  content: z.object({
+    sessionId: z.string(),
+    text: z.string().describe("The next piece of the reply"),
+    refs: z.array(chatRef),
+  }) satisfies z.ZodType<ChatStreamEvents["content"]>,
+  content_end: z.object({ sessionId: z.string(), messageId: z.string() }) satisfies z.ZodType<ChatStreamEvents["content_end"]>,
+  error: z.object({ sessionId: z.string(), error: z.string().describe("In the user's language") }) satisfies z.ZodType<
+    ChatStreamEvents["error"]
+  >,
+};
 
 export const chatIntents = ["send", "refresh", "reload", "rate"] as const;
 

@@ -20,6 +20,14 @@ const envSchema = z.object({
   SESSION_MAX_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(90)),
   ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().optional()),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  API_CORS_ORIGINS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((list) => list.split(",").map((origin) => origin.trim()).filter(Boolean))
+      .pipe(z.array(z.union([z.literal("*"), z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)])))
+      .optional(),
+  ),
   CRYPTO_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "coingecko"]).default("demo")),
   COINGECKO_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   COINGECKO_KEY_TYPE: z.preprocess(emptyAsUndefined, z.enum(["demo", "pro"]).default("demo")),
@@ -184,6 +192,8 @@ export type Env = {
   adminEmails: string[];
   /** Express "trust proxy" addresses (e.g. "loopback"): behind a reverse proxy, rate limits must see each client. */
   trustProxy: string | undefined;
+  /** Sites whose pages may read the public JSON API (CORS); "*" is any site, none by default. */
+  apiCorsOrigins: readonly string[];
   /** How long a stop waits for open requests and event streams before it closes their connections. */
   shutdownTimeoutMs: number;
   /** Anonymous page cache; a ttl of 0 turns it off. */
@@ -230,6 +240,7 @@ export function parseEnv(source: Record<string, string | undefined>, appDir = pr
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     trustProxy: env.TRUST_PROXY,
+    apiCorsOrigins: env.API_CORS_ORIGINS ?? [],
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     market: {
       crypto: {

@@ -6,6 +6,7 @@ const reasonPhrases: Record<number, string> = {
   400: "Bad Request",
   401: "Unauthorized",
   404: "Not Found",
+  409: "Conflict",
   429: "Too Many Requests",
   500: "Internal Server Error",
   502: "Bad Gateway",

@@ -18,7 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   const { sessionId } = checked.body;
   const assistantRequest = startChatTurn(db, checked.user.id, languageOf(getLocale(context)), checked.body);
-  if (!assistantRequest) return jsonError(400, t("assistant:errors.invalidSession"));
+  // Ids come from clients: one already used by another account is refused, saying so.
+  if (!assistantRequest) return jsonError(409, t("assistant:errors.sessionTaken"));
 
   return eventStreamResponse(request.signal, async (send, signal) => {
     const replies = streamChatReply(db, sessionId, assistantRequest, signal);

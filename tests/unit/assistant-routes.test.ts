@@ -100,7 +100,11 @@ describe("POST /chat/stream", () => {
       ["{not json", "Invalid request to the assistant."],
       [{ ...chatRequest(crypto.randomUUID(), "   ") }, "Write a question."],
       [{ ...chatRequest(crypto.randomUUID(), "x".repeat(1001)) }, "The question can have at most 1000 characters."],
-      [{ ...chatRequest("not-a-uuid", "Hi") }, "This conversation does not exist. Reload the chat."],
+      [{ ...chatRequest("", "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
+      [{ ...chatRequest("x".repeat(129), "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
+      [{ ...chatRequest(" padded", "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
+      [{ ...chatRequest("tab\there", "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
+      [{ ...chatRequest(42 as unknown as string, "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
       [{ prompt: "Hi", sessionId: crypto.randomUUID(), likeOrDislikePreviousMessage: "yes" }, "Invalid request to the assistant."],
     ] as const) {
       const result = await callResource(stream.action, postJson("/chat/stream", cookie, body));
@@ -112,7 +116,12 @@ describe("POST /chat/stream", () => {
     const taken = crypto.randomUUID();
     await readEvents((await callResource(stream.action, postJson("/chat/stream", owner.cookie, chatRequest(taken, "Oi")))));
     const intruder = await callResource(stream.action, postJson("/chat/stream", cookie, chatRequest(taken, "Show me")));
-    expect(intruder.status).toBe(400);
+    expect(intruder.status).toBe(409);
+    expect(await intruder.json()).toMatchObject({
+      status: 409,
+      error: "Conflict",
+      message: "This conversation id (sessionId) already belongs to another account. Use a new id.",
+    });
   });
 
   it("limits each user's pace with a translated 429", async () => {
@@ -160,6 +169,26 @@ describe("POST /proxy/ai", () => {
     expect(body.sessionId).toBe(sessionId);
     expect(body.text).toMatch(/Copom/);
     expect(history.sessionMessages(db, sessionId).map(({ text }) => text)).toEqual(["What is the Selic rate?", body.text]);
+  });
+
+  it("accepts any client-made session id and says so when one belongs to another account", async () => {
+    const { proxyAi, history, db } = await routes();
+    const owner = await signedInUser({ language: "en" });
+    const other = await signedInUser({ language: "pt-BR" });
+    const parts = [{ text: null }, { text: null }, { text: "What is the Selic rate?" }];
+    for (const sessionId of ["1", `client:${"<b>&".repeat(3)} chat 42`, "x".repeat(128)]) {
+      const result = await callResource(proxyAi.action, postJson("/proxy/ai", owner.cookie, { parts, sessionId }));
+      expect(result.status, sessionId).toBe(200);
+      expect((await result.json()).sessionId).toBe(sessionId);
+      expect(history.sessionMessages(db, sessionId).map(({ sender }) => sender), sessionId).toEqual(["user", "ai"]);
+    }
+    const foreign = await callResource(proxyAi.action, postJson("/proxy/ai", other.cookie, { parts, sessionId: "1" }));
+    expect(foreign.status).toBe(409);
+    expect(await foreign.json()).toMatchObject({
+      status: 409,
+      message: "Este identificador de conversa (sessionId) já pertence a outra conta. Use um novo identificador.",
+    });
+    expect(history.sessionMessages(db, "1")).toHaveLength(2);
   });
 
   it("refuses a malformed body and visitors", async () => {

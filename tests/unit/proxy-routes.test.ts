@@ -26,29 +26,46 @@ function expectSpecError(body: Record<string, unknown>, status: number) {
 }
 
 describe("/proxy/stocks", () => {
-  it("lists stocks 12 per page by default, marked as demonstration data", async () => {
+  it("lists stocks 12 per page by default in brapi's list shape, its provenance in headers", async () => {
     const { status, body, response } = await callLoader((await routes.stocks()).loader, "/proxy/stocks");
     expect(status).toBe(200);
-    expect(body.source).toBe("demo");
-    expect(body.data.items).toHaveLength(12);
-    expect(body.data.total).toBeGreaterThanOrEqual(150);
-    expect(body.data.items[0]).toMatchObject({ ticker: expect.any(String), name: expect.any(String), price: expect.any(Number) });
+    expect(response.headers.get("X-Data-Source")).toBe("demo");
+    expect(response.headers.get("X-Data-Stale")).toBe("false");
+    expect(Math.abs(Date.parse(response.headers.get("X-Data-Fetched-At")!) - Date.now())).toBeLessThan(60_000);
     expect(response.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+/);
+    expect(body).not.toHaveProperty("data");
+    expect(body.stocks).toHaveLength(12);
+    expect(body).toMatchObject({ currentPage: 1, itemsPerPage: 12, hasNextPage: true, availableSectors: expect.arrayContaining(["financials"]) });
+    expect(body.totalCount).toBeGreaterThanOrEqual(150);
+    expect(body.totalPages).toBe(Math.ceil(body.totalCount / 12));
+    expect(body.stocks[0]).toEqual({
+      stock: expect.any(String),
+      name: expect.any(String),
+      logo: expect.toBeOneOf([null, expect.any(String)]),
+      close: expect.any(Number),
+      change: expect.any(Number),
+      volume: expect.any(Number),
+      market_cap: expect.toBeOneOf([null, expect.any(Number)]),
+      sector: expect.toBeOneOf([null, expect.any(String)]),
+      type: expect.any(String),
+      currency: expect.any(String),
+    });
   });
 
   it("searches, filters, sorts and pages", async () => {
     const { loader } = await routes.stocks();
     const petro = await callLoader(loader, "/proxy/stocks?search=PETR&limit=6");
-    expect(petro.body.data.items.map((item: { ticker: string }) => item.ticker)).toEqual(
+    expect(petro.body.stocks.map((item: { stock: string }) => item.stock)).toEqual(
       expect.arrayContaining(["PETR3", "PETR4"]),
     );
     const funds = await callLoader(loader, "/proxy/stocks?type=fund&sortBy=change&sortOrder=desc&limit=50");
-    const changes = funds.body.data.items.map((item: { changePercent: number }) => item.changePercent);
-    expect(funds.body.data.items.every((item: { type: string }) => item.type === "fund")).toBe(true);
+    const changes = funds.body.stocks.map((item: { change: number }) => item.change);
+    expect(funds.body.stocks.every((item: { type: string }) => item.type === "fund")).toBe(true);
     expect(changes).toEqual([...changes].sort((a, b) => b - a));
     const second = await callLoader(loader, "/proxy/stocks?page=2&limit=5");
     const first = await callLoader(loader, "/proxy/stocks?page=1&limit=5");
-    expect(second.body.data.items[0].ticker).not.toBe(first.body.data.items[0].ticker);
+    expect(second.body.stocks[0].stock).not.toBe(first.body.stocks[0].stock);
+    expect(second.body.currentPage).toBe(2);
   });
 
   it.each(["limit=0", "limit=abc", "page=-1", "sortBy=price", "sortOrder=up", "type=etf", `search=${"x".repeat(101)}`])(
@@ -65,17 +82,34 @@ describe("/proxy/stocks", () => {
 });
 
 describe("/proxy/stocks/{ticker}", () => {
-  it("answers history and summary profile", async () => {
-    const { status, body } = await callLoader(
-      (await routes.stock()).loader,
-      "/proxy/stocks/PETR4?range=1mo&interval=1d&modules=summaryProfile",
-      { ticker: "PETR4" },
-    );
+  it("answers brapi's quote shape: history and, when asked for, the summary profile in the visitor's language", async () => {
+    const { loader } = await routes.stock();
+    const { status, body, response } = await callLoader(loader, "/proxy/stocks/PETR4?range=1mo&interval=1d&modules=summaryProfile", {
+      ticker: "PETR4",
+    });
     expect(status).toBe(200);
-    expect(body.data.ticker).toBe("PETR4");
-    expect(body.data.history.length).toBeGreaterThan(15);
-    expect(body.data.profile.longBusinessSummary).toMatchObject({ language: "pt-BR", text: expect.stringMatching(/\S/) });
-    expect(body.data.profile.sector).toBeTruthy();
+    expect(response.headers.get("X-Data-Source")).toBe("demo");
+    expect(Date.parse(body.requestedAt)).not.toBeNaN();
+    expect(body.results).toHaveLength(1);
+    const [quote] = body.results;
+    expect(quote).toMatchObject({ symbol: "PETR4", currency: "BRL", usedRange: "1mo", usedInterval: "1d", regularMarketPrice: expect.any(Number) });
+    // The absolute change is the one the percent change says.
+    const previous = quote.regularMarketPrice - quote.regularMarketChange;
+    expect((quote.regularMarketChange / previous) * 100).toBeCloseTo(quote.regularMarketChangePercent, 2);
+    expect(quote.historicalDataPrice.length).toBeGreaterThan(15);
+    expect(Object.keys(quote.historicalDataPrice[0]).sort()).toEqual(["close", "date", "high", "low", "open", "volume"]);
+    // Unix seconds, as brapi sends them.
+    expect(quote.historicalDataPrice.at(-1).date).toBeLessThan(Date.now() / 1000 + 86400);
+    expect(quote.historicalDataPrice.at(-1).date).toBeGreaterThan(Date.now() / 1000 - 10 * 86400);
+    expect(quote.summaryProfile).toMatchObject({ symbol: "PETR4", longBusinessSummaryLanguage: "pt-BR", longBusinessSummary: expect.stringMatching(/\S/) });
+    expect(quote.summaryProfile.sector).toBeTruthy();
+
+    const english = await callLoader(loader, "/proxy/stocks/PETR4?modules=summaryProfile", { ticker: "PETR4" }, { "Accept-Language": "en" });
+    expect(english.body.results[0].summaryProfile.longBusinessSummaryLanguage).toBe("en");
+    expect(english.body.results[0].summaryProfile.longBusinessSummary).not.toBe(quote.summaryProfile.longBusinessSummary);
+
+    const withoutProfile = await callLoader(loader, "/proxy/stocks/PETR4", { ticker: "PETR4" });
+    expect(withoutProfile.body.results[0]).not.toHaveProperty("summaryProfile");
   });
 
   it("404s an unknown ticker and 400s a bad range", async () => {
@@ -91,14 +125,34 @@ describe("/proxy/stocks/{ticker}", () => {
 });
 
 describe("/proxy/cryptos", () => {
-  it("lists with CoinGecko's parameters and precision", async () => {
-    const { body } = await callLoader(
+  it("lists with CoinGecko's parameters, precision and /coins/markets shape (a bare array)", async () => {
+    const { body, response } = await callLoader(
       (await routes.cryptos()).loader,
       "/proxy/cryptos?vs_currency=usd&per_page=5&page=1&precision=2",
     );
-    expect(body.data.items).toHaveLength(5);
-    expect(body.data.items[0].id).toBe("bitcoin");
-    for (const item of body.data.items) expect(Math.round(item.price * 100) / 100).toBe(item.price);
+    expect(Array.isArray(body)).toBe(true);
+    expect(body).toHaveLength(5);
+    expect(Number(response.headers.get("X-Total-Count"))).toBeGreaterThan(100);
+    expect(body[0]).toMatchObject({
+      id: "bitcoin",
+      symbol: "btc",
+      name: "Bitcoin",
+      image: expect.any(String),
+      current_price: expect.any(Number),
+      market_cap: expect.any(Number),
+      market_cap_rank: 1,
+      total_volume: expect.any(Number),
+      high_24h: expect.any(Number),
+      low_24h: expect.any(Number),
+      price_change_percentage_24h: expect.any(Number),
+      circulating_supply: expect.any(Number),
+    });
+    expect(body[0]).toHaveProperty("max_supply");
+    for (const coin of body) {
+      for (const field of ["current_price", "high_24h", "low_24h", "price_change_24h"]) {
+        expect(Math.round(coin[field] * 100) / 100, field).toBe(coin[field]);
+      }
+    }
   });
 
   it.each(["vs_currency=xyz", "per_page=251", "page=0", "precision=19", "order=random"])("rejects %s", async (query) => {
@@ -110,8 +164,19 @@ describe("/proxy/cryptos", () => {
   it("answers a detail with description and categories, 404 otherwise", async () => {
     const { loader } = await routes.crypto();
     const { body } = await callLoader(loader, "/proxy/cryptos/bitcoin", { id: "bitcoin" }, { "Accept-Language": "es" });
-    expect(body.data).toMatchObject({ id: "bitcoin", symbol: "btc", description: { language: "es" } });
-    expect(body.data.categories.length).toBeGreaterThan(0);
+    expect(body).toMatchObject({
+      id: "bitcoin",
+      symbol: "btc",
+      description: { en: expect.stringMatching(/\S/), es: expect.stringMatching(/\S/) },
+      image: { large: expect.any(String) },
+      market_data: { current_price: { usd: expect.any(Number) }, market_cap: { usd: expect.any(Number) } },
+    });
+    expect(body.description.es).not.toBe(body.description.en);
+    expect(body.categories.length).toBeGreaterThan(0);
+    const portuguese = await callLoader(loader, "/proxy/cryptos/bitcoin", { id: "bitcoin" }, { Cookie: "i18next=pt-BR" });
+    expect(Object.keys(portuguese.body.description).sort()).toEqual(["en", "pt"]);
+    const english = await callLoader(loader, "/proxy/cryptos/bitcoin", { id: "bitcoin" }, { "Accept-Language": "en" });
+    expect(english.body.description).toEqual({ en: body.description.en });
     expect((await callLoader(loader, "/proxy/cryptos/not-a-coin", { id: "not-a-coin" })).status).toBe(404);
     expect((await callLoader(loader, "/proxy/cryptos/..%2Fetc", { id: "../etc" })).status).toBe(404);
   });
@@ -122,9 +187,12 @@ describe("/proxy/cryptos", () => {
     const { body } = await callLoader((await routes.chart()).loader, `/proxy/cryptos/bitcoin/market_chart?vs_currency=usd&from=${from}&to=${to}`, {
       id: "bitcoin",
     });
-    expect(body.data.prices.length).toBeGreaterThan(31 * 20);
-    expect(body.data.marketCaps).toHaveLength(body.data.prices.length);
-    expect(body.data.totalVolumes).toHaveLength(body.data.prices.length);
+    expect(Object.keys(body).sort()).toEqual(["market_caps", "prices", "total_volumes"]);
+    expect(body.prices.length).toBeGreaterThan(31 * 20);
+    expect(body.market_caps).toHaveLength(body.prices.length);
+    expect(body.total_volumes).toHaveLength(body.prices.length);
+    // [unix milliseconds, value]
+    expect(body.prices.at(-1)[0]).toBeGreaterThan((to - 2 * 3600) * 1000);
   });
 
   it("validates the chart range", async () => {
@@ -137,27 +205,35 @@ describe("/proxy/cryptos", () => {
 
   it("searches (first 7) and lists trending coins", async () => {
     const search = await callLoader((await routes.search()).loader, "/proxy/cryptos/search?query=bit");
-    expect(search.body.data.length).toBeLessThanOrEqual(7);
-    expect(search.body.data[0]).toMatchObject({ id: "bitcoin", name: "Bitcoin" });
+    expect(search.body.coins.length).toBeLessThanOrEqual(7);
+    expect(search.body.coins[0]).toMatchObject({ id: "bitcoin", name: "Bitcoin", symbol: "BTC", thumb: expect.any(String), market_cap_rank: 1 });
     expect((await callLoader((await routes.search()).loader, "/proxy/cryptos/search?query=")).status).toBe(400);
     const trending = await callLoader((await routes.trending()).loader, "/proxy/cryptos/trending");
-    expect(trending.body.data.length).toBeGreaterThan(0);
+    expect(trending.body.coins.length).toBeGreaterThan(0);
+    expect(trending.body.coins[0].item).toMatchObject({
+      id: expect.any(String),
+      score: 0,
+      data: { price: expect.any(Number), price_change_percentage_24h: { usd: expect.any(Number) }, market_cap: expect.stringMatching(/^\$[\d,]+$/) },
+    });
   });
 });
 
 describe("/proxy/news and /proxy/currencies", () => {
   it("pages news by category in the visitor's language", async () => {
     const { loader } = await routes.news();
-    const { body } = await callLoader(loader, "/proxy/news?category=crypto&page=1", {}, { Cookie: "i18next=en" });
-    expect(body.data.items.length).toBeGreaterThan(0);
-    expect(body.data.items.every((item: { category: string; language: string }) => item.category === "crypto" && item.language === "en")).toBe(true);
+    const { body, response } = await callLoader(loader, "/proxy/news?category=crypto&page=1&limit=3", {}, { Cookie: "i18next=en" });
+    expect(body).toHaveLength(3);
+    expect(Number(response.headers.get("X-Total-Count"))).toBeGreaterThan(3);
+    expect(body.every((item: { category: string; language: string }) => item.category === "crypto" && item.language === "en")).toBe(true);
+    expect(body[0]).toMatchObject({ id: expect.any(Number), datetime: expect.any(Number), headline: expect.any(String), url: expect.any(String), related: expect.any(String), image: expect.any(String) });
     expect((await callLoader(loader, "/proxy/news?category=sports")).status).toBe(400);
   });
 
   it("answers about 170 currency rates against USD", async () => {
     const { body } = await callLoader((await routes.currencies()).loader, "/proxy/currencies");
-    expect(body.data.base).toBe("USD");
-    expect(Object.keys(body.data.rates).length).toBeGreaterThanOrEqual(160);
-    expect(body.data.rates).toMatchObject({ USD: 1, BRL: expect.any(Number), XAU: expect.any(Number), BTC: expect.any(Number) });
+    expect(body.base).toBe("USD");
+    expect(Object.keys(body.rates).length).toBeGreaterThanOrEqual(160);
+    expect(body.kinds).toMatchObject({ BRL: "fiat", XAU: "metal", BTC: "crypto" });
+    expect(body.rates).toMatchObject({ USD: 1, BRL: expect.any(Number), XAU: expect.any(Number), BTC: expect.any(Number) });
   });
 });

@@ -1,5 +1,6 @@
+import type { z } from "zod";
 import { completeChatReply, readChatApiRequest, startChatTurn, streamChatReply } from "~/assistant/chat.server";
-import { proxyAiRequestSchema } from "~/assistant/schemas";
+import { assistantReplySchema, proxyAiRequestSchema } from "~/assistant/schemas";
 import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { getDb } from "~/platform/db.server";
@@ -21,10 +22,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     lastBotMessage: lastBot.text,
     refresh: false,
   });
-  if (!assistantRequest) return jsonError(400, t("assistant:errors.invalidSession"));
+  // Ids come from clients: one already used by another account is refused, saying so.
+  if (!assistantRequest) return jsonError(409, t("assistant:errors.sessionTaken"));
   try {
     const { text, refs } = await completeChatReply(streamChatReply(db, sessionId, assistantRequest, request.signal, { paced: false }));
-    return Response.json({ sessionId, text, refs }, { headers: { "Cache-Control": "no-store" } });
+    const reply: z.output<typeof assistantReplySchema> = { sessionId, text, refs };
+    return Response.json(reply, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     console.warn("assistant: the reply failed:", String(error));
     return jsonError(502, t("assistant:errors.generation"));

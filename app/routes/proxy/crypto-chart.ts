@@ -1,5 +1,6 @@
 import { invalidPathParameter, proxyResponse } from "~/market/proxy.server";
 import { cryptoIdSchema, marketChartParams } from "~/market/proxy-params";
+import { toCryptoChart } from "~/market/proxy-shapes";
 import { getMarketService } from "~/market/service.server";
 import type { Route } from "./+types/crypto-chart";
 
@@ -16,5 +17,6 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     // Whole hours, so callers asking for "the last 31 days" a few seconds apart share one cache entry.
     load: ({ from, to }) =>
       getMarketService().cryptoChart(id.data, Math.floor(from / hour) * hour, Math.ceil(to / hour) * hour),
+    present: toCryptoChart,
   });
 }

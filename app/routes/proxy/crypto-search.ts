@@ -1,5 +1,6 @@
 import { proxyResponse } from "~/market/proxy.server";
 import { cryptoSearchParams } from "~/market/proxy-params";
+import { toCryptoSearch } from "~/market/proxy-shapes";
 import { getMarketService } from "~/market/service.server";
 import type { Route } from "./+types/crypto-search";
 
@@ -11,9 +12,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     request,
     context,
     schema: cryptoSearchParams,
-    load: async ({ query }) => {
-      const sourced = await getMarketService().cryptoSearch(query);
-      return { ...sourced, data: sourced.data.slice(0, cryptoSearchLimit) };
-    },
+    load: ({ query }) => getMarketService().cryptoSearch(query),
+    present: (results) => toCryptoSearch(results.slice(0, cryptoSearchLimit)),
   });
 }

@@ -2,6 +2,7 @@ import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { invalidPathParameter, proxyResponse } from "~/market/proxy.server";
 import { cryptoIdSchema } from "~/market/proxy-params";
+import { toCryptoDetail } from "~/market/proxy-shapes";
 import { getMarketService } from "~/market/service.server";
 import { z } from "zod";
 import type { Route } from "./+types/crypto";
@@ -9,11 +10,27 @@ import type { Route } from "./+types/crypto";
 export function loader({ request, context, params }: Route.LoaderArgs) {
   const id = cryptoIdSchema.safeParse(params.id);
   if (!id.success) return invalidPathParameter(context, "api.cryptoNotFound");
+  const language = languageOf(getLocale(context));
   return proxyResponse({
     request,
     context,
     schema: z.object({}),
     notFoundKey: "api.cryptoNotFound",
-    load: () => getMarketService().cryptoDetail(id.data, languageOf(getLocale(context))),
+    // CoinGecko's description always has `en` beside the visitor's language.
+    load: async () => {
+      const market = getMarketService();
+      const [coin, english] = await Promise.all([
+        market.cryptoDetail(id.data, language),
+        language === "en" ? undefined : market.cryptoDetail(id.data, "en"),
+      ]);
+      const data = coin.data && { coin: coin.data, english: english?.data ?? coin.data };
+      return {
+        ...coin,
+        data,
+        fetchedAt: Math.min(coin.fetchedAt, english?.fetchedAt ?? coin.fetchedAt),
+        stale: coin.stale || english?.stale === true,
+      };
+    },
+    present: ({ coin, english }, { fetchedAt }) => toCryptoDetail(coin, { english, language, fetchedAt }),
   });
 }

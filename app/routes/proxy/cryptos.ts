@@ -1,6 +1,6 @@
-import { roundPrices } from "~/market/format";
-import { proxyResponse } from "~/market/proxy.server";
+import { proxyResponse, totalCountHeader } from "~/market/proxy.server";
 import { cryptoListParams } from "~/market/proxy-params";
+import { toCryptoMarkets } from "~/market/proxy-shapes";
 import { getMarketService } from "~/market/service.server";
 import type { Route } from "./+types/cryptos";
 
@@ -9,9 +9,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     request,
     context,
     schema: cryptoListParams,
-    load: async ({ page, per_page, order, precision }) => {
-      const sourced = await getMarketService().cryptoList({ page, perPage: per_page, order });
-      return { ...sourced, data: { ...sourced.data, items: roundPrices(sourced.data.items, precision) } };
-    },
+    load: ({ page, per_page, order }) => getMarketService().cryptoList({ page, perPage: per_page, order }),
+    present: ({ items }, { fetchedAt }, { precision }) => toCryptoMarkets(items, { fetchedAt, precision }),
+    headersFor: ({ total }) => ({ [totalCountHeader]: String(total) }),
   });
 }

@@ -1,7 +1,8 @@
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
-import { proxyResponse } from "~/market/proxy.server";
+import { proxyResponse, totalCountHeader } from "~/market/proxy.server";
 import { newsParams } from "~/market/proxy-params";
+import { toNewsList } from "~/market/proxy-shapes";
 import { getMarketService } from "~/market/service.server";
 import type { Route } from "./+types/news";
 
@@ -10,10 +11,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     request,
     context,
     schema: newsParams,
-    load: async ({ category, page, limit }) => {
-      const sourced = await getMarketService().news(category, languageOf(getLocale(context)));
-      const items = sourced.data.slice((page - 1) * limit, page * limit);
-      return { ...sourced, data: { items, total: sourced.data.length, page, limit } };
-    },
+    load: ({ category }) => getMarketService().news(category, languageOf(getLocale(context))),
+    present: (items, _sourced, { page, limit }) => toNewsList(items.slice((page - 1) * limit, page * limit)),
+    headersFor: (items) => ({ [totalCountHeader]: String(items.length) }),
   });
 }

@@ -2,6 +2,7 @@ import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { invalidPathParameter, proxyResponse } from "~/market/proxy.server";
 import { stockDetailParams, tickerSchema } from "~/market/proxy-params";
+import { toStockQuote } from "~/market/proxy-shapes";
 import { getMarketService } from "~/market/service.server";
 import type { Route } from "./+types/stock";
 
@@ -14,5 +15,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     schema: stockDetailParams,
     notFoundKey: "api.stockNotFound",
     load: ({ range }) => getMarketService().stockDetail(ticker.data, range, languageOf(getLocale(context))),
+    present: (stock, { fetchedAt }, { range, modules }) =>
+      toStockQuote(stock, { range, withProfile: modules === "summaryProfile", requestedAt: fetchedAt }),
   });
 }

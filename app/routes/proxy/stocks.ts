@@ -1,5 +1,6 @@
 import { proxyResponse } from "~/market/proxy.server";
 import { stockListParams } from "~/market/proxy-params";
+import { toStockList } from "~/market/proxy-shapes";
 import { getMarketService } from "~/market/service.server";
 import type { Route } from "./+types/stocks";
 
@@ -9,5 +10,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
     context,
     schema: stockListParams,
     load: (query) => getMarketService().stockList(query),
+    present: toStockList,
   });
 }
