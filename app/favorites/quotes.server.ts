@@ -1,6 +1,8 @@
 import type { Language } from "~/i18n/languages";
 import { orUnavailable } from "~/market/page-data.server";
 import { getMarketService } from "~/market/service.server";
+import { classifyStock } from "~/market/stock-type";
+import type { StockType } from "~/market/types";
 import type { FavoriteRow } from "./favorites.server";
 import type { AssetType } from "./assets";
 
@@ -8,6 +10,8 @@ import type { AssetType } from "./assets";
 export type QuotedFavorite = {
   id: number;
   type: AssetType;
+  /** What kind of stock it is (a FII is a fund on every screen); null for a crypto. */
+  stockType: StockType | null;
   assetId: string;
   addedAt: string;
   name: string;
@@ -32,6 +36,7 @@ async function quote(favorite: FavoriteRow, language: Language): Promise<QuotedF
       ...base,
       name: coin?.name ?? favorite.assetId,
       symbol: coin?.symbol.toUpperCase() ?? favorite.assetId.toUpperCase(),
+      stockType: null,
       image: coin?.image ?? null,
       price: coin?.price ?? null,
       currency: "USD",
@@ -43,6 +48,8 @@ async function quote(favorite: FavoriteRow, language: Language): Promise<QuotedF
     ...base,
     name: stock?.name ?? favorite.assetId,
     symbol: stock?.ticker ?? favorite.assetId,
+    // Known even while the upstream is down: the ticker says it.
+    stockType: stock?.type ?? classifyStock(favorite.assetId),
     image: stock?.logo ?? null,
     price: stock?.price ?? null,
     currency: stock?.currency ?? "BRL",

@@ -9,9 +9,23 @@ import { createBrapiProvider } from "./live/brapi";
 import { createCoinGeckoProvider } from "./live/coingecko";
 import { createCurrencyApiProvider } from "./live/currency-api";
 import { createFinnhubProviders } from "./live/finnhub";
-import type { CalendarProvider, MarketProviders } from "./providers/provider";
+import { createFinnhubStocks } from "./live/finnhub-stocks";
+import { createTwelveData } from "./live/twelve-data";
+import { createUsStockProvider } from "./live/us-stocks";
+import { stocksByMarket } from "./providers/stocks-by-market";
+import type { CalendarProvider, MarketProviders, StockProvider } from "./providers/provider";
+import { createQuoteBoard } from "./quote-board.server";
 import { createSqliteStore } from "./sqlite-store.server";
-import type { CryptoOrder, NewsCategory, Sourced, StockListQuery, StockRange } from "./types";
+import type {
+  CryptoChart,
+  CryptoListItem,
+  CryptoOrder,
+  NewsCategory,
+  Sourced,
+  StockListItem,
+  StockListQuery,
+  StockRange,
+} from "./types";
 
 /** Live earnings from the upstream, with the embedded holidays, economic dates and dividends around them. */
 function withEmbeddedEvents(live: CalendarProvider, embedded: CalendarProvider): CalendarProvider {
@@ -29,6 +43,20 @@ function withEmbeddedEvents(live: CalendarProvider, embedded: CalendarProvider):
   };
 }
 
+/** brapi for B3, and the US names from Finnhub and Twelve Data beside it when configured. */
+function liveStocks(market: MarketEnv): StockProvider {
+  const timeoutMs = market.upstreamTimeoutMs;
+  const b3 = createBrapiProvider({ ...market.stocks, timeoutMs });
+  const { apiKey: finnhubKey, baseUrl: finnhubBaseUrl } = market.finnhub;
+  const { provider, twelveDataApiKey, twelveDataBaseUrl } = market.usStocks;
+  if (provider !== "finnhub" || !finnhubKey || !twelveDataApiKey) return b3;
+  const us = createUsStockProvider({
+    finnhub: createFinnhubStocks({ apiKey: finnhubKey, baseUrl: finnhubBaseUrl, timeoutMs }),
+    twelveData: createTwelveData({ apiKey: twelveDataApiKey, baseUrl: twelveDataBaseUrl, timeoutMs }),
+  });
+  return stocksByMarket(b3, us);
+}
+
 /** The embedded demo providers, with each kind replaced by its live adapter when configured. */
 export function providersFor(market: MarketEnv): MarketProviders {
   const demo = createDemoProviders();
@@ -42,7 +70,7 @@ export function providersFor(market: MarketEnv): MarketProviders {
       market.crypto.provider === "coingecko"
         ? createCoinGeckoProvider({ ...market.crypto, timeoutMs })
         : demo.crypto,
-    stocks: market.stocks.provider === "brapi" ? createBrapiProvider({ ...market.stocks, timeoutMs }) : demo.stocks,
+    stocks: market.stocks.provider === "brapi" ? liveStocks(market) : demo.stocks,
     news: market.news.provider === "finnhub" && finnhub ? finnhub.news : demo.news,
     calendar:
       market.calendar.provider === "finnhub" && finnhub
@@ -54,8 +82,11 @@ export function providersFor(market: MarketEnv): MarketProviders {
 
 export type MarketService = ReturnType<typeof createMarketService>;
 
-/** Every market read of the app: one provider call per cache key at a time, cached as the spec says. */
-export function createMarketService(providers: MarketProviders, cache: MarketCache) {
+/**
+ * Every market read of the app: one provider call per cache key at a time, cached as the spec says,
+ * and laid over one quote board so every view of an asset shows the same price.
+ */
+export function createMarketService(providers: MarketProviders, cache: MarketCache, quotes = createQuoteBoard()) {
   function cached<T>(kind: keyof MarketProviders, key: string, fetcher: () => Promise<T>): Promise<Sourced<T>> {
     const { source } = providers[kind];
     return cache
@@ -63,32 +94,69 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
       .then(({ value, fetchedAt, stale }) => ({ data: value, source, fetchedAt, stale }));
   }
 
+  /** The answer with its data passed through `sync`, which sees when the answer was fetched. */
+  function synced<T, U>(answer: Sourced<T>, sync: (data: T, fetchedAt: number) => U): Sourced<U> {
+    return { ...answer, data: sync(answer.data, answer.fetchedAt) };
+  }
+
   return {
-    cryptoList(query: { page: number; perPage: number; order: CryptoOrder }) {
-      return cached("crypto", `list:${query.order}:${query.perPage}:${query.page}`, () => providers.crypto.list(query));
+    /** Changes whenever a quote shown to someone changes; pages rendered before it are out of date. */
+    quoteGeneration: quotes.generation,
+
+    /**
+     * The freshest quotes laid over data already read. A page that reads several answers at once
+     * passes them through here when all have arrived: one that arrived later may have brought a
+     * newer price for an asset another section already showed.
+     */
+    requote: {
+      cryptos: <Item extends CryptoListItem>(items: Item[]) => items.map((item) => quotes.crypto(item.id, item)),
+      stocks: <Item extends StockListItem>(items: Item[]) => items.map((item) => quotes.stock(item)),
+      cryptoChart: (id: string, chart: CryptoChart, toSeconds: number) => quotes.cryptoChart(id, chart, toSeconds),
     },
-    cryptoDetail(id: string, language: Language) {
-      return cached("crypto", `detail:${id}:${language}`, () => providers.crypto.detail(id, language));
+
+    async cryptoList(query: { page: number; perPage: number; order: CryptoOrder }) {
+      const answer = await cached("crypto", `list:${query.order}:${query.perPage}:${query.page}`, () =>
+        providers.crypto.list(query),
+      );
+      return synced(answer, (list, fetchedAt) => ({
+        ...list,
+        items: list.items.map((item) => quotes.crypto(item.id, item, fetchedAt)),
+      }));
     },
-    cryptoChart(id: string, fromSeconds: number, toSeconds: number) {
-      return cached("crypto", `chart:${id}:${fromSeconds}:${toSeconds}`, () =>
+    async cryptoDetail(id: string, language: Language) {
+      const answer = await cached("crypto", `detail:${id}:${language}`, () => providers.crypto.detail(id, language));
+      return synced(answer, (detail, fetchedAt) => detail && quotes.crypto(detail.id, detail, fetchedAt));
+    },
+    async cryptoChart(id: string, fromSeconds: number, toSeconds: number) {
+      const answer = await cached("crypto", `chart:${id}:${fromSeconds}:${toSeconds}`, () =>
         providers.crypto.chart(id, fromSeconds, toSeconds),
       );
+      return synced(answer, (chart) => chart && quotes.cryptoChart(id, chart, toSeconds));
     },
     cryptoSearch(query: string) {
       return cached("crypto", `search:${query.toLowerCase()}`, () => providers.crypto.search(query));
     },
-    cryptoTrending() {
-      return cached("crypto", "trending", () => providers.crypto.trending());
+    async cryptoTrending() {
+      const answer = await cached("crypto", "trending", () => providers.crypto.trending());
+      // Trending ranks popularity; its prices are rougher than the markets' (CoinGecko works them
+      // out apart), so they are shown only for coins no other answer has quoted.
+      return synced(answer, (items) => items.map((item) => quotes.crypto(item.id, item)));
     },
-    stockList(query: StockListQuery) {
+    async stockList(query: StockListQuery) {
       const key = [query.search ?? "", query.type ?? "", query.sector ?? "", query.sortBy ?? "", query.sortOrder ?? ""];
-      return cached("stocks", `list:${key.join(":")}:${query.limit}:${query.page}`, () => providers.stocks.list(query));
+      const answer = await cached("stocks", `list:${key.join(":")}:${query.limit}:${query.page}`, () =>
+        providers.stocks.list(query),
+      );
+      return synced(answer, (list, fetchedAt) => ({
+        ...list,
+        items: list.items.map((item) => quotes.stock(item, fetchedAt)),
+      }));
     },
-    stockDetail(ticker: string, range: StockRange, language: Language) {
-      return cached("stocks", `detail:${ticker.toUpperCase()}:${range}:${language}`, () =>
+    async stockDetail(ticker: string, range: StockRange, language: Language) {
+      const answer = await cached("stocks", `detail:${ticker.toUpperCase()}:${range}:${language}`, () =>
         providers.stocks.detail(ticker, { range, language }),
       );
+      return synced(answer, (detail, fetchedAt) => detail && quotes.stockDetail(detail, fetchedAt));
     },
     news(category: NewsCategory, language: Language) {
       return cached("news", `${category}:${language}`, () => providers.news.list(category, language));

@@ -27,6 +27,9 @@ const envSchema = z.object({
   STOCKS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "brapi"]).default("demo")),
   BRAPI_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
   BRAPI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  US_STOCKS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["none", "finnhub"]).optional()),
+  TWELVE_DATA_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TWELVE_DATA_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   NEWS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "finnhub"]).default("demo")),
   CALENDAR_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "finnhub"]).default("demo")),
   FINNHUB_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -71,6 +74,17 @@ const envSchema = z.object({
       context.addIssue({ code: "custom", path: ["FINNHUB_API_KEY"], message: `is required when ${variable}=finnhub` });
     }
   }
+  // brapi serves B3 only; the demo already has the US names, so a live US source only pairs with brapi.
+  if (env.US_STOCKS_PROVIDER === "finnhub") {
+    if (env.STOCKS_PROVIDER !== "brapi") {
+      context.addIssue({ code: "custom", path: ["US_STOCKS_PROVIDER"], message: "needs STOCKS_PROVIDER=brapi" });
+    }
+    for (const variable of ["FINNHUB_API_KEY", "TWELVE_DATA_API_KEY"] as const) {
+      if (!env[variable]) {
+        context.addIssue({ code: "custom", path: [variable], message: "is required when US_STOCKS_PROVIDER=finnhub" });
+      }
+    }
+  }
   const assistant = assistantProviderOf(env);
   if (assistant === "gemini" && !env.GEMINI_API_KEY) {
     context.addIssue({ code: "custom", path: ["GEMINI_API_KEY"], message: "is required when ASSISTANT_PROVIDER=gemini" });
@@ -95,6 +109,12 @@ const envSchema = z.object({
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
+
+/** Without US_STOCKS_PROVIDER, live B3 stocks with both keys present bring the US stocks live too. */
+function usStocksProviderOf(env: ParsedEnv): "none" | "finnhub" {
+  if (env.US_STOCKS_PROVIDER) return env.US_STOCKS_PROVIDER;
+  return env.STOCKS_PROVIDER === "brapi" && env.FINNHUB_API_KEY && env.TWELVE_DATA_API_KEY ? "finnhub" : "none";
+}
 
 /** Without ASSISTANT_PROVIDER, a configured key or endpoint is the choice: one variable switches the model on. */
 function assistantProviderOf(env: Pick<ParsedEnv, "ASSISTANT_PROVIDER" | "GEMINI_API_KEY" | "OPENAI_BASE_URL" | "OPENAI_API_KEY">) {
@@ -131,6 +151,8 @@ function assistantEnvOf(env: ParsedEnv): AssistantEnv {
 export type MarketEnv = {
   crypto: { provider: "demo" | "coingecko"; apiKey?: string; keyType: "demo" | "pro"; baseUrl?: string };
   stocks: { provider: "demo" | "brapi"; token?: string; baseUrl?: string };
+  /** US stocks beside brapi: Finnhub quotes and profiles (the `finnhub` key) with Twelve Data daily candles. */
+  usStocks: { provider: "none" | "finnhub"; twelveDataApiKey?: string; twelveDataBaseUrl?: string };
   news: { provider: "demo" | "finnhub" };
   calendar: { provider: "demo" | "finnhub" };
   finnhub: { apiKey?: string; baseUrl?: string };
@@ -217,6 +239,11 @@ export function parseEnv(source: Record<string, string | undefined>, appDir = pr
         baseUrl: env.COINGECKO_BASE_URL,
       },
       stocks: { provider: env.STOCKS_PROVIDER, token: env.BRAPI_TOKEN, baseUrl: env.BRAPI_BASE_URL },
+      usStocks: {
+        provider: usStocksProviderOf(env),
+        twelveDataApiKey: env.TWELVE_DATA_API_KEY,
+        twelveDataBaseUrl: env.TWELVE_DATA_BASE_URL,
+      },
       news: { provider: env.NEWS_PROVIDER },
       calendar: { provider: env.CALENDAR_PROVIDER },
       finnhub: { apiKey: env.FINNHUB_API_KEY, baseUrl: env.FINNHUB_BASE_URL },

@@ -1,7 +1,9 @@
 /**
  * A local fake of every live market upstream, for contract, route and fault tests. It serves real
  * HTTP on 127.0.0.1 (random port) and replays the shapes documented in upstream-apis.md §1–4,
- * including their untidy parts (numbers as strings, nulls, missing keys, "" for "none").
+ * including their untidy parts (numbers as strings, nulls, missing keys, "" for "none") and the
+ * oddities of recorded real answers in upstream-quirks.ts (placeholder images, 0 for unknown,
+ * malformed items among good ones, crypto tokens in the currency feed, a cut earnings answer).
  *
  *   const fake = await startFakeUpstream();
  *   const crypto = createCoinGeckoProvider({ baseUrl: `${fake.url}/coingecko`, timeoutMs: 200 });
@@ -10,23 +12,36 @@
  *   await fake.close();
  *
  * Each upstream is mounted under its own prefix; pass `${url}/<prefix>` as the adapter's baseUrl:
- *   /coingecko  /brapi  /finnhub  /currency-api  /currency-api-fallback
+ *   /coingecko  /brapi  /finnhub  /twelve-data  /currency-api  /currency-api-fallback
  *
  * Route keys (for setFault, calls and requests), their paths and what they serve:
- *   coingecko:markets     /coingecko/coins/markets           bitcoin, ethereum, thin-coin; honours page, per_page
+ *   coingecko:markets     /coingecko/coins/markets           bitcoin, ethereum, thin-coin, then the quirky ones
+ *                                                            (two malformed); honours page, per_page
  *   coingecko:coin        /coingecko/coins/{id}              bitcoin (en + pt descriptions), ethereum (en only),
- *                                                            thin-coin (no market data); other ids 404
+ *                                                            thin-coin (no market data), placeholder-coin,
+ *                                                            small-image-coin; other ids 404
  *   coingecko:chart       /coingecko/coins/{id}/market_chart/range   the same ids; other ids 404
- *   coingecko:search      /coingecko/search?query=           case-insensitive match; "sol" has 9 hits
- *   coingecko:trending    /coingecko/search/trending         pepe, bitcoin
- *   brapi:list            /brapi/api/quote/list              PETR4 ITUB4 BOVA11 (etf) HGLG11 (fii) AAPL34 THIN3;
- *                                                            honours search, type, subType, sector, page, limit
- *   brapi:quote           /brapi/api/quote/{ticker}          PETR4 (full), THIN3 (sparse); EMPTY3 answers 200
- *                                                            with no results; other tickers 404
+ *   coingecko:search      /coingecko/search?query=           case-insensitive match; "sol" has 9 hits,
+ *                                                            "placeholder" 3 (one malformed)
+ *   coingecko:trending    /coingecko/search/trending         pepe, bitcoin, placeholder-coin, one malformed
+ *   brapi:list            /brapi/api/quote/list              PETR4 ITUB4 BOVA11 (etf) HGLG11 (fii) AAPL34 THIN3
+ *                                                            TAEE11 (unit) KNIP11 (fund, no subType, zeros, BRAPI.svg)
+ *                                                            KDIF11 (fi-infra); honours search, type, subType, sector,
+ *                                                            page, limit; a search with no match answers 417
+ *   brapi:quote           /brapi/api/quote/{ticker}          PETR4 (full), KNIP11 (zeros, BRAPI.svg), THIN3 (sparse);
+ *                                                            EMPTY3 answers 200 with no results; other tickers 404
  *   finnhub:news          /finnhub/news?category=            general | forex | crypto | merger
  *   finnhub:company-news  /finnhub/company-news?symbol=&from=&to=   AAPL MSFT NVDA GOOGL; article 9001 is in both
  *                                                            AAPL and MSFT; other symbols []
- *   finnhub:earnings      /finnhub/calendar/earnings?from=&to=      June 2024 entries, filtered by from/to
+ *   finnhub:earnings      /finnhub/calendar/earnings?from=&to=      June 2024 entries (two malformed) and a dense
+ *                                                            October 2024, filtered by from/to, sorted by date
+ *                                                            and cut at fakeEarningsRowCap rows
+ *   finnhub:quote         /finnhub/quote?symbol=             AAPL MSFT NVDA (last trade 2024-06-03 16:00 New York);
+ *                                                            other symbols answer 200 with every number 0, as Finnhub does
+ *   finnhub:profile2      /finnhub/stock/profile2?symbol=    AAPL MSFT, NVDA (logo "", no share count); others {}
+ *   twelve-data:time-series  /twelve-data/time_series?symbol=&interval=1day&outputsize=
+ *                                                            AAPL (300 weekdays to 2024-06-03), MSFT (3 days); other
+ *                                                            symbols: 200 {"status":"error","code":404}; newest first
  *   currency-api:usd      /currency-api/currencies/usd.json
  *   currency-api-fallback:usd  /currency-api-fallback/currencies/usd.json (the same table)
  *
@@ -35,27 +50,47 @@
  *   brapi: Authorization: Bearer <token> or ?token=; required for the list and for quotes other than
  *          PETR4, MGLU3, VALE3, ITUB4; a wrong token gets 401.
  *   Finnhub: X-Finnhub-Token or ?token= always required (401).
+ *   Twelve Data: Authorization: apikey <key> or ?apikey=; a wrong or missing key is 200 {"status":"error","code":401}.
  *   currency-api: keyless.
  * Missing required query parameters get 400, as the real services answer.
  *
  * Faults, per route, until set back to "none":
  *   "500"          HTTP 500
- *   "429"          HTTP 429 with Retry-After: 7
+ *   "429"          HTTP 429 with Retry-After: 7; Twelve Data says it its own way: HTTP 200 with
+ *                  {"status":"error","code":429,"message":"You have run out of API credits…"}
  *   "hang"         accepts the request and never answers (until close())
  *   "malformed"    HTTP 200 with truncated JSON
  *   "wrong-shape"  HTTP 200 with valid JSON of the wrong shape (`["unexpected"]`)
+ *
+ * movePrices(factor) moves the market: from then on every CoinGecko and brapi price (and 24 h change)
+ * in an answer is the recorded one times `factor`, as later answers of a live upstream differ.
  *
  * calls(route?) counts matched requests (all of them without a route), faulted ones included;
  * requests(route?) returns them with their query and headers, to check what an adapter sent.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  denseEarnings,
+  fakeEarningsRowCap,
+  quirkyCoins,
+  quirkyCompanyNews,
+  quirkyEarnings,
+  quirkyMarketNews,
+  quirkyMarkets,
+  quirkySearchCoins,
+  quirkyTrending,
+  quirkyUsdRates,
+} from "./upstream-quirks";
+
+export { fakeEarningsRowCap } from "./upstream-quirks";
 
 export const fakeKeys = {
   coingeckoDemo: "fake-cg-demo-key",
   coingeckoPro: "fake-cg-pro-key",
   brapi: "fake-brapi-token",
   finnhub: "fake-finnhub-key",
+  twelveData: "fake-twelve-data-key",
 } as const;
 
 export type FakeRoute =
@@ -69,6 +104,9 @@ export type FakeRoute =
   | "finnhub:news"
   | "finnhub:company-news"
   | "finnhub:earnings"
+  | "finnhub:quote"
+  | "finnhub:profile2"
+  | "twelve-data:time-series"
   | "currency-api:usd"
   | "currency-api-fallback:usd";
 
@@ -85,6 +123,7 @@ export type FakeUpstream = {
   /** http://127.0.0.1:<port>, without a trailing slash. */
   url: string;
   setFault(route: FakeRoute, fault: FakeFault): void;
+  movePrices(factor: number): void;
   calls(route?: FakeRoute): number;
   requests(route?: FakeRoute): RecordedRequest[];
   close(): Promise<void>;
@@ -97,6 +136,8 @@ type Route = {
   pattern: RegExp;
   auth?: (request: Incoming) => Reply | null;
   handle(request: Incoming): Reply;
+  /** What the upstream answers when its quota is spent, if it is not a plain HTTP 429. */
+  quotaReply?: Reply;
 };
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
@@ -134,6 +175,7 @@ const markets = [
     current_price: "0.0123", market_cap: null, market_cap_rank: null, total_volume: "456.7",
     price_change_percentage_24h: null, last_updated: "2024-06-01T12:00:00.000Z",
   },
+  ...quirkyMarkets,
 ];
 
 // prettier-ignore
@@ -195,6 +237,7 @@ const coins: Record<string, unknown> = {
     genesis_date: null, market_cap_rank: null,
     last_updated: "2024-06-01T12:00:00.000Z",
   },
+  ...quirkyCoins,
 };
 
 // prettier-ignore
@@ -220,6 +263,7 @@ const searchCoins = [
   { id: "bitcoin", name: "Bitcoin", api_symbol: "bitcoin", symbol: "BTC", market_cap_rank: 1,
     thumb: "https://coin-images.coingecko.com/coins/images/1/thumb/bitcoin.png",
     large: coinImage(1, "bitcoin") },
+  ...quirkySearchCoins,
 ];
 
 // prettier-ignore
@@ -245,6 +289,7 @@ const trending = {
         market_cap: "$1,325,412,345,678", market_cap_btc: "19712345.0",
         total_volume: "$28,123,456,789", total_volume_btc: "418190.2",
         sparkline: "https://www.coingecko.com/coins/1/sparkline.svg", content: null } } },
+    ...quirkyTrending,
   ],
   nfts: [],
   categories: [],
@@ -284,6 +329,14 @@ const brapiStocks = [
     market_cap: null, logo: brapiIcon("AAPL34"), sector: "Electronic Technology", type: "bdr", subType: "bdr" },
   // A thin listing: a number as a string, nulls, missing keys and a type we do not know.
   { stock: "THIN3", name: null, close: "1.23", change: null, volume: null, logo: null, sector: null, type: "warrant" },
+  // Real-world quirks: a unit (type stock, subType unit), a FII-like fund with no subType, a FI-Infra,
+  // zeros for unknown numbers and brapi's placeholder icon instead of a logo.
+  { stock: "TAEE11", name: "TAESA UNT", close: 36.1, change: 0.2, volume: 2345600,
+    market_cap: 12456789012, logo: brapiIcon("TAEE11"), sector: "Utilities", type: "stock", subType: "unit" },
+  { stock: "KNIP11", name: "KINEA INDICES PRECOS FII", close: 88.7, change: 0.05, volume: 0,
+    market_cap: 0, logo: brapiIcon("BRAPI"), sector: "Finance", type: "fund" },
+  { stock: "KDIF11", name: "KINEA INFRA FI-INFRA", close: 121.4, change: -0.3, volume: 45678,
+    market_cap: null, logo: brapiIcon("KDIF11"), sector: "Finance", type: "fund", subType: "fi-infra" },
 ];
 
 // prettier-ignore
@@ -308,6 +361,19 @@ const brapiQuotes: Record<string, unknown> = {
       fullTimeEmployees: 41000,
       longBusinessSummary: "Petróleo Brasileiro S.A. explores, produces and sells oil and gas in Brazil and abroad...",
     },
+  },
+  // A real-shaped quote of an illiquid FII: zeros where brapi does not know, the placeholder logo.
+  KNIP11: {
+    symbol: "KNIP11", currency: "BRL", shortName: "FII KINEA IPCA", longName: "Kinea Índices de Preços FII",
+    regularMarketPrice: 88.7, regularMarketChange: 0.04, regularMarketChangePercent: 0.05,
+    regularMarketDayHigh: 0, regularMarketDayLow: 0, regularMarketDayRange: "0 - 0",
+    regularMarketOpen: 0, regularMarketPreviousClose: 88.66, regularMarketVolume: 0,
+    regularMarketTime: "2024-06-03T20:07:46.000Z", marketCap: 0,
+    fiftyTwoWeekLow: 0, fiftyTwoWeekHigh: 92.5, fiftyTwoWeekRange: "0 - 92.5",
+    priceEarnings: null, earningsPerShare: null, logourl: "https://icons.brapi.dev/icons/BRAPI.svg",
+    historicalDataPrice: [
+      { date: 1714741200, open: 88.5, high: 88.9, low: 88.4, close: 88.66, volume: 120345, adjustedClose: 88.66 },
+    ],
   },
   THIN3: {
     symbol: "THIN3", shortName: "THIN ON", longName: null, currency: "BRL",
@@ -347,6 +413,10 @@ function brapiList({ query }: Incoming): Reply {
         return !wanted || stock[filter] === wanted;
       }),
   );
+  // brapi answers a search that matches nothing with 417, not with an empty list.
+  if (search && matches.length === 0) {
+    return { status: 417, body: { error: true, message: "Nenhum resultado encontrado para a busca" } };
+  }
   const limit = Number(query.get("limit") ?? 100);
   const page = Number(query.get("page") ?? 1);
   const totalPages = Math.ceil(matches.length / limit);
@@ -395,6 +465,7 @@ const marketNews = [
   { category: "merger", datetime: 1717420000, headline: "Chipmaker agrees to buy rival",
     id: 7372566, image: "", related: "AMD", source: "Reuters", summary: "A deal worth $5 billion.",
     url: "https://www.reuters.com/markets/deals/chipmaker-buys-rival" },
+  ...quirkyMarketNews,
 ];
 
 // prettier-ignore
@@ -420,6 +491,7 @@ const companyNews: Record<string, unknown[]> = {
   NVDA: [
     { category: "company", datetime: 1717390000, headline: "Nvidia unveils next GPU", id: 9004, image: "",
       related: "NVDA", source: "MarketWatch", summary: "", url: "https://www.marketwatch.com/nvda-gpu" },
+    ...quirkyCompanyNews,
   ],
   GOOGL: [
     { category: "company", datetime: 1717380000, headline: "Alphabet updates search", id: 9005, image: "",
@@ -435,11 +507,96 @@ const earnings = [
     revenueActual: 81000000, revenueEstimate: 79500000, symbol: "CASY", year: 2024 },
   { date: "2024-06-20", epsActual: null, epsEstimate: null, hour: "", quarter: null,
     revenueActual: null, revenueEstimate: null, symbol: "THIN", year: null },
+  ...quirkyEarnings,
+  ...denseEarnings,
 ];
 
 function finnhubAuth({ headers, query }: Incoming) {
   const key = headers["x-finnhub-token"] ?? query.get("token");
   return key === fakeKeys.finnhub ? null : { status: 401, body: { error: "Invalid API key." } };
+}
+
+// Finnhub US quotes and profiles (docs/decisions/0009-us-stocks-provider.md)
+
+// prettier-ignore
+const finnhubQuotes: Record<string, unknown> = {
+  AAPL: { c: 194.03, d: 1.78, dp: 0.9259, h: 194.99, l: 192.52, o: 192.9, pc: 192.25, t: 1717444800 },
+  MSFT: { c: 413.52, d: -1.61, dp: -0.3878, h: 416.75, l: 408.92, o: 415.53, pc: 415.13, t: 1717444800 },
+  NVDA: { c: 1150, d: 53.67, dp: 4.8954, h: 1158.19, l: 1121.55, o: 1136.78, pc: 1096.33, t: 1717444800 },
+};
+
+/** Finnhub's answer for a symbol it does not know: HTTP 200, zeros, and nulls for the changes. */
+const unknownFinnhubQuote = { c: 0, d: null, dp: null, h: 0, l: 0, o: 0, pc: 0, t: 0 };
+
+// prettier-ignore
+const finnhubProfiles: Record<string, unknown> = {
+  AAPL: { country: "US", currency: "USD", estimateCurrency: "USD", exchange: "NASDAQ NMS - GLOBAL MARKET",
+    finnhubIndustry: "Technology", ipo: "1980-12-12",
+    logo: "https://static2.finnhub.io/file/publicdatany/finnhubimage/stock_logo/AAPL.png",
+    marketCapitalization: 2975000.5, name: "Apple Inc", phone: "14089961010", shareOutstanding: 15334.08,
+    ticker: "AAPL", weburl: "https://www.apple.com/" },
+  MSFT: { country: "US", currency: "USD", estimateCurrency: "USD", exchange: "NASDAQ NMS - GLOBAL MARKET",
+    finnhubIndustry: "Technology", ipo: "1986-03-13",
+    logo: "https://static2.finnhub.io/file/publicdatany/finnhubimage/stock_logo/MSFT.png",
+    marketCapitalization: 3073471.3, name: "Microsoft Corp", phone: "14258828080", shareOutstanding: 7432.31,
+    ticker: "MSFT", weburl: "https://www.microsoft.com/en-us" },
+  // Thin: no logo ("") and no share count.
+  NVDA: { country: "US", currency: "USD", exchange: "NASDAQ NMS - GLOBAL MARKET", finnhubIndustry: "Semiconductors",
+    logo: "", marketCapitalization: 2828750, name: "NVIDIA Corp", ticker: "NVDA", weburl: "https://www.nvidia.com/" },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Twelve Data daily time series (docs/decisions/0009-us-stocks-provider.md)
+
+/** `count` weekdays ending on `last`, newest first, priced around `base`, numbers as strings as Twelve Data sends them. */
+function dailyValues(last: string, count: number, base: number) {
+  const values: Record<string, string>[] = [];
+  for (let at = Date.parse(`${last}T00:00:00Z`), i = 0; values.length < count; at -= 86_400_000, i++) {
+    const weekday = new Date(at).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const close = base + 10 * Math.sin(i / 9) - i * 0.05;
+    values.push({
+      datetime: new Date(at).toISOString().slice(0, 10),
+      open: (close - 0.8).toFixed(5),
+      high: (close + 1.5).toFixed(5),
+      low: (close - 1.7).toFixed(5),
+      close: close.toFixed(5),
+      volume: String(40_000_000 + i * 1000),
+    });
+  }
+  return values;
+}
+
+const seriesMeta = (symbol: string) => ({
+  symbol, interval: "1day", currency: "USD", exchange_timezone: "America/New_York",
+  exchange: "NASDAQ", mic_code: "XNGS", type: "Common Stock",
+});
+
+const twelveDataSeries: Record<string, Record<string, string>[]> = {
+  AAPL: dailyValues("2024-06-03", 300, 190),
+  MSFT: dailyValues("2024-06-03", 3, 415),
+};
+
+const twelveDataError = (code: number, message: string): Reply => ok({ code, message, status: "error" });
+
+function twelveDataAuth({ headers, query }: Incoming) {
+  const key = /^apikey (.+)$/.exec(headers.authorization ?? "")?.[1] ?? query.get("apikey");
+  return key === fakeKeys.twelveData
+    ? null
+    : twelveDataError(401, "**apikey** parameter is incorrect or not specified. You can get your free API key instantly following this link: https://twelvedata.com/pricing.");
+}
+
+function twelveDataTimeSeries({ query }: Incoming): Reply {
+  const symbol = query.get("symbol") ?? "";
+  if (!symbol || !query.get("interval")) {
+    return twelveDataError(400, "**symbol** or **interval** parameter is missing or invalid.");
+  }
+  const values = twelveDataSeries[symbol.toUpperCase()];
+  if (!values) {
+    return twelveDataError(404, `**symbol** not found: ${symbol}. Please specify it correctly according to API Documentation.`);
+  }
+  const outputsize = Number(query.get("outputsize") ?? 30);
+  return ok({ meta: seriesMeta(symbol.toUpperCase()), values: values.slice(0, outputsize), status: "ok" });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -451,6 +608,7 @@ const usdTable = {
   usd: {
     usd: 1, brl: 5.2471, eur: 0.9189, jpy: "157.32", ggp: 0.7843, btc: 0.0000145, eth: 0.000264,
     usdt: 1.0002, "1inch": 2.61, xau: 0.00042767, xag: 0.0325, vef: 0, zwd: null, xyz: -1, abc: "n/a",
+    ...quirkyUsdRates,
   },
 };
 
@@ -547,8 +705,34 @@ const routes: Route[] = [
     handle: ({ query }) => {
       const from = query.get("from") ?? "0000-00-00";
       const to = query.get("to") ?? "9999-99-99";
-      return ok({ earningsCalendar: earnings.filter((entry) => entry.date >= from && entry.date <= to) });
+      // Like Finnhub, a long range is cut at the row cap without a word, and the cut loses the last dates.
+      const rows = earnings
+        .filter((entry) => entry.date >= from && entry.date <= to)
+        .sort((a, b) => a.date.localeCompare(b.date) || String(a.symbol).localeCompare(String(b.symbol)));
+      return ok({ earningsCalendar: rows.slice(0, fakeEarningsRowCap) });
     },
+  },
+  {
+    key: "finnhub:quote",
+    pattern: /^\/finnhub\/quote$/,
+    auth: finnhubAuth,
+    handle: ({ query }) => missing(query, "symbol") ?? ok(finnhubQuotes[query.get("symbol") ?? ""] ?? unknownFinnhubQuote),
+  },
+  {
+    key: "finnhub:profile2",
+    pattern: /^\/finnhub\/stock\/profile2$/,
+    auth: finnhubAuth,
+    handle: ({ query }) => ok(finnhubProfiles[query.get("symbol") ?? ""] ?? {}),
+  },
+  {
+    key: "twelve-data:time-series",
+    pattern: /^\/twelve-data\/time_series$/,
+    auth: twelveDataAuth,
+    handle: twelveDataTimeSeries,
+    quotaReply: twelveDataError(
+      429,
+      "You have run out of API credits for the current minute. 9 API credits were used, with the current limit being 8. Wait for the next minute or consider switching to a higher tier plan at https://twelvedata.com/pricing",
+    ),
   },
   {
     key: "currency-api:usd",
@@ -562,6 +746,29 @@ const routes: Route[] = [
   },
 ];
 
+/** The fields of CoinGecko and brapi answers that move with the market. */
+const movingFields = new Set([
+  "current_price", "price", "high_24h", "low_24h", "price_change_percentage_24h", "price_change_percentage_24h_in_currency",
+  "close", "change", "open", "high", "low",
+  "regularMarketPrice", "regularMarketChangePercent", "regularMarketOpen", "regularMarketDayHigh", "regularMarketDayLow",
+]);
+
+/** `body` with every moving number (plain, numeric string, per-currency object, or chart [time, price]) times `factor`. */
+function moved(body: unknown, factor: number, field = ""): unknown {
+  const times = (value: number) => Math.round(value * factor * 10_000) / 10_000;
+  if (movingFields.has(field)) {
+    if (typeof body === "number") return times(body);
+    if (typeof body === "string" && body.trim() !== "" && Number.isFinite(Number(body))) return String(times(Number(body)));
+  }
+  if (Array.isArray(body)) {
+    return field === "prices" ? body.map(([time, price]: [number, number]) => [time, times(price)]) : body.map((item) => moved(item, factor, field));
+  }
+  if (body && typeof body === "object") {
+    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, moved(value, factor, movingFields.has(field) ? field : key)]));
+  }
+  return body;
+}
+
 function send(response: ServerResponse, { status, body }: Reply, extraHeaders: Record<string, string> = {}) {
   response.writeHead(status, { "content-type": "application/json", ...extraHeaders });
   response.end(typeof body === "string" ? body : JSON.stringify(body));
@@ -570,6 +777,7 @@ function send(response: ServerResponse, { status, body }: Reply, extraHeaders: R
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const faults = new Map<FakeRoute, FakeFault>();
   const recorded: RecordedRequest[] = [];
+  let priceFactor = 1;
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -589,6 +797,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       case "500":
         return send(response, { status: 500, body: { error: "Internal Server Error" } });
       case "429":
+        if (route.quotaReply) return send(response, route.quotaReply);
         return send(response, { status: 429, body: { error: "Too Many Requests" } }, { "retry-after": "7" });
       case "malformed":
         return send(response, { status: 200, body: '{"truncated": [1, 2' });
@@ -597,7 +806,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       case "none": {
         const params = route.pattern.exec(path)?.slice(1) ?? [];
         const parsed: Incoming = { params, query: url.searchParams, headers: request.headers };
-        return send(response, route.auth?.(parsed) ?? route.handle(parsed));
+        const reply = route.auth?.(parsed) ?? route.handle(parsed);
+        const moves = priceFactor !== 1 && /^(coingecko|brapi):/.test(route.key);
+        return send(response, moves ? { ...reply, body: moved(reply.body, priceFactor) } : reply);
       }
     }
   });
@@ -609,6 +820,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   return {
     url: `http://127.0.0.1:${port}`,
     setFault: (route, fault) => void faults.set(route, fault),
+    movePrices: (factor) => void (priceFactor = factor),
     calls: (route) => matching(route).length,
     requests: (route) => matching(route),
     close: () =>

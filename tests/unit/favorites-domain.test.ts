@@ -111,7 +111,7 @@ describe("favourite list", () => {
   it("sorts by price with missing prices last and pages by 12", async () => {
     const { sortAndPage } = await import("~/favorites/list");
     const item = (id: number, price: number | null) => ({
-      id, type: "crypto" as const, assetId: `c${id}`, addedAt: new Date(2026, 0, id).toISOString(), name: `C${id}`, symbol: "C", image: null, price, currency: "USD", change24h: null,
+      id, type: "crypto" as const, stockType: null, assetId: `c${id}`, addedAt: new Date(2026, 0, id).toISOString(), name: `C${id}`, symbol: "C", image: null, price, currency: "USD", change24h: null,
     });
     const items = Array.from({ length: 14 }, (_, index) => item(index + 1, index === 0 ? null : index));
     const first = sortAndPage(items, { sort: "price", order: "desc", page: 1 });

@@ -61,14 +61,15 @@ describe("brapi adapter", () => {
 
   it("takes the total from totalCount, parses string numbers and tolerates sparse listings", async () => {
     const page = await brapi().list({ page: 3, limit: 2 });
-    expect(page.total).toBe(6);
+    expect(page.total).toBe(9);
     expect(page.items.map((item) => item.ticker)).toEqual(["AAPL34", "THIN3"]);
     expect(page.items[0]?.type).toBe("bdr");
     expect(page.items[1]).toEqual({
       ticker: "THIN3",
       name: "THIN3",
       logo: null,
-      type: "others",
+      // brapi's "warrant" is no type of ours; the ticker's 3 says it is a share.
+      type: "stock",
       sector: null,
       currency: "BRL",
       price: 1.23,
@@ -155,5 +156,52 @@ describe("brapi adapter", () => {
   it("answers null for unknown tickers and for empty results", async () => {
     expect(await brapi().detail("NOPE3", { range: "1d", language: "en" })).toBeNull();
     expect(await brapi().detail("EMPTY3", { range: "1d", language: "en" })).toBeNull();
+  });
+
+  it("answers a search that matches nothing (brapi's HTTP 417) with an empty page, not an error", async () => {
+    const page = await brapi().list({ search: "zzzz", page: 1, limit: 12 });
+    expect(fake.requests("brapi:list").at(-1)?.query).toMatchObject({ search: "zzzz" });
+    expect(page).toEqual({ items: [], total: 0, page: 1, limit: 12, sectors: [] });
+  });
+
+  it("classifies every listing with brapi's subType: FIIs and FI-Infra are funds, units are shares, ETFs others", async () => {
+    const page = await brapi().list({ page: 1, limit: 20 });
+    const types = Object.fromEntries(page.items.map((item) => [item.ticker, item.type]));
+    expect(types).toMatchObject({
+      PETR4: "stock",
+      BOVA11: "others",
+      HGLG11: "fund",
+      AAPL34: "bdr",
+      TAEE11: "stock",
+      KNIP11: "fund",
+      KDIF11: "fund",
+    });
+  });
+
+  it("keeps ETFs out of the fund filter, though brapi's type=fund holds them", async () => {
+    const page = await brapi().list({ type: "fund", page: 1, limit: 20 });
+    expect(lastRequest("brapi:list")?.query).toMatchObject({ type: "fund" });
+    expect(page.items.map((item) => item.ticker)).toEqual(["HGLG11", "KNIP11", "KDIF11"]);
+  });
+
+  it("reads brapi's zeros as unknown and its BRAPI.svg placeholder as no logo", async () => {
+    const page = await brapi().list({ search: "KNIP11", page: 1, limit: 10 });
+    expect(page.items[0]).toMatchObject({ ticker: "KNIP11", logo: null, volume: null, marketCap: null, price: 88.7, changePercent: 0.05 });
+
+    const detail = await brapi().detail("KNIP11", { range: "1mo", language: "pt-BR" });
+    expect(detail).toMatchObject({
+      ticker: "KNIP11",
+      type: "fund",
+      logo: null,
+      price: 88.7,
+      open: null,
+      high: null,
+      low: null,
+      volume: null,
+      marketCap: null,
+      fiftyTwoWeekLow: null,
+      fiftyTwoWeekHigh: 92.5,
+      previousClose: 88.66,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { StockProvider } from "../providers/provider";
 import type { OhlcPoint, StockListItem, StockRange, StockSortField } from "../types";
+import { classifyStock } from "../stock-type";
 import { fold, inLanguage, marketOf, stockAssets, type StockAsset } from "./dataset";
 import { HOUR_MS, PricePath, STEP_MS, dayOf, memoLast, type Session, type Window } from "./generator";
 
@@ -57,7 +58,7 @@ function measure(entry: Entry, at: number): Quote {
       ticker: asset.ticker,
       name: asset.name,
       logo: null,
-      type: asset.type,
+      type: classifyStock(asset.ticker),
       sector: asset.sector,
       currency: asset.currency,
       price,

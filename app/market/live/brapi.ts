@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { StockProvider } from "../providers/provider";
-import type { OhlcPoint, StockListItem, StockType } from "../types";
+import { classifyStock } from "../stock-type";
+import type { OhlcPoint, StockListItem, StockListQuery } from "../types";
 import { createJsonClient, pathSegment } from "./http";
 import { list, num, strings, text } from "./schema";
 
@@ -13,16 +14,22 @@ export type BrapiOptions = {
 
 const defaultBaseUrl = "https://brapi.dev";
 
+/** brapi sends 0 for a price, volume or range it does not know: no listed asset trades at 0. */
+const known = num.transform((value) => (value === null || value <= 0 ? null : value));
+
+/** brapi's placeholder icon (…/icons/BRAPI.svg) stands in for a missing logo; it is not the company's. */
+const logo = text.transform((url) => (url === null || /\/BRAPI\.svg$/i.test(url) ? null : url));
+
 const listSchema = z.object({
   stocks: z.array(
     z.object({
       stock: z.string(),
       name: text,
-      close: num,
+      close: known,
       change: num,
-      volume: num,
-      market_cap: num,
-      logo: text,
+      volume: known,
+      market_cap: known,
+      logo,
       sector: text,
       type: text,
       subType: text,
@@ -49,18 +56,18 @@ const quoteSchema = z.object({
       shortName: text,
       longName: text,
       currency: text,
-      logourl: text,
-      regularMarketPrice: num,
+      logourl: logo,
+      regularMarketPrice: known,
       regularMarketChangePercent: num,
-      regularMarketOpen: num,
-      regularMarketDayHigh: num,
-      regularMarketDayLow: num,
-      regularMarketPreviousClose: num,
-      regularMarketVolume: num,
+      regularMarketOpen: known,
+      regularMarketDayHigh: known,
+      regularMarketDayLow: known,
+      regularMarketPreviousClose: known,
+      regularMarketVolume: known,
       regularMarketTime: text,
-      marketCap: num,
-      fiftyTwoWeekHigh: num,
-      fiftyTwoWeekLow: num,
+      marketCap: known,
+      fiftyTwoWeekHigh: known,
+      fiftyTwoWeekLow: known,
       historicalDataPrice: candles,
       summaryProfile: z.object({ longBusinessSummary: text, sector: text, industry: text, website: text }).nullish(),
     }),
@@ -80,18 +87,18 @@ export function createBrapiProvider({ baseUrl = defaultBaseUrl, token, timeoutMs
     source: "live",
 
     async list({ search, type, sector, sortBy, sortOrder, page, limit }) {
-      const body = await http.get("/api/quote/list", listSchema, {
-        search: search?.trim() || undefined,
-        sortBy,
-        sortOrder,
-        limit,
-        page,
-        sector,
-        // brapi has no "others"; ours are the ETFs (BOVA11, IVVB11...), which brapi files under subType "etf".
-        ...(type === "others" ? { subType: "etf" } : { type }),
-      });
+      // A search that matches nothing is HTTP 417 for brapi; for us it is an empty page.
+      const body = await http.getOrNull(
+        "/api/quote/list",
+        listSchema,
+        { search: search?.trim() || undefined, sortBy, sortOrder, limit, page, sector, ...typeFilter(type) },
+        [417],
+      );
+      if (body === null) return { items: [], total: 0, page, limit, sectors: [] };
+      const items = body.stocks.map(toListItem);
       return {
-        items: body.stocks.map(toListItem),
+        // brapi's "fund" also holds the ETFs, which are our "others".
+        items: type ? items.filter((item) => item.type === type) : items,
         // Without totalCount, what we have seen so far is the best lower bound.
         total: body.totalCount ?? (page - 1) * limit + body.stocks.length,
         page,
@@ -116,7 +123,7 @@ export function createBrapiProvider({ baseUrl = defaultBaseUrl, token, timeoutMs
         ticker: quote.symbol,
         name: quote.longName ?? quote.shortName ?? quote.symbol,
         logo: quote.logourl,
-        type: typeFromTicker(quote.symbol),
+        type: classifyStock(quote.symbol),
         sector: profile?.sector ?? null,
         currency: quote.currency ?? "BRL",
         price: quote.regularMarketPrice,
@@ -148,7 +155,7 @@ function toListItem(stock: z.output<typeof listSchema>["stocks"][number]): Stock
     ticker: stock.stock,
     name: stock.name ?? stock.stock,
     logo: stock.logo,
-    type: stock.subType === "etf" ? "others" : knownType(stock.type),
+    type: classifyStock(stock.stock, stock),
     sector: stock.sector,
     // /api/quote/list only covers B3.
     currency: "BRL",
@@ -159,17 +166,7 @@ function toListItem(stock: z.output<typeof listSchema>["stocks"][number]): Stock
   };
 }
 
-function knownType(type: string | null): StockType {
-  return type === "stock" || type === "fund" || type === "bdr" ? type : "others";
-}
-
-/**
- * The quote endpoint does not say what a ticker is, but B3's suffix convention mostly does:
- * 3–8 are shares, 31–35 and 39 are BDRs. "11" is shared by units, FIIs and ETFs, so it stays "others".
- */
-function typeFromTicker(ticker: string): StockType {
-  const suffix = Number(/\d+$/.exec(ticker)?.[0]);
-  if (suffix >= 3 && suffix <= 8) return "stock";
-  if ((suffix >= 31 && suffix <= 35) || suffix === 39) return "bdr";
-  return "others";
+/** brapi filters by its own `type`; our "others" are the ETFs, which it files under subType "etf". */
+function typeFilter(type: StockListQuery["type"]) {
+  return type === "others" ? { subType: "etf" } : { type };
 }

@@ -21,7 +21,7 @@ export type JsonClientOptions = {
 export function createJsonClient({ provider, baseUrl, headers, timeoutMs = defaultTimeoutMs }: JsonClientOptions) {
   const root = baseUrl.replace(/\/+$/, "");
 
-  async function request<S extends z.ZodType>(path: string, schema: S, query: Query, nullOn404: boolean) {
+  async function request<S extends z.ZodType>(path: string, schema: S, query: Query, nullStatuses: readonly number[]) {
     const url = new URL(root + path);
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined) url.searchParams.set(name, String(value));
@@ -41,7 +41,7 @@ export function createJsonClient({ provider, baseUrl, headers, timeoutMs = defau
       if (!response.ok) {
         // Free the connection without waiting for an error body we do not use.
         await response.body?.cancel().catch(() => undefined);
-        if (nullOn404 && response.status === 404) return null;
+        if (nullStatuses.includes(response.status)) return null;
         throw fail(
           `failed with HTTP ${response.status}`,
           response.status,
@@ -73,9 +73,10 @@ export function createJsonClient({ provider, baseUrl, headers, timeoutMs = defau
 
   return {
     get: <S extends z.ZodType>(path: string, schema: S, query: Query = {}) =>
-      request(path, schema, query, false) as Promise<z.output<S>>,
-    /** Like `get`, but an HTTP 404 (unknown id or ticker) resolves to null. */
-    getOrNull: <S extends z.ZodType>(path: string, schema: S, query: Query = {}) => request(path, schema, query, true),
+      request(path, schema, query, []) as Promise<z.output<S>>,
+    /** Like `get`, but an HTTP 404 (unknown id or ticker), or another status the upstream uses for "nothing", resolves to null. */
+    getOrNull: <S extends z.ZodType>(path: string, schema: S, query: Query = {}, nothingStatuses: readonly number[] = [404]) =>
+      request(path, schema, query, nothingStatuses),
   };
 }
 

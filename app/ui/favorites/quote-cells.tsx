@@ -12,6 +12,7 @@ export const assetHref = (item: Pick<QuotedFavorite, "type" | "assetId">) =>
 /** Name, type, price, change and added date of one favourite, as table cells. */
 export function QuoteCells({ item }: { item: QuotedFavorite }) {
   const { t, i18n } = useTranslation("favorites");
+  const { t: tCommon } = useTranslation();
   return (
     <>
       <th scope="row">
@@ -23,7 +24,7 @@ export function QuoteCells({ item }: { item: QuotedFavorite }) {
           </span>
         </Link>
       </th>
-      <td>{t(`types.${item.type}`)}</td>
+      <td>{item.stockType ? tCommon(`market.types.${item.stockType}`) : t(`types.${item.type}`)}</td>
       <td className="numeric">{formatMoney(item.price, item.currency, i18n.language)}</td>
       <td className="numeric">
         <Change value={item.change24h} />

@@ -1,0 +1,88 @@
+import { stockAssets, type StockAsset } from "./demo/dataset";
+import type { StockType } from "./types";
+
+/**
+ * The one classification of a stock ticker, used by every screen and provider (list, detail,
+ * favourites, record tables, demo and live), so an asset never changes kind between pages.
+ */
+
+const byTicker = new Map(stockAssets.map((asset) => [asset.ticker, asset]));
+
+/** brapi's `subType` (the precise kind) in our four types: units are shares, not funds. */
+const bySubType: Record<string, StockType> = {
+  stock: "stock",
+  unit: "stock",
+  fii: "fund",
+  "fi-infra": "fund",
+  "fi-agro": "fund",
+  fip: "fund",
+  fidc: "fund",
+  bdr: "bdr",
+  etf: "others",
+};
+
+/** A B3 ticker: four letters (or letters and digits, as B3SA3 or M1TA34), a share-class number, maybe a market suffix. */
+const b3Ticker = /^([A-Z0-9]{3}[A-Z])(\d{1,2})([A-Z]{0,2})$/;
+/** A US symbol: letters, maybe a share-class suffix (BRK.B, BF-B). */
+const usTicker = /^[A-Z]{1,5}([.-][A-Z]{1,2})?$/;
+
+/**
+ * The ticker an odd listing stands for: the fractional market's PETR4F is PETR4, SRNA3L is SRNA3.
+ * Anything that is not B3-shaped is returned as it is.
+ */
+export function baseTicker(ticker: string): string {
+  const upper = ticker.trim().toUpperCase();
+  const match = b3Ticker.exec(upper);
+  return match ? `${match[1]}${match[2]}` : upper;
+}
+
+/** The embedded dataset's record of a ticker (or of its base ticker), when it has one. */
+export function knownStock(ticker: string): StockAsset | undefined {
+  const upper = ticker.trim().toUpperCase();
+  return byTicker.get(upper) ?? byTicker.get(baseTicker(upper));
+}
+
+/** Where a ticker trades: the dataset when it knows it, else its shape. */
+export function stockMarketOf(ticker: string): "B3" | "US" {
+  const known = knownStock(ticker);
+  if (known) return known.exchange === "B3" ? "B3" : "US";
+  const upper = ticker.trim().toUpperCase();
+  return !b3Ticker.test(upper) && usTicker.test(upper) ? "US" : "B3";
+}
+
+/** Classifies a ticker, from what the upstream said about it (brapi's `type` and `subType`) when it said anything. */
+export function classifyStock(ticker: string, upstream: { type?: string | null; subType?: string | null } = {}): StockType {
+  const fromSubType = upstream.subType ? bySubType[upstream.subType.toLowerCase()] : undefined;
+  if (fromSubType) return fromSubType;
+  const known = knownStock(ticker);
+  if (known) return known.type;
+  if (upstream.type === "stock" || upstream.type === "bdr") return upstream.type;
+  // brapi's "fund" without a subType could be an ETF, but FIIs are by far the most of them.
+  return upstream.type === "fund" ? "fund" : typeFromTicker(ticker);
+}
+
+/**
+ * B3's suffix convention: 3–8 are shares, 31–35 and 39 BDRs. "11" is shared by FIIs, units and
+ * ETFs: a unit is an 11 whose company also lists shares (KLBN11 beside KLBN4), and FIIs far
+ * outnumber ETFs, so any other 11 is taken for a fund. US symbols are shares.
+ */
+function typeFromTicker(ticker: string): StockType {
+  const upper = baseTicker(ticker);
+  if (stockMarketOf(upper) === "US") return "stock";
+  const match = b3Ticker.exec(upper);
+  if (!match) return "others";
+  const [, root, digits] = match;
+  const suffix = Number(digits);
+  if (suffix >= 3 && suffix <= 8) return "stock";
+  if ((suffix >= 31 && suffix <= 35) || suffix === 39) return "bdr";
+  if (suffix === 11) return hasListedShares(root ?? "") ? "stock" : "fund";
+  return "others";
+}
+
+function hasListedShares(root: string): boolean {
+  return stockAssets.some((asset) => {
+    const match = b3Ticker.exec(asset.ticker);
+    const suffix = Number(match?.[2]);
+    return match?.[1] === root && suffix >= 3 && suffix <= 8;
+  });
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { baseTicker, classifyStock, stockMarketOf } from "~/market/stock-type";
+
+describe("classifyStock", () => {
+  it("maps every brapi subType to one of our four types", () => {
+    const cases: [string, string, string][] = [
+      ["PETR4", "stock", "stock"],
+      ["TAEE11", "unit", "stock"],
+      ["HGLG11", "fii", "fund"],
+      ["KDIF11", "fi-infra", "fund"],
+      ["KNCA11", "fi-agro", "fund"],
+      ["XPPR11", "fip", "fund"],
+      ["FIDC11", "fidc", "fund"],
+      ["AAPL34", "bdr", "bdr"],
+      ["BOVA11", "etf", "others"],
+    ];
+    for (const [ticker, subType, expected] of cases) {
+      expect(classifyStock(ticker, { subType }), `${ticker} (${subType})`).toBe(expected);
+    }
+  });
+
+  it("trusts the subType over brapi's coarser type (an ETF is type fund)", () => {
+    expect(classifyStock("BOVA11", { type: "fund", subType: "etf" })).toBe("others");
+    expect(classifyStock("SANB11", { type: "stock", subType: "unit" })).toBe("stock");
+  });
+
+  it("knows FIIs and units by ticker alone, from the embedded dataset", () => {
+    expect(classifyStock("HGLG11")).toBe("fund");
+    expect(classifyStock("KNIP11")).toBe("fund");
+    for (const unit of ["TAEE11", "SANB11", "KLBN11"]) expect(classifyStock(unit), unit).toBe("stock");
+    expect(classifyStock("IVVB11")).toBe("others");
+  });
+
+  it("classifies an unknown 11 as a unit when its company lists shares, else as a fund", () => {
+    // Neither is in the dataset: Petrobras lists shares (PETR3, PETR4), RBVA lists none.
+    expect(classifyStock("PETR11")).toBe("stock");
+    expect(classifyStock("RBVA11")).toBe("fund");
+    expect(classifyStock("RBVA11", { type: "fund" })).toBe("fund");
+  });
+
+  it("follows B3's suffixes for unknown tickers and takes US symbols for shares", () => {
+    expect(classifyStock("ABCD3")).toBe("stock");
+    expect(classifyStock("ABCD6")).toBe("stock");
+    expect(classifyStock("ABCD34")).toBe("bdr");
+    expect(classifyStock("ABCD39")).toBe("bdr");
+    expect(classifyStock("ABCD1")).toBe("others");
+    expect(classifyStock("NVDA")).toBe("stock");
+    expect(classifyStock("BRK.B")).toBe("stock");
+  });
+
+  it("classifies odd listings as their base ticker: fractional PETR4F is PETR4, SRNA3L is SRNA3", () => {
+    expect(baseTicker("PETR4F")).toBe("PETR4");
+    expect(baseTicker("srna3l")).toBe("SRNA3");
+    expect(baseTicker("AAPL")).toBe("AAPL");
+    expect(classifyStock("PETR4F")).toBe("stock");
+    expect(classifyStock("SRNA3L")).toBe("stock");
+    expect(classifyStock("HGLG11F")).toBe("fund");
+    expect(classifyStock("AAPL34F")).toBe("bdr");
+  });
+});
+
+describe("stockMarketOf", () => {
+  it("sends B3-shaped tickers to B3 and the rest to the US", () => {
+    expect(stockMarketOf("PETR4")).toBe("B3");
+    expect(stockMarketOf("B3SA3")).toBe("B3");
+    expect(stockMarketOf("M1TA34")).toBe("B3");
+    expect(stockMarketOf("PETR4F")).toBe("B3");
+    expect(stockMarketOf("AAPL")).toBe("US");
+    expect(stockMarketOf("v")).toBe("US");
+    expect(stockMarketOf("BRK.B")).toBe("US");
+    expect(stockMarketOf("ZZZZ")).toBe("US");
+  });
+});
