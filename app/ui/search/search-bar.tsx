@@ -123,7 +123,8 @@ export function SearchBar() {
         <h2 id={`${id}-title`} className="visually-hidden">
           {t("search.title")}
         </h2>
-        {session && <SearchPanel scope={scope} initialQuery={session.query} shortcut={shortcut} onClose={close} />}
+        {/* Keyed by scope: opened while a navigation is still rendering, it starts again with the new page's scope and recent searches. */}
+        {session && <SearchPanel key={scope} scope={scope} initialQuery={session.query} shortcut={shortcut} onClose={close} />}
       </dialog>
     </div>
   );
