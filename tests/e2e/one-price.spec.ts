@@ -159,6 +159,6 @@ test("every view of an asset shows one price while the live upstream moves", asy
 });
 
 /** The price in a /proxy crypto detail, in the spec's CoinGecko shape. */
-function proxyCryptoPrice(body: { market_data?: { current_price?: { usd?: number } }; data?: { price?: number } }): number {
-  return body.market_data?.current_price?.usd ?? body.data?.price ?? Number.NaN;
+function proxyCryptoPrice(body: { market_data?: { current_price?: { usd?: number } } }): number {
+  return body.market_data?.current_price?.usd ?? Number.NaN;
 }
