@@ -1,3 +1,4 @@
+import type { CryptoCurrency } from "./crypto-currency";
 import type { ListOrder, ListSortField } from "./list-params";
 import type { MarketService } from "./service.server";
 import type { CryptoListItem } from "./types";
@@ -30,9 +31,15 @@ export function sortCryptos(items: CryptoListItem[], sort: ListSortField, order:
 
 export async function cryptoPage(
   market: MarketService,
-  { page, perPage, sort, order }: { page: number; perPage: number; sort: ListSortField; order: ListOrder },
+  {
+    page,
+    perPage,
+    sort,
+    order,
+    currency,
+  }: { page: number; perPage: number; sort: ListSortField; order: ListOrder; currency: CryptoCurrency },
 ) {
-  const universe = await market.cryptoList({ page: 1, perPage: universeSize, order: "market_cap_desc" });
+  const universe = await market.cryptoList({ page: 1, perPage: universeSize, order: "market_cap_desc", currency });
   const sorted = sortCryptos(universe.data.items, sort, order);
   return {
     ...universe,

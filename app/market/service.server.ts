@@ -4,6 +4,7 @@ import type { Language } from "~/i18n/languages";
 import { getDb } from "~/platform/db.server";
 import { getEnv, type MarketEnv } from "~/platform/env.server";
 import { MarketCache } from "./cache.server";
+import type { CryptoCurrency } from "./crypto-currency";
 import { createDemoProviders } from "./demo";
 import { createBrapiProvider } from "./live/brapi";
 import { createCoinGeckoProvider } from "./live/coingecko";
@@ -64,25 +65,28 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
   }
 
   return {
-    cryptoList(query: { page: number; perPage: number; order: CryptoOrder }) {
-      return cached("crypto", `list:${query.order}:${query.perPage}:${query.page}`, () => providers.crypto.list(query));
+    // Crypto numbers are in US dollars unless a screen asks for the visitor's currency.
+    cryptoList({ currency = "usd", ...query }: { page: number; perPage: number; order: CryptoOrder; currency?: CryptoCurrency }) {
+      return cached("crypto", `list:${currency}:${query.order}:${query.perPage}:${query.page}`, () =>
+        providers.crypto.list({ ...query, currency }),
+      );
     },
-    cryptoDetail(id: string, language: Language) {
-      return cached("crypto", `detail:${id}:${language}`, () => providers.crypto.detail(id, language));
+    cryptoDetail(id: string, language: Language, currency: CryptoCurrency = "usd") {
+      return cached("crypto", `detail:${currency}:${id}:${language}`, () => providers.crypto.detail(id, language, currency));
     },
-    cryptoChart(id: string, fromSeconds: number, toSeconds: number) {
-      return cached("crypto", `chart:${id}:${fromSeconds}:${toSeconds}`, () =>
-        providers.crypto.chart(id, fromSeconds, toSeconds),
+    cryptoChart(id: string, fromSeconds: number, toSeconds: number, currency: CryptoCurrency = "usd") {
+      return cached("crypto", `chart:${currency}:${id}:${fromSeconds}:${toSeconds}`, () =>
+        providers.crypto.chart(id, fromSeconds, toSeconds, currency),
       );
     },
     cryptoSearch(query: string) {
       return cached("crypto", `search:${query.toLowerCase()}`, () => providers.crypto.search(query));
     },
-    cryptoTrending() {
-      return cached("crypto", "trending", () => providers.crypto.trending());
+    cryptoTrending(currency: CryptoCurrency = "usd") {
+      return cached("crypto", `trending:${currency}`, () => providers.crypto.trending(currency));
     },
     stockList(query: StockListQuery) {
-      const key = [query.search ?? "", query.type ?? "", query.sector ?? "", query.sortBy ?? "", query.sortOrder ?? ""];
+      const key = [query.search ?? "", query.type ?? "", query.sector ?? "", query.sortBy ?? "", query.sortOrder ?? "", query.market ?? ""];
       return cached("stocks", `list:${key.join(":")}:${query.limit}:${query.page}`, () => providers.stocks.list(query));
     },
     stockDetail(ticker: string, range: StockRange, language: Language) {

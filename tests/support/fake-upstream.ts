@@ -13,7 +13,7 @@
  *   /coingecko  /brapi  /finnhub  /currency-api  /currency-api-fallback
  *
  * Route keys (for setFault, calls and requests), their paths and what they serve:
- *   coingecko:markets     /coingecko/coins/markets           bitcoin, ethereum, thin-coin; honours page, per_page
+ *   coingecko:markets     /coingecko/coins/markets           bitcoin, ethereum, thin-coin; honours page, per_page, ids
  *   coingecko:coin        /coingecko/coins/{id}              bitcoin (en + pt descriptions), ethereum (en only),
  *                                                            thin-coin (no market data); other ids 404
  *   coingecko:chart       /coingecko/coins/{id}/market_chart/range   the same ids; other ids 404
@@ -471,7 +471,10 @@ const routes: Route[] = [
     handle: ({ query }) => {
       const perPage = Number(query.get("per_page") ?? 100);
       const page = Number(query.get("page") ?? 1);
-      return missing(query, "vs_currency") ?? ok(markets.slice((page - 1) * perPage, page * perPage));
+      // `ids` narrows the list to those coins, as CoinGecko does (the adapter prices trending coins so).
+      const ids = query.get("ids")?.split(",");
+      const listed = ids ? markets.filter((coin) => ids.includes(coin.id)) : markets;
+      return missing(query, "vs_currency") ?? ok(listed.slice((page - 1) * perPage, page * perPage));
     },
   },
   {
