@@ -1,19 +1,17 @@
 import type { Page } from "@playwright/test";
 import { expect, javaScriptOn, ready, test } from "./fixtures";
 
-/** A page of its own: public pages are kept for a few seconds and shared between visitors. */
-const fresh = (path: string) => `${path}${path.includes("?") ? "&" : "?"}visit=${Math.random()}`;
 const firstCryptoRow = (page: Page) => page.getByTestId("crypto-table").locator("tbody tr").first();
 
 test("crypto prices are in reais for a Portuguese reader and switch to dollars and euros", async ({ page }, { project }) => {
-  await page.goto(fresh("/cryptos"));
+  await page.goto("/cryptos");
   await ready(page, project.name);
   await expect(firstCryptoRow(page)).toContainText("Bitcoin");
   await expect(firstCryptoRow(page)).toContainText("R$");
   await expect(page.getByTestId("currency-brl")).toHaveAttribute("aria-pressed", "true");
 
   await page.getByTestId("currency-usd").click();
-  await expect(page).toHaveURL(/\/cryptos\?visit=/);
+  await expect(page).toHaveURL(/\/cryptos$/);
   await expect(firstCryptoRow(page)).toContainText("US$");
   await expect(page.getByTestId("currency-usd")).toHaveAttribute("aria-pressed", "true");
 
@@ -27,7 +25,7 @@ test("crypto prices are in reais for a Portuguese reader and switch to dollars a
   await expect(page.getByTestId("price")).toContainText("€");
   await expect(page.getByTestId("price")).not.toContainText("US$");
 
-  await page.goto(fresh("/"));
+  await page.goto("/");
   await ready(page, project.name);
   const tape = page.getByTestId("ticker-tape").locator("ul").first();
   await expect(tape).toContainText("BTC/EUR");
@@ -46,7 +44,7 @@ test("English and Spanish readers see crypto prices in dollars by default", asyn
 });
 
 test("trending is named as popularity and never repeats the biggest movers", async ({ page }) => {
-  await page.goto(fresh("/"));
+  await page.goto("/");
   await expect(page.getByRole("heading", { name: "Criptomoedas em destaque" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Ações em destaque" })).toBeVisible();
   await expect(page.getByText("em Alta")).toHaveCount(0);
@@ -62,7 +60,7 @@ test("trending is named as popularity and never repeats the biggest movers", asy
 });
 
 test("/stocks opens on the big B3 names, compares prices in reais and has the US a filter away", async ({ page }, { project }) => {
-  await page.goto(fresh("/stocks"));
+  await page.goto("/stocks");
   await ready(page, project.name);
   const names = () => page.getByTestId("stock-table").locator("tbody th .asset-link__name").allInnerTexts();
   const first = (await names()).slice(0, 6);
@@ -105,7 +103,7 @@ test.describe("preferences kept only in the browser's storage", () => {
 
   test("a language in local storage is used on load", async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem("i18nextLng", "en"));
-    await page.goto(fresh("/"));
+    await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("The market, explained without the jargon");
     await expect.poll(() => page.evaluate(() => localStorage.getItem("i18nextLng"))).toBe("en");
@@ -113,13 +111,13 @@ test.describe("preferences kept only in the browser's storage", () => {
 
   test("a language in session storage is used on load, unless the cookie says otherwise", async ({ page, context }, { project }) => {
     await page.addInitScript(() => sessionStorage.setItem("i18nextLng", "es"));
-    await page.goto(fresh("/cryptos"));
+    await page.goto("/cryptos");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Criptomonedas");
 
     await context.clearCookies();
     await context.addCookies([{ name: "i18next", value: "pt-BR", url: page.url() }]);
-    await page.goto(fresh("/cryptos"));
+    await page.goto("/cryptos");
     await ready(page, project.name);
     await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
     await expect(page).not.toHaveURL(/lng=/);
@@ -127,10 +125,10 @@ test.describe("preferences kept only in the browser's storage", () => {
 
   test("a theme in local storage is applied and remembered in the cookie", async ({ page, context }) => {
     await page.addInitScript(() => localStorage.setItem("theme", "light"));
-    await page.goto(fresh("/cryptos"));
+    await page.goto("/cryptos");
     await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
     await expect.poll(async () => (await context.cookies()).find(({ name }) => name === "theme")?.value).toBe("light");
-    await expect(page).toHaveURL(/\/cryptos\?visit=/);
+    await expect(page).toHaveURL(/\/cryptos$/);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
   });
 });
