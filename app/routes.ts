@@ -30,6 +30,7 @@ export default [
   route("chat", "routes/chat.tsx"),
   route("chat/stream", "routes/chat-stream.ts"),
   route("search", "routes/search.tsx"),
+  route("search/results", "routes/search-results.ts"),
   route("release-notes", "routes/release-notes.tsx"),
   route("release-notes/rss.xml", "routes/release-notes-rss.ts"),
   route("release-notes/:id", "routes/release-note.tsx"),

@@ -8,6 +8,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { missingAdministratorNotice } from "./account/admins.server";
 import { feedbackLimits } from "./content/feedback-schema";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
+import { getMarketService } from "./market/service.server";
 import { flushCryptoViews, recordCryptoView } from "./market/views.server";
 import { limitRequestBody } from "./platform/body-limit.server";
 import { closeDb, getDb } from "./platform/db.server";
@@ -86,6 +87,7 @@ export function createServerHandler(app: NodeHandler): NodeHandler {
           maxEntries: pageCache.maxEntries,
           variantOf: publicPageVariant,
           createNonce,
+          generation: () => getMarketService().quoteGeneration(),
           onHit: countCachedCryptoVisit,
         })
       : undefined;

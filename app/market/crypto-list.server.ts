@@ -29,6 +29,11 @@ export function sortCryptos(items: CryptoListItem[], sort: ListSortField, order:
   });
 }
 
+/** The coins lists sort and search rows take their prices from: one cached upstream call per currency. */
+export function cryptoUniverse(market: Pick<MarketService, "cryptoList">, currency: CryptoCurrency = "usd") {
+  return market.cryptoList({ page: 1, perPage: universeSize, order: "market_cap_desc", currency });
+}
+
 export async function cryptoPage(
   market: MarketService,
   {
@@ -39,7 +44,7 @@ export async function cryptoPage(
     currency,
   }: { page: number; perPage: number; sort: ListSortField; order: ListOrder; currency: CryptoCurrency },
 ) {
-  const universe = await market.cryptoList({ page: 1, perPage: universeSize, order: "market_cap_desc", currency });
+  const universe = await cryptoUniverse(market, currency);
   const sorted = sortCryptos(universe.data.items, sort, order);
   return {
     ...universe,

@@ -23,7 +23,7 @@ export type HomeTable = { kind: "cryptos" | "stocks"; page: number; sort: ListSo
 
 /** `currency`: the visitor's currency for crypto prices. */
 export async function loadHome(market: MarketService, table: HomeTable, language: Language, currency: CryptoCurrency) {
-  const [cryptos, gainers, losers, mostActive, trending, tapeQuotes, tableData] = await Promise.all([
+  const [cryptoUniverse, gainerList, loserList, mostActive, trendingList, tapeQuotes, tableData] = await Promise.all([
     orUnavailable(cryptoPage(market, { page: 1, perPage: 250, sort: "market_cap", order: "desc", currency })),
     orUnavailable(market.stockList({ sortBy: "change", sortOrder: "desc", page: 1, limit: sectionSize })),
     orUnavailable(market.stockList({ sortBy: "change", sortOrder: "asc", page: 1, limit: sectionSize })),
@@ -33,15 +33,22 @@ export async function loadHome(market: MarketService, table: HomeTable, language
     Promise.all(tapeStocks.map((ticker) => orUnavailable(market.stockDetail(ticker, "1d", language)))),
     loadTable(market, table, currency),
   ]);
+  // Every section has arrived: each now shows the newest quote any of them brought.
+  const cryptos = cryptoUniverse && market.requote.cryptos(cryptoUniverse.data.items, currency);
+  const gainers = gainerList && market.requote.stocks(gainerList.data.items);
+  const losers = loserList && market.requote.stocks(loserList.data.items);
+  const tapeStockItems = market.requote.stocks(tapeQuotes.flatMap((quote) => (quote?.data ? [quote.data] : [])));
 
   const tape: TapeItem[] = [
-    ...tapeQuotes.flatMap((quote) =>
-      quote?.data
-        ? [{ label: quote.data.ticker, href: `/stocks/${quote.data.ticker}`, price: quote.data.price, currency: quote.data.currency, change: quote.data.changePercent }]
-        : [],
-    ),
+    ...tapeStockItems.map((stock) => ({
+      label: stock.ticker,
+      href: `/stocks/${stock.ticker}`,
+      price: stock.price,
+      currency: stock.currency,
+      change: stock.changePercent,
+    })),
     ...tapeCryptos.flatMap((id) => {
-      const coin = cryptos?.data.items.find((item) => item.id === id);
+      const coin = cryptos?.find((item) => item.id === id);
       return coin
         ? [
             {
@@ -57,20 +64,26 @@ export async function loadHome(market: MarketService, table: HomeTable, language
   ];
 
   const sources = new Set<DataSource>(
-    [cryptos, gainers, trending, tableData].flatMap((section) => (section ? [section.source] : [])),
+    [cryptoUniverse, gainerList, trendingList, tableData].flatMap((section) => (section ? [section.source] : [])),
   );
   return {
     sources: [...sources],
     tape,
-    trendingCoins: trending?.data.slice(0, sectionSize) ?? null,
-    mostSearched: cryptos ? mostViewedCryptos(getDb(), 7).flatMap((id) => cryptos.data.items.filter((item) => item.id === id)) : null,
+    trendingCoins: trendingList ? market.requote.cryptos(trendingList.data.slice(0, sectionSize), currency) : null,
+    mostSearched: cryptos ? mostViewedCryptos(getDb(), 7).flatMap((id) => cryptos.filter((item) => item.id === id)) : null,
     trendingStocks:
       mostActive && gainers && losers
-        ? mostTraded(mostActive.data.items, [...gainers.data.items, ...losers.data.items], sectionSize)
+        ? market.requote.stocks(mostTraded(mostActive.data.items, [...gainers, ...losers], sectionSize))
         : null,
-    biggestMoves: gainers && losers ? { gainers: gainers.data.items, losers: losers.data.items } : null,
-    table: tableData,
+    biggestMoves: gainers && losers ? { gainers, losers } : null,
+    table: tableData && requoteTable(market, tableData, currency),
   };
+}
+
+function requoteTable(market: MarketService, table: NonNullable<Awaited<ReturnType<typeof loadTable>>>, currency: CryptoCurrency) {
+  return table.kind === "cryptos"
+    ? { ...table, items: market.requote.cryptos(table.items, currency) }
+    : { ...table, items: market.requote.stocks(table.items) };
 }
 
 /** The home data table: 12 rows of cryptos or stocks, sorted and paged by its own query parameters. */

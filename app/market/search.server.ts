@@ -2,22 +2,28 @@ import { createInstance } from "i18next";
 import { z } from "zod";
 import { fallbackLanguage, type Language } from "~/i18n/languages";
 import { resources } from "~/i18n/resources";
+import { cryptoUniverse } from "./crypto-list.server";
+import { fold } from "./demo/dataset";
 import {
   defaultSearchScope,
+  searchKinds,
+  searchLimits,
   searchQueryMaxLength,
   searchScopes,
+  suggestionLimit,
+  type SearchKind,
+  type SearchResponse,
   type SearchResult,
   type SearchScope,
-} from "~/ui/search/search-scope";
-import { fold } from "./demo/dataset";
-import { getMarketService } from "./service.server";
+} from "./search-scope";
+import type { MarketService } from "./service.server";
 
-/** Spec section 9. */
-const searchLimits = { stocks: 6, cryptos: 7, news: 7 } as const;
+/** The market reads a search needs; tests hand in fakes that fail one kind. */
+export type SearchMarket = Pick<MarketService, "cryptoSearch" | "cryptoList" | "stockList" | "news">;
 
 /**
  * GET /search's query. Nothing here is worth a 400: a missing or unknown scope falls back to the
- * default, and over-long text is cut to the limit the inputs already enforce in the browser.
+ * general one, and over-long text is cut to the limit the inputs already enforce in the browser.
  */
 const searchParamsSchema = z.object({
   q: z
@@ -27,8 +33,14 @@ const searchParamsSchema = z.object({
   scope: z.enum(searchScopes).catch(defaultSearchScope),
 });
 
-export function searchParamsFrom(url: URL): { query: string; scope: SearchScope } {
-  const { q, scope } = searchParamsSchema.parse({ q: url.searchParams.get("q"), scope: url.searchParams.get("scope") });
+export function searchParamsFrom(url: URL): {
+  query: string;
+  scope: SearchScope;
+} {
+  const { q, scope } = searchParamsSchema.parse({
+    q: url.searchParams.get("q"),
+    scope: url.searchParams.get("scope"),
+  });
   return { query: q, scope };
 }
 
@@ -38,7 +50,10 @@ const publicPages = [
   { href: "/cryptos", names: ["breadcrumb.segments.cryptos"] },
   { href: "/stocks", names: ["breadcrumb.segments.stocks"] },
   { href: "/news", names: ["breadcrumb.segments.news"] },
-  { href: "/currency-converter", names: ["breadcrumb.segments.currency-converter"] },
+  {
+    href: "/currency-converter",
+    names: ["breadcrumb.segments.currency-converter"],
+  },
   { href: "/calendar", names: ["breadcrumb.segments.calendar"] },
   { href: "/release-notes", names: ["breadcrumb.segments.release-notes"] },
   { href: "/team", names: ["breadcrumb.segments.team"] },
@@ -62,63 +77,175 @@ const i18n = createInstance({
 });
 void i18n.init();
 
+/** A result with how well it matched: 0 exact, 1 prefix, 2 a word's prefix, 3 inside, 4 matched upstream on something we do not see. */
+type Match = { result: SearchResult; tier: number };
+
+function matchTier(needle: string, texts: readonly string[]): number {
+  const folded = texts.map(fold);
+  if (folded.includes(needle)) return 0;
+  if (folded.some((text) => text.startsWith(needle))) return 1;
+  if (folded.some((text) => text.split(/[^\p{L}\p{N}]+/u).some((word) => word.startsWith(needle)))) return 2;
+  if (folded.some((text) => text.includes(needle))) return 3;
+  return 4;
+}
+
+/** Best matches first; equal matches keep the order they came in (the upstream's relevance). */
+const byTier = (matches: Match[]) => [...matches].sort((a, b) => a.tier - b.tier);
+
 /** Pages whose translated names contain the text, ignoring case and accents. */
-export function searchPages(query: string, language: Language): SearchResult[] {
+function findPages(query: string, language: Language): Match[] {
   const t = i18n.getFixedT(language);
   const needle = fold(query);
   return publicPages.flatMap(({ href, names }) => {
     const titles = names.map((key) => t(key));
     const [title = href] = titles;
-    return titles.some((name) => fold(name).includes(needle)) ? [{ title, subtitle: href, href }] : [];
+    return titles.some((name) => fold(name).includes(needle))
+      ? [
+          {
+            result: { kind: "pages", title, subtitle: href, href },
+            tier: matchTier(needle, titles),
+          },
+        ]
+      : [];
   });
 }
 
-async function searchStocks(query: string): Promise<SearchResult[]> {
-  const { data } = await getMarketService().stockList({ search: query, limit: searchLimits.stocks, page: 1 });
+export function searchPages(query: string, language: Language): SearchResult[] {
+  return byTier(findPages(query, language)).map(({ result }) => result);
+}
+
+async function findStocks(market: SearchMarket, query: string): Promise<Match[]> {
+  const { data } = await market.stockList({
+    search: query,
+    limit: searchLimits.stocks,
+    page: 1,
+  });
+  const needle = fold(query);
   return data.items.map((stock) => ({
-    title: stock.ticker,
-    subtitle: stock.name,
-    href: `/stocks/${encodeURIComponent(stock.ticker)}`,
-    ...(stock.logo && { image: stock.logo }),
+    result: {
+      kind: "stocks",
+      title: stock.ticker,
+      subtitle: stock.name,
+      href: `/stocks/${encodeURIComponent(stock.ticker)}`,
+      ...(stock.logo && { image: stock.logo }),
+      quote: {
+        price: stock.price,
+        change24h: stock.changePercent,
+        currency: stock.currency,
+      },
+    },
+    tier: matchTier(needle, [stock.ticker, stock.name]),
   }));
 }
 
-async function searchCryptos(query: string): Promise<SearchResult[]> {
-  const { data } = await getMarketService().cryptoSearch(query);
-  return data.slice(0, searchLimits.cryptos).map((crypto) => ({
-    title: crypto.name,
-    subtitle: crypto.symbol.toUpperCase(),
-    href: `/cryptos/${encodeURIComponent(crypto.id)}`,
-    ...(crypto.thumb && { image: crypto.thumb }),
-  }));
+/**
+ * Search answers carry no prices: they come from the market list the /cryptos page sorts, so a
+ * row shows the same price as the lists. A coin outside it (or a list that failed) shows none.
+ */
+async function findCryptos(market: SearchMarket, query: string): Promise<Match[]> {
+  const [{ data: found }, universe] = await Promise.all([
+    market.cryptoSearch(query),
+    cryptoUniverse(market).catch((error: unknown) => {
+      console.warn("search: crypto prices unavailable:", String(error));
+      return null;
+    }),
+  ]);
+  const listed = new Map(universe?.data.items.map((item) => [item.id, item]));
+  const needle = fold(query);
+  return found.slice(0, searchLimits.cryptos).map((crypto) => {
+    const item = listed.get(crypto.id);
+    return {
+      result: {
+        kind: "cryptos",
+        title: crypto.name,
+        subtitle: crypto.symbol.toUpperCase(),
+        href: `/cryptos/${encodeURIComponent(crypto.id)}`,
+        ...(crypto.thumb && { image: crypto.thumb }),
+        ...(item && {
+          quote: {
+            price: item.price,
+            change24h: item.change24h,
+            currency: "USD",
+          },
+        }),
+      },
+      tier: matchTier(needle, [crypto.symbol, crypto.name, crypto.id]),
+    };
+  });
 }
 
 /** The spec filters the crypto news feed by headline here rather than asking the upstream. */
-async function searchNews(query: string, language: Language): Promise<SearchResult[]> {
-  const { data } = await getMarketService().news("crypto", language);
+async function findNews(market: SearchMarket, query: string, language: Language): Promise<Match[]> {
+  const { data } = await market.news("crypto", language);
   const needle = fold(query);
   return data
     .filter((item) => fold(item.headline).includes(needle))
     .slice(0, searchLimits.news)
     .map((item) => ({
-      title: item.headline,
-      subtitle: item.source,
-      href: item.url,
-      ...(item.image && { image: item.image }),
+      result: {
+        kind: "news",
+        title: item.headline,
+        subtitle: item.source,
+        href: item.url,
+        ...(item.image && { image: item.image }),
+      },
+      // A headline is never the thing itself: an asset or page named by the text comes first.
+      tier: Math.max(3, matchTier(needle, [item.headline])),
     }));
 }
 
-/** Results for a trimmed query; none for empty text. Throws when the upstream failed and nothing was cached. */
-export async function search(scope: SearchScope, query: string, language: Language): Promise<SearchResult[]> {
-  if (!query) return [];
-  switch (scope) {
+function find(market: SearchMarket, kind: SearchKind, query: string, language: Language): Promise<Match[]> {
+  switch (kind) {
     case "pages":
-      return searchPages(query, language);
-    case "stocks":
-      return searchStocks(query);
+      return Promise.resolve(byTier(findPages(query, language)).slice(0, searchLimits.pages));
     case "cryptos":
-      return searchCryptos(query);
+      return findCryptos(market, query);
+    case "stocks":
+      return findStocks(market, query);
     case "news":
-      return searchNews(query, language);
+      return findNews(market, query, language);
   }
+}
+
+/**
+ * Searches the scope's kinds at once. A kind whose upstream fails (with nothing cached) becomes a
+ * failed section and the others still answer; `failed` says every kind failed.
+ */
+export async function search(
+  market: SearchMarket,
+  scope: SearchScope,
+  query: string,
+  language: Language,
+): Promise<SearchResponse> {
+  if (!query) return { scope, query, suggestions: [], sections: [], failed: false };
+  const kinds = scope === "all" ? searchKinds : [scope];
+  const found = await Promise.all(
+    kinds.map((kind) =>
+      find(market, kind, query, language).then(
+        (matches) => ({ kind, matches: byTier(matches), failed: false }),
+        (error: unknown) => {
+          console.error(`search failed (${kind}):`, error);
+          return { kind, matches: [], failed: true };
+        },
+      ),
+    ),
+  );
+  // Across kinds: the better match first, then the kind's place in the list, then the kind's own order.
+  const suggestions = found
+    .flatMap(({ matches }, kindIndex) => matches.map((match, position) => ({ ...match, kindIndex, position })))
+    .sort((a, b) => a.tier - b.tier || a.kindIndex - b.kindIndex || a.position - b.position)
+    .slice(0, suggestionLimit)
+    .map(({ result }) => result);
+  const sections = found.map(({ kind, matches, failed }) => ({
+    kind,
+    failed,
+    results: matches.map(({ result }) => result).filter((result) => !suggestions.includes(result)),
+  }));
+  return {
+    scope,
+    query,
+    suggestions,
+    sections,
+    failed: found.every((section) => section.failed),
+  };
 }

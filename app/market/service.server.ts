@@ -11,8 +11,18 @@ import { createCoinGeckoProvider } from "./live/coingecko";
 import { createCurrencyApiProvider } from "./live/currency-api";
 import { createFinnhubProviders } from "./live/finnhub";
 import type { CalendarProvider, MarketProviders } from "./providers/provider";
+import { createQuoteBoard } from "./quote-board.server";
 import { createSqliteStore } from "./sqlite-store.server";
-import type { CryptoOrder, NewsCategory, Sourced, StockListQuery, StockRange } from "./types";
+import type {
+  CryptoChart,
+  CryptoListItem,
+  CryptoOrder,
+  NewsCategory,
+  Sourced,
+  StockListItem,
+  StockListQuery,
+  StockRange,
+} from "./types";
 
 /** Live earnings from the upstream, with the embedded holidays, economic dates and dividends around them. */
 function withEmbeddedEvents(live: CalendarProvider, embedded: CalendarProvider): CalendarProvider {
@@ -29,6 +39,9 @@ function withEmbeddedEvents(live: CalendarProvider, embedded: CalendarProvider):
     },
   };
 }
+
+/** A crypto's place on the quote board: one quote per coin and currency. */
+const quoteKey = (id: string, currency: CryptoCurrency) => `${id}:${currency}`;
 
 /** The embedded demo providers, with each kind replaced by its live adapter when configured. */
 export function providersFor(market: MarketEnv): MarketProviders {
@@ -55,8 +68,11 @@ export function providersFor(market: MarketEnv): MarketProviders {
 
 export type MarketService = ReturnType<typeof createMarketService>;
 
-/** Every market read of the app: one provider call per cache key at a time, cached as the spec says. */
-export function createMarketService(providers: MarketProviders, cache: MarketCache) {
+/**
+ * Every market read of the app: one provider call per cache key at a time, cached as the spec says,
+ * and laid over one quote board so every view of an asset shows the same price.
+ */
+export function createMarketService(providers: MarketProviders, cache: MarketCache, quotes = createQuoteBoard()) {
   function cached<T>(kind: keyof MarketProviders, key: string, fetcher: () => Promise<T>): Promise<Sourced<T>> {
     const { source } = providers[kind];
     return cache
@@ -64,35 +80,74 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
       .then(({ value, fetchedAt, stale }) => ({ data: value, source, fetchedAt, stale }));
   }
 
+  /** The answer with its data passed through `sync`, which sees when the answer was fetched. */
+  function synced<T, U>(answer: Sourced<T>, sync: (data: T, fetchedAt: number) => U): Sourced<U> {
+    return { ...answer, data: sync(answer.data, answer.fetchedAt) };
+  }
+
   return {
+    /** Changes whenever a quote shown to someone changes; pages rendered before it are out of date. */
+    quoteGeneration: quotes.generation,
+
+    /**
+     * The freshest quotes laid over data already read. A page that reads several answers at once
+     * passes them through here when all have arrived: one that arrived later may have brought a
+     * newer price for an asset another section already showed. Crypto quotes are kept per currency.
+     */
+    requote: {
+      cryptos: <Item extends CryptoListItem>(items: Item[], currency: CryptoCurrency = "usd") =>
+        items.map((item) => quotes.crypto(quoteKey(item.id, currency), item)),
+      stocks: <Item extends StockListItem>(items: Item[]) => items.map((item) => quotes.stock(item)),
+      cryptoChart: (id: string, chart: CryptoChart, toSeconds: number, currency: CryptoCurrency = "usd") =>
+        quotes.cryptoChart(quoteKey(id, currency), chart, toSeconds),
+    },
+
     // Crypto numbers are in US dollars unless a screen asks for the visitor's currency.
-    cryptoList({ currency = "usd", ...query }: { page: number; perPage: number; order: CryptoOrder; currency?: CryptoCurrency }) {
-      return cached("crypto", `list:${currency}:${query.order}:${query.perPage}:${query.page}`, () =>
+    async cryptoList({ currency = "usd", ...query }: { page: number; perPage: number; order: CryptoOrder; currency?: CryptoCurrency }) {
+      const answer = await cached("crypto", `list:${currency}:${query.order}:${query.perPage}:${query.page}`, () =>
         providers.crypto.list({ ...query, currency }),
       );
+      return synced(answer, (list, fetchedAt) => ({
+        ...list,
+        items: list.items.map((item) => quotes.crypto(quoteKey(item.id, currency), item, fetchedAt)),
+      }));
     },
-    cryptoDetail(id: string, language: Language, currency: CryptoCurrency = "usd") {
-      return cached("crypto", `detail:${currency}:${id}:${language}`, () => providers.crypto.detail(id, language, currency));
+    async cryptoDetail(id: string, language: Language, currency: CryptoCurrency = "usd") {
+      const answer = await cached("crypto", `detail:${currency}:${id}:${language}`, () =>
+        providers.crypto.detail(id, language, currency),
+      );
+      return synced(answer, (detail, fetchedAt) => detail && quotes.crypto(quoteKey(detail.id, currency), detail, fetchedAt));
     },
-    cryptoChart(id: string, fromSeconds: number, toSeconds: number, currency: CryptoCurrency = "usd") {
-      return cached("crypto", `chart:${currency}:${id}:${fromSeconds}:${toSeconds}`, () =>
+    async cryptoChart(id: string, fromSeconds: number, toSeconds: number, currency: CryptoCurrency = "usd") {
+      const answer = await cached("crypto", `chart:${currency}:${id}:${fromSeconds}:${toSeconds}`, () =>
         providers.crypto.chart(id, fromSeconds, toSeconds, currency),
       );
+      return synced(answer, (chart) => chart && quotes.cryptoChart(quoteKey(id, currency), chart, toSeconds));
     },
     cryptoSearch(query: string) {
       return cached("crypto", `search:${query.toLowerCase()}`, () => providers.crypto.search(query));
     },
-    cryptoTrending(currency: CryptoCurrency = "usd") {
-      return cached("crypto", `trending:${currency}`, () => providers.crypto.trending(currency));
+    async cryptoTrending(currency: CryptoCurrency = "usd") {
+      const answer = await cached("crypto", `trending:${currency}`, () => providers.crypto.trending(currency));
+      // Trending ranks popularity; its prices are rougher than the markets' (CoinGecko works them
+      // out apart), so they are shown only for coins no other answer has quoted.
+      return synced(answer, (items) => items.map((item) => quotes.crypto(quoteKey(item.id, currency), item)));
     },
-    stockList(query: StockListQuery) {
+    async stockList(query: StockListQuery) {
       const key = [query.search ?? "", query.type ?? "", query.sector ?? "", query.sortBy ?? "", query.sortOrder ?? "", query.market ?? ""];
-      return cached("stocks", `list:${key.join(":")}:${query.limit}:${query.page}`, () => providers.stocks.list(query));
+      const answer = await cached("stocks", `list:${key.join(":")}:${query.limit}:${query.page}`, () =>
+        providers.stocks.list(query),
+      );
+      return synced(answer, (list, fetchedAt) => ({
+        ...list,
+        items: list.items.map((item) => quotes.stock(item, fetchedAt)),
+      }));
     },
-    stockDetail(ticker: string, range: StockRange, language: Language) {
-      return cached("stocks", `detail:${ticker.toUpperCase()}:${range}:${language}`, () =>
+    async stockDetail(ticker: string, range: StockRange, language: Language) {
+      const answer = await cached("stocks", `detail:${ticker.toUpperCase()}:${range}:${language}`, () =>
         providers.stocks.detail(ticker, { range, language }),
       );
+      return synced(answer, (detail, fetchedAt) => detail && quotes.stockDetail(detail, fetchedAt));
     },
     news(category: NewsCategory, language: Language) {
       return cached("news", `${category}:${language}`, () => providers.news.list(category, language));

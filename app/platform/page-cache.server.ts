@@ -35,6 +35,11 @@ export type PageCacheOptions = {
   variantOf: (request: IncomingMessage) => PageVariant | null | Promise<PageVariant | null>;
   /** A fresh CSP nonce: every answer, kept or not, carries its own. */
   createNonce: () => string;
+  /**
+   * Changes when something every page may show has changed (a price): a page rendered under an
+   * older value is not served again, so two pages never disagree about it.
+   */
+  generation?: () => number;
   /** Runs for every answer served from the cache (a page view that must still be counted). */
   onHit?: (path: string) => void;
   now?: () => number;
@@ -54,6 +59,7 @@ type Entry = {
   pieces: Buffer[];
   deflatedPieces: Buffer[];
   storedAt: number;
+  generation: number;
   bytes: number;
 };
 
@@ -129,6 +135,7 @@ const varyHeader = "Accept-Encoding, Accept-Language, Cookie";
 
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
+  const generation = options.generation ?? (() => 0);
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | null>>();
   let totalBytes = 0;
@@ -166,7 +173,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   function fresh(key: string): Entry | undefined {
     const entry = entries.get(key);
-    if (entry && now() - entry.storedAt < options.ttlMs) return entry;
+    if (entry && now() - entry.storedAt < options.ttlMs && entry.generation === generation()) return entry;
     if (entry) remove(key);
     return undefined;
   }
@@ -207,6 +214,8 @@ export function createPageCache(options: PageCacheOptions) {
     // A compression layer further on must leave this response alone: it is compressed here, once.
     const acceptEncoding = request.headers["accept-encoding"];
     delete request.headers["accept-encoding"];
+    // Taken before rendering: a page whose own reads moved the generation is already out of date.
+    const renderedUnder = generation();
 
     return new Promise((resolve) => {
       response.once("close", () => resolve(null));
@@ -229,7 +238,7 @@ export function createPageCache(options: PageCacheOptions) {
           return response.end(body);
         }
         request.headers["accept-encoding"] = acceptEncoding;
-        void toEntry(key, response, body).then(
+        void toEntry(key, response, body, renderedUnder).then(
           (entry) => {
             send(request, response, entry);
             resolve(entry);
@@ -249,7 +258,7 @@ export function createPageCache(options: PageCacheOptions) {
     return response.statusCode === 200 && !response.hasHeader("set-cookie") && !/private|no-store/.test(control);
   }
 
-  async function toEntry(key: string, response: ServerResponse, identity: Buffer): Promise<Entry> {
+  async function toEntry(key: string, response: ServerResponse, identity: Buffer, renderedUnder: number): Promise<Entry> {
     const headers: Record<string, string> = {};
     for (const name of keptHeaders) {
       const value = response.getHeader(name);
@@ -273,6 +282,7 @@ export function createPageCache(options: PageCacheOptions) {
       pieces,
       deflatedPieces,
       storedAt: now(),
+      generation: renderedUnder,
       // Strings count twice: V8 may hold them as two bytes a character.
       bytes: bodyBytes + 2 * (key.length + headerBytes) + entryOverheadBytes,
     };

@@ -64,7 +64,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     description: coin?.description
       ? { html: descriptionHtml(coin.description.text), language: coin.description.language }
       : null,
-    points: chart?.data ? dailyPointsFromCryptoChart(chart.data) : [],
+    // The detail may have brought a newer price than the chart had when it arrived.
+    points: chart?.data ? dailyPointsFromCryptoChart(market.requote.cryptoChart(id.data, chart.data, to, currency)) : [],
   };
 }
 

@@ -59,7 +59,7 @@ test.describe("search dialog", () => {
     await headerField(page).click();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText("Ctrl K")).toBeVisible();
-    await expect(dialog.getByRole("combobox")).toHaveAttribute("placeholder", "Buscar páginas…");
+    await expect(dialog.getByRole("combobox")).toHaveAttribute("placeholder", "Buscar ativos, notícias, páginas…");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(headerField(page)).toBeFocused();
@@ -100,6 +100,136 @@ test.describe("search dialog", () => {
     await expect(dialog.getByRole("option")).toHaveCount(0);
   });
 
+  test("from the home page the header field finds assets: “petr” shows PETR4 with its price, in labelled groups after two suggestions", async ({
+    page,
+  }, { project }) => {
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/search")) searches.push(request.url());
+    });
+    await page.goto("/");
+    await ready(page, project.name);
+    await expect(headerField(page)).toHaveAttribute("placeholder", "Buscar ativos, notícias, páginas…");
+    await headerField(page).click();
+    const dialog = page.getByRole("dialog", { name: "Busca" });
+    const input = dialog.getByRole("combobox", { name: "Buscar" });
+    await expect(input).toBeFocused();
+
+    // Suggestions appear under the field once typing pauses: the two closest matches, whatever their kind.
+    await input.pressSequentially("petr", { delay: 60 });
+    const suggestions = dialog.getByRole("group", { name: "Sugestões" }).getByRole("option");
+    await expect(suggestions).toHaveCount(2);
+    const petr4 = dialog.getByRole("option", { name: /PETR4/ });
+    await expect(petr4).toHaveAttribute("href", "/stocks/PETR4");
+    // Price in reais as a Brazilian writes it, and a signed 24 h change.
+    await expect(petr4).toContainText(/R\$\s?\d{1,3}(\.\d{3})*,\d{2}/);
+    await expect(petr4).toContainText(/[+−-]\d+,\d{2}\s?%/);
+    await expect(dialog.getByRole("group", { name: "Ações" }).getByRole("option").first()).toContainText(/R\$/);
+    expect(searches).toHaveLength(1);
+    const url = new URL(searches[0]!);
+    expect(url.pathname).toBe("/search/results");
+    expect(url.searchParams.get("q")).toBe("petr");
+    expect(url.searchParams.get("scope")).toBe("all");
+    await expectNoSeriousA11yViolations(page);
+
+    await input.fill("bitcoin");
+    const bitcoin = suggestions.first();
+    await expect(bitcoin).toContainText("Bitcoin");
+    await expect(bitcoin).toContainText("Criptomoeda");
+    await expect(bitcoin).toContainText(/US\$\s?\d{1,3}(\.\d{3})*,\d{2}/);
+    await expect(bitcoin).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/cryptos\/bitcoin$/);
+  });
+
+  test("Ctrl+K on the home page finds PETR4 in English, Enter opens it, and the general scope keeps its own recent searches", async ({
+    page,
+  }, { project }) => {
+    await page.goto("/?lng=en");
+    await ready(page, project.name);
+    await page.keyboard.press("Control+k");
+    const dialog = page.getByRole("dialog", { name: "Search" });
+    const input = dialog.getByRole("combobox", { name: "Search" });
+    await input.fill("PETR4");
+    const first = dialog.getByRole("group", { name: "Suggestions" }).getByRole("option").first();
+    await expect(first).toContainText("PETR4");
+    await expect(first).toContainText("Stock");
+    await expect(first).toContainText(/R\$\s?\d{1,3}(,\d{3})*\.\d{2}/);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/stocks\/PETR4$/);
+
+    // On /stocks the stock scope has its own list; back on a general page, the general one has PETR4.
+    await page.keyboard.press("Control+k");
+    await expect(dialog.getByRole("status")).toHaveText("No recent searches.");
+    await page.keyboard.press("Escape");
+    await page.goto("/faq?lng=en");
+    await ready(page, project.name);
+    await page.keyboard.press("Control+k");
+    await expect(dialog.getByRole("listbox", { name: "Recent searches" }).getByRole("option")).toHaveText(["PETR4"]);
+  });
+
+  test("a failed search says “Erro Interno do Servidor” inside the dialog and the page stays", async ({ page, consoleProblems }, { project }) => {
+    let failWith: "network" | 500 | null = 500;
+    await page.route("**/search/results?**", (route) =>
+      failWith === "network"
+        ? route.abort("failed")
+        : failWith === 500
+          ? route.fulfill({ status: 500, contentType: "text/html", body: "<h1>oops</h1>" })
+          : route.continue(),
+    );
+    await page.goto("/");
+    await ready(page, project.name);
+    const heading = await page.getByRole("heading", { level: 1 }).textContent();
+    await page.keyboard.press("Control+k");
+    const dialog = page.getByRole("dialog", { name: "Busca" });
+    const input = dialog.getByRole("combobox");
+    const status = dialog.getByRole("status");
+    await input.fill("petr");
+    await expect(status).toHaveText("Erro Interno do Servidor");
+    await expect(dialog.getByRole("option")).toHaveCount(0);
+
+    failWith = null;
+    await input.fill("vale");
+    await expect(dialog.getByRole("option", { name: /VALE3/ })).toBeVisible();
+    await expect(status).toHaveText("");
+
+    failWith = "network";
+    await input.fill("itub");
+    await expect(status).toHaveText("Erro Interno do Servidor");
+    await expect(dialog.getByRole("option")).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading!);
+
+    // The browser reports the two failed loads we caused; nothing else may be logged.
+    const caused = /Failed to load resource: (the server responded with a status of 500|net::ERR_FAILED)/;
+    await expect.poll(() => consoleProblems.filter((problem) => caused.test(problem)).length).toBe(2);
+    consoleProblems.splice(0, consoleProblems.length, ...consoleProblems.filter((problem) => !caused.test(problem)));
+  });
+
+  test("when stocks cannot be searched the other groups still show, with a notice (in Spanish)", async ({ page }, { project }) => {
+    // The stocks provider is down: the server marks the stocks group failed and answers the rest.
+    await page.route("**/search/results?**", async (route) => {
+      const answer = await (await route.fetch()).json();
+      const isStock = (result: { kind: string }) => result.kind === "stocks";
+      answer.suggestions = answer.suggestions.filter((result: { kind: string }) => !isStock(result));
+      answer.sections = answer.sections.map((section: { kind: string }) =>
+        isStock(section) ? { kind: "stocks", results: [], failed: true } : section,
+      );
+      await route.fulfill({ json: answer });
+    });
+    await page.goto("/?lng=es");
+    await ready(page, project.name);
+    await page.keyboard.press("Control+k");
+    const dialog = page.getByRole("dialog", { name: "Búsqueda" });
+    await dialog.getByRole("combobox").fill("bitcoin");
+    await expect(dialog.getByText("No se pudieron buscar acciones ahora.")).toBeVisible();
+    await expect(dialog.getByRole("group", { name: "Sugerencias" }).getByRole("option").first()).toContainText("Bitcoin");
+    await expect(dialog.getByRole("group", { name: "Noticias" }).getByRole("option").first()).toBeVisible();
+    await expect(dialog.getByRole("group", { name: "Acciones" })).toHaveCount(0);
+    await expect(dialog.getByRole("status")).toHaveText("");
+  });
+
   test("the open dialog has no serious accessibility violations", async ({ page }, { project }) => {
     await page.goto("/news");
     await ready(page, project.name);
@@ -130,6 +260,26 @@ test("without JavaScript the header form on /stocks lands on /search with stock 
   await expect(headerField(page)).not.toHaveAttribute("aria-haspopup", /./);
 });
 
+test("without a scope /search?q=petr searches everything: PETR4 with its price, in labelled groups", async ({ page }, { project }) => {
+  await page.goto("/search?q=petr");
+  await ready(page, project.name);
+  const results = page.getByTestId("search-results");
+  await expect(page.getByRole("main").getByRole("combobox", { name: "Onde buscar" })).toHaveValue("all");
+  await expect(results.getByRole("heading", { level: 3 })).toHaveText(["Sugestões", "Ações"]);
+  const petr4 = results.getByRole("link", { name: /PETR4/ });
+  await expect(petr4).toHaveAttribute("href", "/stocks/PETR4");
+  await expect(petr4).toContainText(/R\$\s?\d{1,3}(\.\d{3})*,\d{2}/);
+
+  // The header form on the home page lands here too.
+  await page.goto("/");
+  await ready(page, project.name);
+  if (javaScriptOn(project.name)) return;
+  await headerField(page).fill("bitcoin");
+  await headerField(page).press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=bitcoin&scope=all$/);
+  await expect(page.getByTestId("search-results").getByRole("link", { name: /Bitcoin/ }).first()).toHaveAttribute("href", "/cryptos/bitcoin");
+});
+
 test("the /search page searches any scope, links news out safely and says when nothing matched", async ({ page }, { project }) => {
   const response = await page.goto("/search");
   expect(response?.status()).toBe(200);
@@ -157,7 +307,7 @@ test("the /search page searches any scope, links news out safely and says when n
   await expect(form.getByRole("combobox", { name: "Onde buscar" })).toHaveValue("news");
 
   await page.goto("/search?q=ferramentas&scope=bogus");
-  await expect(page.getByRole("main").getByRole("combobox", { name: "Onde buscar" })).toHaveValue("pages");
+  await expect(page.getByRole("main").getByRole("combobox", { name: "Onde buscar" })).toHaveValue("all");
   await expect(page.getByTestId("search-results").getByRole("link", { name: /Recursos/ })).toHaveAttribute("href", "/more");
   if (javaScriptOn(project.name)) await expectNoSeriousA11yViolations(page);
 });

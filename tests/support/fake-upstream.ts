@@ -1,7 +1,9 @@
 /**
  * A local fake of every live market upstream, for contract, route and fault tests. It serves real
  * HTTP on 127.0.0.1 (random port) and replays the shapes documented in upstream-apis.md §1–4,
- * including their untidy parts (numbers as strings, nulls, missing keys, "" for "none").
+ * including their untidy parts (numbers as strings, nulls, missing keys, "" for "none") and the
+ * oddities of recorded real answers in upstream-quirks.ts (placeholder images, 0 for unknown,
+ * malformed items among good ones, crypto tokens in the currency feed, a cut earnings answer).
  *
  *   const fake = await startFakeUpstream();
  *   const crypto = createCoinGeckoProvider({ baseUrl: `${fake.url}/coingecko`, timeoutMs: 200 });
@@ -13,12 +15,15 @@
  *   /coingecko  /brapi  /finnhub  /currency-api  /currency-api-fallback
  *
  * Route keys (for setFault, calls and requests), their paths and what they serve:
- *   coingecko:markets     /coingecko/coins/markets           bitcoin, ethereum, thin-coin; honours page, per_page, ids
+ *   coingecko:markets     /coingecko/coins/markets           bitcoin, ethereum, thin-coin, then the quirky ones
+ *                                                            (two malformed); honours page, per_page, ids
  *   coingecko:coin        /coingecko/coins/{id}              bitcoin (en + pt descriptions), ethereum (en only),
- *                                                            thin-coin (no market data); other ids 404
+ *                                                            thin-coin (no market data), placeholder-coin,
+ *                                                            small-image-coin; other ids 404
  *   coingecko:chart       /coingecko/coins/{id}/market_chart/range   the same ids; other ids 404
- *   coingecko:search      /coingecko/search?query=           case-insensitive match; "sol" has 9 hits
- *   coingecko:trending    /coingecko/search/trending         pepe, bitcoin
+ *   coingecko:search      /coingecko/search?query=           case-insensitive match; "sol" has 9 hits,
+ *                                                            "placeholder" 3 (one malformed)
+ *   coingecko:trending    /coingecko/search/trending         pepe, bitcoin, placeholder-coin, one malformed
  *   brapi:list            /brapi/api/quote/list              PETR4 ITUB4 BOVA11 (etf) HGLG11 (fii) AAPL34 THIN3;
  *                                                            honours search, type, subType, sector, page, limit
  *   brapi:quote           /brapi/api/quote/{ticker}          PETR4 (full), THIN3 (sparse); EMPTY3 answers 200
@@ -26,7 +31,9 @@
  *   finnhub:news          /finnhub/news?category=            general | forex | crypto | merger
  *   finnhub:company-news  /finnhub/company-news?symbol=&from=&to=   AAPL MSFT NVDA GOOGL; article 9001 is in both
  *                                                            AAPL and MSFT; other symbols []
- *   finnhub:earnings      /finnhub/calendar/earnings?from=&to=      June 2024 entries, filtered by from/to
+ *   finnhub:earnings      /finnhub/calendar/earnings?from=&to=      June 2024 entries (two malformed) and a dense
+ *                                                            October 2024, filtered by from/to, sorted by date
+ *                                                            and cut at fakeEarningsRowCap rows
  *   currency-api:usd      /currency-api/currencies/usd.json
  *   currency-api-fallback:usd  /currency-api-fallback/currencies/usd.json (the same table)
  *
@@ -45,11 +52,28 @@
  *   "malformed"    HTTP 200 with truncated JSON
  *   "wrong-shape"  HTTP 200 with valid JSON of the wrong shape (`["unexpected"]`)
  *
+ * movePrices(factor) moves the market: from then on every CoinGecko and brapi price (and 24 h change)
+ * in an answer is the recorded one times `factor`, as later answers of a live upstream differ.
+ *
  * calls(route?) counts matched requests (all of them without a route), faulted ones included;
  * requests(route?) returns them with their query and headers, to check what an adapter sent.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  denseEarnings,
+  fakeEarningsRowCap,
+  quirkyCoins,
+  quirkyCompanyNews,
+  quirkyEarnings,
+  quirkyMarketNews,
+  quirkyMarkets,
+  quirkySearchCoins,
+  quirkyTrending,
+  quirkyUsdRates,
+} from "./upstream-quirks";
+
+export { fakeEarningsRowCap } from "./upstream-quirks";
 
 export const fakeKeys = {
   coingeckoDemo: "fake-cg-demo-key",
@@ -85,6 +109,7 @@ export type FakeUpstream = {
   /** http://127.0.0.1:<port>, without a trailing slash. */
   url: string;
   setFault(route: FakeRoute, fault: FakeFault): void;
+  movePrices(factor: number): void;
   calls(route?: FakeRoute): number;
   requests(route?: FakeRoute): RecordedRequest[];
   close(): Promise<void>;
@@ -134,6 +159,7 @@ const markets = [
     current_price: "0.0123", market_cap: null, market_cap_rank: null, total_volume: "456.7",
     price_change_percentage_24h: null, last_updated: "2024-06-01T12:00:00.000Z",
   },
+  ...quirkyMarkets,
 ];
 
 // prettier-ignore
@@ -195,6 +221,7 @@ const coins: Record<string, unknown> = {
     genesis_date: null, market_cap_rank: null,
     last_updated: "2024-06-01T12:00:00.000Z",
   },
+  ...quirkyCoins,
 };
 
 // prettier-ignore
@@ -220,6 +247,7 @@ const searchCoins = [
   { id: "bitcoin", name: "Bitcoin", api_symbol: "bitcoin", symbol: "BTC", market_cap_rank: 1,
     thumb: "https://coin-images.coingecko.com/coins/images/1/thumb/bitcoin.png",
     large: coinImage(1, "bitcoin") },
+  ...quirkySearchCoins,
 ];
 
 // prettier-ignore
@@ -245,6 +273,7 @@ const trending = {
         market_cap: "$1,325,412,345,678", market_cap_btc: "19712345.0",
         total_volume: "$28,123,456,789", total_volume_btc: "418190.2",
         sparkline: "https://www.coingecko.com/coins/1/sparkline.svg", content: null } } },
+    ...quirkyTrending,
   ],
   nfts: [],
   categories: [],
@@ -395,6 +424,7 @@ const marketNews = [
   { category: "merger", datetime: 1717420000, headline: "Chipmaker agrees to buy rival",
     id: 7372566, image: "", related: "AMD", source: "Reuters", summary: "A deal worth $5 billion.",
     url: "https://www.reuters.com/markets/deals/chipmaker-buys-rival" },
+  ...quirkyMarketNews,
 ];
 
 // prettier-ignore
@@ -420,6 +450,7 @@ const companyNews: Record<string, unknown[]> = {
   NVDA: [
     { category: "company", datetime: 1717390000, headline: "Nvidia unveils next GPU", id: 9004, image: "",
       related: "NVDA", source: "MarketWatch", summary: "", url: "https://www.marketwatch.com/nvda-gpu" },
+    ...quirkyCompanyNews,
   ],
   GOOGL: [
     { category: "company", datetime: 1717380000, headline: "Alphabet updates search", id: 9005, image: "",
@@ -435,6 +466,8 @@ const earnings = [
     revenueActual: 81000000, revenueEstimate: 79500000, symbol: "CASY", year: 2024 },
   { date: "2024-06-20", epsActual: null, epsEstimate: null, hour: "", quarter: null,
     revenueActual: null, revenueEstimate: null, symbol: "THIN", year: null },
+  ...quirkyEarnings,
+  ...denseEarnings,
 ];
 
 function finnhubAuth({ headers, query }: Incoming) {
@@ -451,6 +484,7 @@ const usdTable = {
   usd: {
     usd: 1, brl: 5.2471, eur: 0.9189, jpy: "157.32", ggp: 0.7843, btc: 0.0000145, eth: 0.000264,
     usdt: 1.0002, "1inch": 2.61, xau: 0.00042767, xag: 0.0325, vef: 0, zwd: null, xyz: -1, abc: "n/a",
+    ...quirkyUsdRates,
   },
 };
 
@@ -473,7 +507,7 @@ const routes: Route[] = [
       const page = Number(query.get("page") ?? 1);
       // `ids` narrows the list to those coins, as CoinGecko does (the adapter prices trending coins so).
       const ids = query.get("ids")?.split(",");
-      const listed = ids ? markets.filter((coin) => ids.includes(coin.id)) : markets;
+      const listed = ids ? markets.filter((coin) => typeof coin.id === "string" && ids.includes(coin.id)) : markets;
       return missing(query, "vs_currency") ?? ok(listed.slice((page - 1) * perPage, page * perPage));
     },
   },
@@ -550,7 +584,11 @@ const routes: Route[] = [
     handle: ({ query }) => {
       const from = query.get("from") ?? "0000-00-00";
       const to = query.get("to") ?? "9999-99-99";
-      return ok({ earningsCalendar: earnings.filter((entry) => entry.date >= from && entry.date <= to) });
+      // Like Finnhub, a long range is cut at the row cap without a word, and the cut loses the last dates.
+      const rows = earnings
+        .filter((entry) => entry.date >= from && entry.date <= to)
+        .sort((a, b) => a.date.localeCompare(b.date) || String(a.symbol).localeCompare(String(b.symbol)));
+      return ok({ earningsCalendar: rows.slice(0, fakeEarningsRowCap) });
     },
   },
   {
@@ -565,6 +603,29 @@ const routes: Route[] = [
   },
 ];
 
+/** The fields of CoinGecko and brapi answers that move with the market. */
+const movingFields = new Set([
+  "current_price", "price", "high_24h", "low_24h", "price_change_percentage_24h", "price_change_percentage_24h_in_currency",
+  "close", "change", "open", "high", "low",
+  "regularMarketPrice", "regularMarketChangePercent", "regularMarketOpen", "regularMarketDayHigh", "regularMarketDayLow",
+]);
+
+/** `body` with every moving number (plain, numeric string, per-currency object, or chart [time, price]) times `factor`. */
+function moved(body: unknown, factor: number, field = ""): unknown {
+  const times = (value: number) => Math.round(value * factor * 10_000) / 10_000;
+  if (movingFields.has(field)) {
+    if (typeof body === "number") return times(body);
+    if (typeof body === "string" && body.trim() !== "" && Number.isFinite(Number(body))) return String(times(Number(body)));
+  }
+  if (Array.isArray(body)) {
+    return field === "prices" ? body.map(([time, price]: [number, number]) => [time, times(price)]) : body.map((item) => moved(item, factor, field));
+  }
+  if (body && typeof body === "object") {
+    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, moved(value, factor, movingFields.has(field) ? field : key)]));
+  }
+  return body;
+}
+
 function send(response: ServerResponse, { status, body }: Reply, extraHeaders: Record<string, string> = {}) {
   response.writeHead(status, { "content-type": "application/json", ...extraHeaders });
   response.end(typeof body === "string" ? body : JSON.stringify(body));
@@ -573,6 +634,7 @@ function send(response: ServerResponse, { status, body }: Reply, extraHeaders: R
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const faults = new Map<FakeRoute, FakeFault>();
   const recorded: RecordedRequest[] = [];
+  let priceFactor = 1;
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -600,7 +662,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       case "none": {
         const params = route.pattern.exec(path)?.slice(1) ?? [];
         const parsed: Incoming = { params, query: url.searchParams, headers: request.headers };
-        return send(response, route.auth?.(parsed) ?? route.handle(parsed));
+        const reply = route.auth?.(parsed) ?? route.handle(parsed);
+        const moves = priceFactor !== 1 && /^(coingecko|brapi):/.test(route.key);
+        return send(response, moves ? { ...reply, body: moved(reply.body, priceFactor) } : reply);
       }
     }
   });
@@ -612,6 +676,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   return {
     url: `http://127.0.0.1:${port}`,
     setFault: (route, fault) => void faults.set(route, fault),
+    movePrices: (factor) => void (priceFactor = factor),
     calls: (route) => matching(route).length,
     requests: (route) => matching(route),
     close: () =>

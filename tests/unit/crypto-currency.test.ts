@@ -107,9 +107,9 @@ describe("CoinGecko in the visitor's currency", () => {
 
   it("prices trending coins in that currency from /coins/markets, in trending order", async () => {
     const trending = await coingecko().trending("brl");
-    expect(fake.requests("coingecko:markets").at(-1)?.query).toMatchObject({ vs_currency: "brl", ids: "pepe,bitcoin" });
-    // The fake's markets list has bitcoin but not pepe.
-    expect(trending.map(({ id }) => id)).toEqual(["bitcoin"]);
+    expect(fake.requests("coingecko:markets").at(-1)?.query).toMatchObject({ vs_currency: "brl", ids: "pepe,bitcoin,placeholder-coin" });
+    // The fake's markets list has bitcoin and placeholder-coin but not pepe.
+    expect(trending.map(({ id }) => id)).toEqual(["bitcoin", "placeholder-coin"]);
     expect(trending[0]).toMatchObject({ price: 67250.12, high24h: 68010.55 });
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCoinGeckoProvider, type CoinGeckoOptions } from "~/market/live/coingecko";
 import { UpstreamError } from "~/market/providers/provider";
 import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
@@ -8,6 +8,7 @@ beforeAll(async () => {
   fake = await startFakeUpstream();
 });
 afterAll(() => fake.close());
+afterEach(() => vi.restoreAllMocks());
 
 const coingecko = (options: CoinGeckoOptions = { apiKey: fakeKeys.coingeckoDemo }) =>
   createCoinGeckoProvider({ baseUrl: `${fake.url}/coingecko`, timeoutMs: 2000, ...options });
@@ -31,13 +32,20 @@ const listItemKeys = [
 
 describe("CoinGecko adapter", () => {
   it("maps /coins/markets to list items, with the demo key and the query it needs", async () => {
-    const { items, total } = await coingecko().list({ page: 1, perPage: 5, order: "volume_desc" });
+    const { items, total } = await coingecko().list({ page: 1, perPage: 10, order: "volume_desc" });
 
     expect(lastRequest("coingecko:markets")).toMatchObject({
-      query: { vs_currency: "usd", order: "volume_desc", per_page: "5", page: "1" },
+      query: { vs_currency: "usd", order: "volume_desc", per_page: "10", page: "1" },
       headers: { "x-cg-demo-api-key": fakeKeys.coingeckoDemo },
     });
-    expect(items.map((item) => item.id)).toEqual(["bitcoin", "ethereum", "thin-coin"]);
+    expect(items.map((item) => item.id)).toEqual([
+      "bitcoin",
+      "ethereum",
+      "thin-coin",
+      "placeholder-coin",
+      "string-supply-coin",
+      "no-price-coin",
+    ]);
     expect(items[0]).toEqual({
       id: "bitcoin",
       symbol: "btc",
@@ -64,14 +72,71 @@ describe("CoinGecko adapter", () => {
     });
     for (const item of items) expect(Object.keys(item).sort()).toEqual(listItemKeys);
     expect(JSON.stringify(items)).not.toContain("current_price");
-    // A short page reveals the real end.
-    expect(total).toBe(3);
+    // A short page reveals the real end: the coins it shows (the two malformed ones are not).
+    expect(total).toBe(6);
   });
 
-  it("estimates the total while pages come back full", async () => {
+  it("estimates the total while pages come back full, counting dropped coins as received", async () => {
     const provider = coingecko();
     expect((await provider.list({ page: 1, perPage: 2, order: "market_cap_desc" })).total).toBe(10_000);
-    expect((await provider.list({ page: 2, perPage: 2, order: "market_cap_desc" })).total).toBe(3);
+    // Page 2 of 4 holds two malformed coins and two good ones: full, so not the end, although only
+    // two of them are shown.
+    const full = await provider.list({ page: 2, perPage: 4, order: "market_cap_desc" });
+    expect(full.items.map((item) => item.id)).toEqual(["string-supply-coin", "no-price-coin"]);
+    expect(full.total).toBe(10_000);
+    // Page 3 of 3 holds a malformed coin and no-price-coin: 6 before it, 1 shown.
+    expect((await provider.list({ page: 3, perPage: 3, order: "market_cap_desc" })).total).toBe(7);
+  });
+
+  it("treats CoinGecko's placeholder images and zeros as unknown, and reads supplies sent as text", async () => {
+    const { items } = await coingecko().list({ page: 1, perPage: 10, order: "market_cap_desc" });
+    const byId = new Map(items.map((item) => [item.id, item]));
+
+    // "missing_large.png", relative: no image, and every zero it came with is unknown.
+    expect(byId.get("placeholder-coin")).toEqual({
+      id: "placeholder-coin",
+      symbol: "phc",
+      name: "Placeholder Coin",
+      image: null,
+      rank: null,
+      price: 0.5012,
+      change24h: 0.24,
+      marketCap: null,
+      volume24h: null,
+      high24h: 0.52,
+      low24h: 0.49,
+      circulatingSupply: null,
+      maxSupply: null,
+    });
+    // The price key is absent: the coin is still listed, its price unknown.
+    expect(byId.get("string-supply-coin")).toMatchObject({
+      image: "https://coin-images.coingecko.com/coins/images/99002/large/ssc.png",
+      price: null,
+      marketCap: 88123456,
+      circulatingSupply: 19_500_000,
+      maxSupply: 21_000_000,
+    });
+    // A null price, and the placeholder on CoinGecko's own host.
+    expect(byId.get("no-price-coin")).toMatchObject({ image: null, price: null, volume24h: null, circulatingSupply: 5_000_000 });
+    expect(JSON.stringify(items)).not.toContain("missing_");
+  });
+
+  it("drops a malformed coin, keeps the others, and logs each dropped coin once", async () => {
+    // A fresh module graph: what earlier tests logged is not remembered here.
+    vi.resetModules();
+    const { createCoinGeckoProvider: fresh } = await import("~/market/live/coingecko");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const provider = fresh({ baseUrl: `${fake.url}/coingecko`, timeoutMs: 2000 });
+
+    const first = await provider.list({ page: 1, perPage: 10, order: "market_cap_desc" });
+    await provider.list({ page: 1, perPage: 10, order: "market_cap_desc" });
+
+    expect(first.items.map((item) => item.id)).not.toContain("object-price-coin");
+    expect(first.items.map((item) => item.name)).not.toContain("Ghost Coin");
+    expect(warn.mock.calls.map(([line]) => String(line))).toEqual([
+      expect.stringMatching(/^coingecko \/coins\/markets: dropped the item with symbol ghost: id /),
+      expect.stringMatching(/^coingecko \/coins\/markets: dropped the item with id object-price-coin: current_price /),
+    ]);
   });
 
   it("sends a Pro key in the Pro header, no key header when keyless, and surfaces a rejected key", async () => {
@@ -160,6 +225,34 @@ describe("CoinGecko adapter", () => {
     });
   });
 
+  it("reads a coin detail with placeholder images and zeros as unknown", async () => {
+    const detail = await coingecko().detail("placeholder-coin", "en");
+    expect(detail).toMatchObject({
+      image: null,
+      price: 0.5012,
+      marketCap: null,
+      volume24h: null,
+      circulatingSupply: null,
+      maxSupply: null,
+      rank: null,
+      homepage: "https://placeholder.example",
+    });
+    expect(JSON.stringify(detail)).not.toContain("missing_");
+  });
+
+  it("takes the only image size a coin has, and leaves a missing price unknown", async () => {
+    expect(await coingecko().detail("small-image-coin", "pt-BR")).toMatchObject({
+      image: "https://coin-images.coingecko.com/coins/images/99003/small/sic.png",
+      price: null,
+      change24h: null,
+      open24h: null,
+      high24h: null,
+      marketCap: 12345678,
+      circulatingSupply: 19_500_000,
+      rank: 977,
+    });
+  });
+
   it("answers null for unknown ids without calling for unusable ones", async () => {
     const provider = coingecko();
     expect(await provider.detail("no-such-coin", "en")).toBeNull();
@@ -205,6 +298,21 @@ describe("CoinGecko adapter", () => {
     expect(fake.calls("coingecko:search")).toBe(before);
   });
 
+  it("searches past placeholder thumbnails and a hit without an id", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(await coingecko().search("placeholder")).toEqual([
+      { id: "placeholder-coin", name: "Placeholder Coin", symbol: "phc", thumb: null, rank: null },
+      // A relative thumbnail is no image; the absolute large one stands in.
+      {
+        id: "placeholder-two",
+        name: "Placeholder Two",
+        symbol: "ph2",
+        thumb: "https://coin-images.coingecko.com/coins/images/99004/large/ph2.png",
+        rank: 2048,
+      },
+    ]);
+  });
+
   it("maps trending coins, parsing the dollar strings", async () => {
     const trending = await coingecko().trending();
     expect(trending[0]).toEqual({
@@ -223,5 +331,12 @@ describe("CoinGecko adapter", () => {
       maxSupply: null,
     });
     expect(trending[1]).toMatchObject({ id: "bitcoin", marketCap: 1325412345678, change24h: -0.76 });
+  });
+
+  it("keeps trending coins with placeholder images and \"$0\" figures, and drops one without an id", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const trending = await coingecko().trending();
+    expect(trending.map((coin) => coin.id)).toEqual(["pepe", "bitcoin", "placeholder-coin"]);
+    expect(trending[2]).toMatchObject({ image: null, price: 0.5012, change24h: 0.24, marketCap: null, volume24h: null, rank: null });
   });
 });

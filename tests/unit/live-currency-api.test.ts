@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import currencies from "~/market/data/currencies.json";
 import { createCurrencyApiProvider } from "~/market/live/currency-api";
+import { currencyKindOf } from "~/market/live/currency-kinds";
 import { startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 
 let fake: FakeUpstream;
@@ -17,12 +19,13 @@ const currencyApi = () =>
   });
 
 describe("currency-api adapter", () => {
-  it("maps the USD table to upper-case codes with their kinds", async () => {
+  it("maps the USD table to upper-case codes with their kinds, dropping withdrawn currencies", async () => {
     const before = fake.calls("currency-api-fallback:usd");
     const table = await currencyApi().latest();
 
     expect(table.base).toBe("USD");
     expect(table.timestamp).toBe(Date.UTC(2024, 5, 3) / 1000);
+    // DEM, FRF (withdrawn) and SPL (the Seborga luigino) are gone, with VEF (0), ZWD (null), XYZ (-1) and ABC ("n/a").
     expect(table.rates).toEqual({
       USD: 1,
       BRL: 5.2471,
@@ -35,6 +38,19 @@ describe("currency-api adapter", () => {
       "1INCH": 2.61,
       XAU: 0.00042767,
       XAG: 0.0325,
+      AXS: 0.1512,
+      CHZ: 13.05,
+      XBT: 0.0000145,
+      POL: 1.71,
+      MNT: 3400.5,
+      MBTC: 0.0145,
+      "1000SATS": 14.5,
+      XAUT: 0.00042,
+      IMP: 0.7843,
+      TVD: 1.52,
+      XCG: 1.79,
+      XPT: 0.00098,
+      XPD: 0.00105,
     });
     expect(table.kinds).toEqual({
       USD: "fiat",
@@ -48,8 +64,29 @@ describe("currency-api adapter", () => {
       "1INCH": "crypto",
       XAU: "metal",
       XAG: "metal",
+      // Three-letter tokens are not fiat; the tugrik is, although a token shares its code.
+      AXS: "crypto",
+      CHZ: "crypto",
+      XBT: "crypto",
+      POL: "crypto",
+      MNT: "fiat",
+      MBTC: "crypto",
+      "1000SATS": "crypto",
+      XAUT: "crypto",
+      // Money without an ISO code, and the Caribbean guilder, newer than many ISO lists.
+      IMP: "fiat",
+      TVD: "fiat",
+      XCG: "fiat",
+      XPT: "metal",
+      XPD: "metal",
     });
     expect(fake.calls("currency-api-fallback:usd")).toBe(before);
+  });
+
+  it("classifies every currency the converter offers as its own data does", () => {
+    const disagreements = currencies.filter(({ code, kind }) => currencyKindOf(code) !== kind);
+    expect(disagreements).toEqual([]);
+    expect(currencies.length).toBeGreaterThan(150);
   });
 
   it.each(["500", "429", "hang", "malformed"] as const)(

@@ -1,16 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createFinnhubProviders } from "~/market/live/finnhub";
 import { UpstreamError } from "~/market/providers/provider";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { fakeEarningsRowCap, fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { denseEarnings } from "../support/upstream-quirks";
 
 let fake: FakeUpstream;
 beforeAll(async () => {
   fake = await startFakeUpstream();
 });
 afterAll(() => fake.close());
+afterEach(() => vi.restoreAllMocks());
 
 const finnhub = (apiKey: string = fakeKeys.finnhub) =>
-  createFinnhubProviders({ baseUrl: `${fake.url}/finnhub`, apiKey, timeoutMs: 2000 });
+  createFinnhubProviders({ baseUrl: `${fake.url}/finnhub`, apiKey, timeoutMs: 2000, earningsSplitAt: fakeEarningsRowCap });
 
 const newsItemKeys = [
   "id",
@@ -47,6 +49,19 @@ describe("Finnhub news adapter", () => {
         language: "en",
       },
       {
+        id: 7372633,
+        headline: "Chip stocks rally on AI demand",
+        summary: "Semiconductors led the market.",
+        url: "https://seekingalpha.com/chips-rally",
+        // A relative path would load from the app's own host: no image.
+        image: null,
+        source: "SeekingAlpha",
+        category: "general",
+        datetime: 1717433000,
+        related: ["NVDA", "AMD"],
+        language: "en",
+      },
+      {
         id: 7372611,
         headline: "Stocks edge higher as traders await jobs data",
         summary: "U.S. equities rose modestly on Monday ahead of Friday's payrolls report.",
@@ -58,6 +73,29 @@ describe("Finnhub news adapter", () => {
         related: [],
         language: "en",
       },
+    ]);
+  });
+
+  it("drops an item without a URL, headline or id, or with a bad datetime, keeps the rest, and logs each once", async () => {
+    // A fresh module graph: what earlier tests logged is not remembered here.
+    vi.resetModules();
+    const { createFinnhubProviders: fresh } = await import("~/market/live/finnhub");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { news } = fresh({ baseUrl: `${fake.url}/finnhub`, apiKey: fakeKeys.finnhub, timeoutMs: 2000 });
+
+    const items = await news.list("general", "en");
+    await news.list("general", "en");
+
+    expect(items.map((item) => item.id)).toEqual([7372620, 7372633, 7372611]);
+    const lines = warn.mock.calls.map(([line]) => String(line));
+    expect(lines).toHaveLength(5);
+    for (const line of lines) expect(line).toMatch(/^finnhub \/news: dropped /);
+    expect(lines).toEqual([
+      expect.stringMatching(/id 7372630: url not an absolute http\(s\) URL/),
+      expect.stringMatching(/id 7372631: datetime /),
+      expect.stringMatching(/id 7372632: headline is blank/),
+      expect.stringMatching(/url https:\/\/www\.bloomberg\.com\/shipping-rates: id /),
+      expect.stringMatching(/id 7372634: datetime /),
     ]);
   });
 
@@ -96,10 +134,19 @@ describe("Finnhub news adapter", () => {
 
 describe("Finnhub calendar adapter", () => {
   it("maps earnings to events with titles in the visitor's language and stable ids", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const { calendar } = finnhub();
+    const before = fake.calls("finnhub:earnings");
     const events = await calendar.events("2024-06-01", "2024-06-30", "pt-BR");
 
-    expect(fake.requests("finnhub:earnings").at(-1)?.query).toEqual({ from: "2024-06-01", to: "2024-06-30" });
+    // A week at a time; the rows without a symbol or with a date-time are dropped.
+    expect(fake.requests("finnhub:earnings").slice(before).map((request) => request.query)).toEqual([
+      { from: "2024-06-01", to: "2024-06-07" },
+      { from: "2024-06-08", to: "2024-06-14" },
+      { from: "2024-06-15", to: "2024-06-21" },
+      { from: "2024-06-22", to: "2024-06-28" },
+      { from: "2024-06-29", to: "2024-06-30" },
+    ]);
     expect(events).toEqual([
       {
         id: "finnhub-earnings-CASY-2024-06-11",
@@ -132,5 +179,39 @@ describe("Finnhub calendar adapter", () => {
     expect(english.map((event) => event.title)).toEqual(["Quarterly earnings — ORCL (Q2 2024)"]);
     expect(spanish.map((event) => event.title)).toEqual(["Resultados trimestrales — ORCL (T2 2024)"]);
     expect(english[0]?.id).toBe(events[1]?.id);
+  });
+
+  it("gets every date of a month that overflows one answer, halving a slice while it comes back full", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    // The fake, like Finnhub, cuts the whole month at the cap and loses its last dates.
+    const whole = await fetch(`${fake.url}/finnhub/calendar/earnings?from=2024-10-01&to=2024-10-31`, {
+      headers: { "x-finnhub-token": fakeKeys.finnhub },
+    }).then((response) => response.json() as Promise<{ earningsCalendar: { date: string }[] }>);
+    expect(whole.earningsCalendar).toHaveLength(fakeEarningsRowCap);
+    expect(whole.earningsCalendar.map((row) => row.date)).not.toContain("2024-10-31");
+
+    const before = fake.calls("finnhub:earnings");
+    const events = await finnhub().calendar.events("2024-10-01", "2024-10-31", "en");
+
+    const answers = fake.requests("finnhub:earnings").slice(before);
+    expect(answers.map(({ query }) => `${query.from}..${query.to}`).sort()).toEqual(
+      [
+        ...["01..07", "08..14", "15..21", "22..28", "29..31"],
+        // 22..28 held 30 rows: 22..25 (24 rows: 22..23 and 24..25) and 26..28.
+        ...["22..25", "22..23", "24..25", "26..28"],
+        // 29..31 held 49 rows: 29..30 (37 rows: 29 and 30) and 31.
+        ...["29..30", "29..29", "30..30", "31..31"],
+      ]
+        .map((range) => range.replace(/\d\d/g, (day) => `2024-10-${day}`))
+        .sort(),
+    );
+
+    // Every report but the 30th's last five, the one day that alone holds more than an answer can.
+    const expected = denseEarnings
+      .filter((row) => row.date !== "2024-10-30" || row.symbol < "Q30U")
+      .map((row) => `finnhub-earnings-${row.symbol}-${row.date}`);
+    expect(events.map((event) => event.id)).toEqual(expected);
+    expect(new Set(events.map((event) => event.date)).size).toBe(23);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^finnhub \/calendar\/earnings: 20 rows for 2024-10-30 alone/));
   });
 });

@@ -88,6 +88,26 @@ describe("anonymous page cache", () => {
     expect(app.hits).toEqual(["/public/a"]);
   });
 
+  it("renders again once the generation moved (a price changed), and keeps nothing whose own render moved it", async () => {
+    let generation = 0;
+    const bumping = (request: IncomingMessage, response: ServerResponse) => {
+      if (request.url === "/public/moves") generation++;
+      renderPage()(request, response);
+    };
+    const app = await serve(bumping, { generation: () => generation });
+    await (await app.get("/public/a")).text();
+    await app.stored(1);
+    await (await app.get("/public/a")).text();
+    expect(app.renders()).toBe(1);
+    generation++;
+    await (await app.get("/public/a")).text();
+    expect(app.renders()).toBe(2);
+
+    await (await app.get("/public/moves")).text();
+    await (await app.get("/public/moves")).text();
+    expect(app.renders()).toBe(4);
+  });
+
   it("renders once for many simultaneous first visitors", async () => {
     const app = await serve(renderPage({}, 50));
     const bodies = await Promise.all(Array.from({ length: 20 }, () => app.get("/public/busy").then((response) => response.text())));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   loadRecentSearches,
   parseRecentSearches,
@@ -6,7 +6,9 @@ import {
   rememberSearch,
   withRecentSearch,
 } from "~/ui/search/recent-searches";
-import { isExternalHref, scopeForPath, searchHref } from "~/ui/search/search-scope";
+import { isExternalHref, scopeForPath, searchHref, searchResultsHref, type SearchResponse } from "~/market/search-scope";
+import { resultGroups } from "~/ui/search/result-groups";
+import { requestSearch } from "~/ui/search/search-request";
 
 describe("search scope from the current path", () => {
   it.each([
@@ -17,17 +19,18 @@ describe("search scope from the current path", () => {
     ["/news/", "news"],
     ["/stocks", "stocks"],
     ["/stocks/PETR4", "stocks"],
-    ["/", "pages"],
-    ["/faq", "pages"],
-    ["/search", "pages"],
-    ["/newsletter", "pages"],
-    ["/stocksy", "pages"],
+    ["/", "all"],
+    ["/faq", "all"],
+    ["/search", "all"],
+    ["/newsletter", "all"],
+    ["/stocksy", "all"],
   ])("%s searches %s", (pathname, scope) => {
     expect(scopeForPath(pathname)).toBe(scope);
   });
 
-  it("builds the /search URL both the dialog and the page use", () => {
+  it("builds the /search URLs of the page and of the dialog's JSON", () => {
     expect(searchHref("stocks", "petr 4&x")).toBe("/search?q=petr+4%26x&scope=stocks");
+    expect(searchResultsHref("all", "petr", "es")).toBe("/search/results?q=petr&scope=all&lng=es");
     expect(isExternalHref("https://example.com/a")).toBe(true);
     expect(isExternalHref("/cryptos/bitcoin")).toBe(false);
   });
@@ -56,9 +59,11 @@ describe("recent searches", () => {
     const store = memoryStore();
     rememberSearch(store.get, "cryptos", "bit");
     rememberSearch(store.get, "stocks", "petr");
+    rememberSearch(store.get, "all", "vale");
     rememberSearch(store.get, "cryptos", "eth");
     expect(loadRecentSearches(store.get, "cryptos")).toEqual(["eth", "bit"]);
     expect(loadRecentSearches(store.get, "stocks")).toEqual(["petr"]);
+    expect(loadRecentSearches(store.get, "all")).toEqual(["vale"]);
     expect(loadRecentSearches(store.get, "news")).toEqual([]);
     expect(store.items.get("recentSearches:cryptos")).toBe('["eth","bit"]');
     expect(recentSearchesKey("pages")).toBe("recentSearches:pages");
@@ -93,5 +98,64 @@ describe("recent searches", () => {
       },
     };
     expect(rememberSearch(() => full, "pages", "faq")).toEqual(["faq", "old"]);
+  });
+});
+
+const answer: SearchResponse = {
+  scope: "all",
+  query: "petr",
+  suggestions: [{ kind: "stocks", title: "PETR4", subtitle: "Petrobras PN", href: "/stocks/PETR4" }],
+  sections: [
+    { kind: "pages", results: [], failed: false },
+    { kind: "cryptos", results: [], failed: true },
+    { kind: "stocks", results: [{ kind: "stocks", title: "PETR3", subtitle: "Petrobras ON", href: "/stocks/PETR3" }], failed: false },
+    { kind: "news", results: [], failed: true },
+  ],
+  failed: false,
+};
+
+describe("how an answer is shown", () => {
+  it("lists suggestions, then each kind that found something, and names the kinds that failed", () => {
+    const { groups, failedKinds } = resultGroups(answer);
+    expect(groups.map((group) => [group.key, group.results.map((result) => result.title)])).toEqual([
+      ["suggestions", ["PETR4"]],
+      ["stocks", ["PETR3"]],
+    ]);
+    expect(failedKinds).toEqual(["cryptos", "news"]);
+  });
+
+  it("leaves a total failure to the one error message", () => {
+    const failed: SearchResponse = { ...answer, suggestions: [], sections: [{ kind: "stocks", results: [], failed: true }], failed: true };
+    expect(resultGroups(failed)).toEqual({ groups: [], failedKinds: [] });
+  });
+});
+
+describe("the dialog's request", () => {
+  const fetchAnswering = (answerWith: () => Promise<Response>) => vi.fn<typeof fetch>(answerWith);
+
+  it("reads an answer", async () => {
+    const fetchImpl = fetchAnswering(async () => Response.json(answer));
+    expect(await requestSearch("/search/results?q=petr", new AbortController().signal, fetchImpl)).toEqual(answer);
+    expect(fetchImpl).toHaveBeenCalledWith("/search/results?q=petr", expect.objectContaining({ headers: { Accept: "application/json" } }));
+  });
+
+  it.each([
+    ["no network", () => Promise.reject(new TypeError("Failed to fetch"))],
+    ["a 502 with the failed answer", async () => Response.json({ ...answer, failed: true }, { status: 502 })],
+    ["a 500 error page", async () => new Response("<html>Internal Server Error</html>", { status: 500 })],
+    ["a body that is not JSON", async () => new Response("<html>proxy login</html>", { status: 200 })],
+    ["JSON that is not an answer", async () => Response.json({ message: "hi" })],
+  ])("turns %s into a failure to show, not an exception", async (_, answerWith) => {
+    expect(await requestSearch("/search/results?q=petr", new AbortController().signal, fetchAnswering(answerWith))).toBeNull();
+  });
+
+  it("rejects when newer text aborted it, so the caller drops it", async () => {
+    const controller = new AbortController();
+    const fetchImpl = fetchAnswering(
+      () => new Promise((_, reject) => controller.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))),
+    );
+    const request = requestSearch("/search/results?q=petr", controller.signal, fetchImpl);
+    controller.abort();
+    await expect(request).rejects.toThrow("aborted");
   });
 });

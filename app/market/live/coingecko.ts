@@ -4,7 +4,7 @@ import type { CryptoCurrency } from "../crypto-currency";
 import type { CryptoProvider } from "../providers/provider";
 import type { CryptoDetail, CryptoListItem, LocalizedText, SeriesPoint } from "../types";
 import { createJsonClient, pathSegment } from "./http";
-import { num, strings, text } from "./schema";
+import { imageUrl, keepValidItems, num, positive, strings, text, validItems } from "./schema";
 
 export type CoinGeckoOptions = {
   /** Defaults to the public host, or the Pro host for a Pro key. */
@@ -30,34 +30,47 @@ const searchLimit = 7;
 const descriptionKeys: Record<Language, string> = { "pt-BR": "pt", en: "en", es: "es" };
 
 /** Trending's change map is keyed by vs-currency; its prices are in USD. */
-const usd = z
-  .object({ usd: num })
-  .nullish()
-  .transform((prices) => prices?.usd ?? null);
+const inUsd = (value: typeof num | typeof positive) =>
+  z
+    .object({ usd: value })
+    .nullish()
+    .transform((prices): number | null => prices?.usd ?? null);
+/** A change may be 0 or negative. */
+const usdChange = inUsd(num);
 
-/** /coins/{id} prices every field in every vs-currency; the caller picks one. */
-const perCurrency = z.record(z.string(), num).nullish();
+/** Trending sends market cap and volume as display strings such as "$1,234,567" ("$0" when unknown). */
+const dollars = z.preprocess((value) => (typeof value === "string" ? value.replace(/[$,\s]/g, "") : value), positive);
 
-/** Trending sends market cap and volume as display strings such as "$1,234,567". */
-const dollars = z.preprocess((value) => (typeof value === "string" ? value.replace(/[$,\s]/g, "") : value), num);
+/** /coins/{id} prices every field in every vs-currency; the caller picks one (0 is unknown, as above). */
+const perCurrencyAmount = z.record(z.string(), positive).nullish();
+const perCurrencyChange = z.record(z.string(), num).nullish();
 
-const marketsSchema = z.array(
-  z.object({
-    id: z.string(),
-    symbol: z.string(),
-    name: z.string(),
-    image: text,
-    market_cap_rank: num,
-    current_price: num,
-    price_change_percentage_24h: num,
-    market_cap: num,
-    total_volume: num,
-    high_24h: num,
-    low_24h: num,
-    circulating_supply: num,
-    max_supply: num,
-  }),
-);
+/** Every coin keeps its place in a list without a price or market cap; without an id it cannot be linked. */
+const coinId = z.string().trim().min(1);
+
+const marketItem = z.object({
+  id: coinId,
+  symbol: z.string(),
+  name: z.string(),
+  image: imageUrl,
+  market_cap_rank: positive,
+  current_price: positive,
+  price_change_percentage_24h: num,
+  market_cap: positive,
+  total_volume: positive,
+  high_24h: positive,
+  low_24h: positive,
+  circulating_supply: positive,
+  max_supply: positive,
+});
+
+/** The coins, and how many the page held before malformed ones were dropped: that count finds the last page. */
+const marketsSchema = z
+  .array(z.unknown())
+  .transform((values, context) => ({
+    received: values.length,
+    coins: keepValidItems(values, marketItem, "coingecko /coins/markets", context),
+  }));
 
 const coinSchema = z.object({
   id: z.string(),
@@ -65,22 +78,22 @@ const coinSchema = z.object({
   name: z.string(),
   description: z.record(z.string(), z.string().nullable()).nullish(),
   categories: strings,
-  image: z.object({ thumb: text, small: text, large: text }).nullish(),
-  market_cap_rank: num,
+  image: z.object({ thumb: imageUrl, small: imageUrl, large: imageUrl }).nullish(),
+  market_cap_rank: positive,
   links: z.object({ homepage: strings }).nullish(),
   genesis_date: text,
   market_data: z
     .object({
-      current_price: perCurrency,
-      market_cap: perCurrency,
-      total_volume: perCurrency,
-      high_24h: perCurrency,
-      low_24h: perCurrency,
+      current_price: perCurrencyAmount,
+      market_cap: perCurrencyAmount,
+      total_volume: perCurrencyAmount,
+      high_24h: perCurrencyAmount,
+      low_24h: perCurrencyAmount,
       price_change_percentage_24h: num,
-      price_change_percentage_24h_in_currency: perCurrency,
-      market_cap_rank: num,
-      circulating_supply: num,
-      max_supply: num,
+      price_change_percentage_24h_in_currency: perCurrencyChange,
+      market_cap_rank: positive,
+      circulating_supply: positive,
+      max_supply: positive,
       last_updated: text,
     })
     .nullish(),
@@ -97,25 +110,41 @@ const series = z
 const chartSchema = z.object({ prices: series, market_caps: series.nullish(), total_volumes: series.nullish() });
 
 const searchSchema = z.object({
-  coins: z.array(z.object({ id: z.string(), name: z.string(), symbol: z.string(), market_cap_rank: num, thumb: text })),
+  coins: validItems(
+    z.object({
+      id: coinId,
+      name: z.string(),
+      symbol: z.string(),
+      market_cap_rank: positive,
+      thumb: imageUrl,
+      large: imageUrl,
+    }),
+    "coingecko /search",
+  ),
 });
 
 const trendingSchema = z.object({
-  coins: z.array(
+  coins: validItems(
     z.object({
       item: z.object({
-        id: z.string(),
+        id: coinId,
         name: z.string(),
         symbol: z.string(),
-        market_cap_rank: num,
-        thumb: text,
-        small: text,
-        large: text,
+        market_cap_rank: positive,
+        thumb: imageUrl,
+        small: imageUrl,
+        large: imageUrl,
         data: z
-          .object({ price: num, price_change_percentage_24h: usd, market_cap: dollars, total_volume: dollars })
+          .object({
+            price: positive,
+            price_change_percentage_24h: usdChange,
+            market_cap: dollars,
+            total_volume: dollars,
+          })
           .nullish(),
       }),
     }),
+    "coingecko /search/trending",
   ),
 });
 
@@ -139,14 +168,14 @@ export function createCoinGeckoProvider({
 
     async list({ page, perPage, order, currency = "usd" }) {
       // No `precision`: precision=2 rounds sub-cent coins (PEPE, SHIB) to 0; formatting is the UI's job.
-      const coins = await http.get("/coins/markets", marketsSchema, {
+      const { received, coins } = await http.get("/coins/markets", marketsSchema, {
         vs_currency: currency,
         order,
         per_page: perPage,
         page,
       });
       const total =
-        coins.length < perPage ? (page - 1) * perPage + coins.length : Math.max(estimatedCoinCount, page * perPage);
+        received < perPage ? (page - 1) * perPage + coins.length : Math.max(estimatedCoinCount, page * perPage);
       return { items: coins.map(toListItem), total };
     },
 
@@ -185,7 +214,7 @@ export function createCoinGeckoProvider({
         id: coin.id,
         name: coin.name,
         symbol: coin.symbol.toLowerCase(),
-        thumb: coin.thumb,
+        thumb: coin.thumb ?? coin.large,
         rank: coin.market_cap_rank,
       }));
     },
@@ -195,7 +224,7 @@ export function createCoinGeckoProvider({
       if (currency !== "usd") {
         // Trending prices only in dollars: the same coins, in trending order, from /coins/markets.
         const ids = coins.map(({ item }) => item.id);
-        const priced = await http.get("/coins/markets", marketsSchema, { vs_currency: currency, ids: ids.join(",") });
+        const { coins: priced } = await http.get("/coins/markets", marketsSchema, { vs_currency: currency, ids: ids.join(",") });
         const byId = new Map(priced.map((coin) => [coin.id, toListItem(coin)]));
         return ids.flatMap((id) => byId.get(id) ?? []);
       }
@@ -219,7 +248,7 @@ export function createCoinGeckoProvider({
   };
 }
 
-function toListItem(coin: z.output<typeof marketsSchema>[number]): CryptoListItem {
+function toListItem(coin: z.output<typeof marketItem>): CryptoListItem {
   return {
     id: coin.id,
     symbol: coin.symbol.toLowerCase(),

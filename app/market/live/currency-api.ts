@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { UpstreamError, type RatesProvider } from "../providers/provider";
 import type { CurrencyKind, RateTable } from "../types";
+import { currencyKindOf } from "./currency-kinds";
 import { createJsonClient } from "./http";
 import { num } from "./schema";
 
@@ -14,20 +15,6 @@ export type CurrencyApiOptions = {
 const provider = "currency-api";
 const defaultBaseUrl = "https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest/v1";
 const defaultFallbackBaseUrl = "https://latest.currency-api.pages.dev/v1";
-
-const metals = new Set(["XAU", "XAG", "XPT", "XPD"]);
-
-/**
- * Three-letter crypto codes in the feed. ISO 4217 codes always have three letters, so a code of any
- * other length (USDT, DOGE, DASH, 1INCH...) is a token and needs no entry here.
- */
-const threeLetterCryptos = new Set(
-  (
-    "ADA APE APT ARB BAT BCH BNB BSV BTC BTG BTT CRO CRV DAI DCR DOT ENJ EOS ETC ETH FIL FTM FTT GMX GNO GRT " +
-    "HNT HOT ICP IMX INJ KAS KCS KSM LDO LEO LRC LTC MKR NEO OKB ONE QNT RPL RVN SNX SOL STX SUI TON TRX TWT " +
-    "UNI VET XDC XEC XEM XLM XMR XRP XTZ YFI ZEC ZIL"
-  ).split(" "),
-);
 
 /** `{ date, usd: { code: rate } }`, lower-case codes, rates in units per 1 USD. */
 const usdSchema = z.object({ date: z.iso.date(), usd: z.record(z.string(), num) });
@@ -61,16 +48,13 @@ function toRateTable({ date, usd }: z.output<typeof usdSchema>): RateTable {
     // A zero or negative rate cannot be converted through; null already covers NaN and non-numbers.
     if (rate === null || rate <= 0) continue;
     const upper = code.toUpperCase();
+    const kind = currencyKindOf(upper);
+    if (kind === null) continue;
     rates[upper] = rate;
-    kinds[upper] = kindOf(upper);
+    kinds[upper] = kind;
   }
   // The feed publishes once a day; `date` is that day, so its start (UTC) is the rates' timestamp.
   return { base: "USD", timestamp: Date.parse(`${date}T00:00:00Z`) / 1000, rates, kinds };
-}
-
-function kindOf(code: string): CurrencyKind {
-  if (metals.has(code)) return "metal";
-  return code.length !== 3 || threeLetterCryptos.has(code) ? "crypto" : "fiat";
 }
 
 /** Reports the fallback's status (the last answer) but keeps both reasons in the message. */

@@ -3,13 +3,15 @@ import type { Language } from "~/i18n/languages";
 import type { CalendarProvider, NewsProvider } from "../providers/provider";
 import { newsCategories, type CalendarEvent, type NewsCategory, type NewsItem } from "../types";
 import { createJsonClient } from "./http";
-import { num, text } from "./schema";
+import { httpUrl, imageUrl, num, text, validItems } from "./schema";
 
 export type FinnhubOptions = {
   baseUrl?: string;
   /** Finnhub has no keyless tier. */
   apiKey: string;
   timeoutMs?: number;
+  /** Rows from which an earnings answer counts as possibly cut (see defaultEarningsSplitAt). */
+  earningsSplitAt?: number;
 };
 
 const defaultBaseUrl = "https://finnhub.io/api/v1";
@@ -22,23 +24,42 @@ const companyNewsSymbols = ["AAPL", "MSFT", "NVDA", "AMZN", "GOOGL"];
 const companyNewsDays = 7;
 const dayMs = 86_400_000;
 
-const newsSchema = z.array(
-  z.object({
-    id: z.number(),
-    category: text,
-    datetime: z.number(),
-    headline: z.string(),
-    image: text,
-    related: text,
-    source: text,
-    summary: text,
-    url: z.string(),
-  }),
-);
+/**
+ * Finnhub cuts an earnings answer at about 1,500 rows without saying so, and the cut falls on the
+ * last dates. The calendar asks a week at a time, and a week (or part of one) that comes back with
+ * this many rows is asked again in halves, so the exact cap does not matter.
+ */
+const defaultEarningsSplitAt = 1000;
+const earningsSliceDays = 7;
+
+/** Unix seconds: 0, negative or millisecond values (past the year 2286) are not a publication time. */
+const unixSeconds = z.number().int().positive().lt(10_000_000_000);
+
+const newsSchema = (feed: string) =>
+  validItems(
+    z.object({
+      id: z.number().int(),
+      category: text,
+      datetime: unixSeconds,
+      headline: text.pipe(z.string({ error: "is blank" })),
+      image: imageUrl,
+      related: text,
+      source: text,
+      summary: text,
+      url: httpUrl,
+    }),
+    feed,
+  );
+const marketNewsSchema = newsSchema("finnhub /news");
+const companyNewsSchema = newsSchema("finnhub /company-news");
 
 const earningsSchema = z.object({
-  earningsCalendar: z.array(z.object({ symbol: z.string(), date: z.iso.date(), year: num, quarter: num })),
+  earningsCalendar: validItems(
+    z.object({ symbol: z.string().trim().min(1), date: z.iso.date(), year: num, quarter: num }),
+    "finnhub /calendar/earnings",
+  ),
 });
+type EarningsRow = z.output<typeof earningsSchema>["earningsCalendar"][number];
 
 const earningsTitles: Record<Language, { label: string; quarter: string }> = {
   "pt-BR": { label: "Resultado trimestral", quarter: "T" },
@@ -46,7 +67,12 @@ const earningsTitles: Record<Language, { label: string; quarter: string }> = {
   es: { label: "Resultados trimestrales", quarter: "T" },
 };
 
-export function createFinnhubProviders({ baseUrl = defaultBaseUrl, apiKey, timeoutMs }: FinnhubOptions): {
+export function createFinnhubProviders({
+  baseUrl = defaultBaseUrl,
+  apiKey,
+  timeoutMs,
+  earningsSplitAt = defaultEarningsSplitAt,
+}: FinnhubOptions): {
   news: NewsProvider;
   calendar: CalendarProvider;
 } {
@@ -56,17 +82,32 @@ export function createFinnhubProviders({ baseUrl = defaultBaseUrl, apiKey, timeo
     const now = Date.now();
     const range = { from: isoDate(now - companyNewsDays * dayMs), to: isoDate(now) };
     const feeds = await Promise.all(
-      companyNewsSymbols.map((symbol) => http.get("/company-news", newsSchema, { symbol, ...range })),
+      companyNewsSymbols.map((symbol) => http.get("/company-news", companyNewsSchema, { symbol, ...range })),
     );
     // One article about several of these companies comes back once per company, with the same id.
     return [...new Map(feeds.flat().map((item) => [item.id, item])).values()];
+  }
+
+  /** Every row from `from` to `to` (inclusive), halving the range while an answer may have been cut. */
+  async function earningsRows(from: string, to: string): Promise<EarningsRow[]> {
+    const { earningsCalendar } = await http.get("/calendar/earnings", earningsSchema, { from, to });
+    if (earningsCalendar.length < earningsSplitAt) return earningsCalendar;
+    const days = daysBetween(from, to);
+    if (days === 0) {
+      console.warn(`finnhub /calendar/earnings: ${earningsCalendar.length} rows for ${from} alone; the day may be incomplete`);
+      return earningsCalendar;
+    }
+    const firstHalfEnd = addDays(from, Math.floor(days / 2));
+    const halves = await Promise.all([earningsRows(from, firstHalfEnd), earningsRows(addDays(firstHalfEnd, 1), to)]);
+    return halves.flat();
   }
 
   return {
     news: {
       source: "live",
       async list(category) {
-        const items = category === "company" ? await companyNews() : await http.get("/news", newsSchema, { category });
+        const items =
+          category === "company" ? await companyNews() : await http.get("/news", marketNewsSchema, { category });
         return items
           .map((item): NewsItem => ({
             id: item.id,
@@ -88,8 +129,9 @@ export function createFinnhubProviders({ baseUrl = defaultBaseUrl, apiKey, timeo
     calendar: {
       source: "live",
       async events(from, to, language) {
-        const { earningsCalendar } = await http.get("/calendar/earnings", earningsSchema, { from, to });
-        const events = earningsCalendar
+        const slices = weekSlices(from, to).map(([sliceFrom, sliceTo]) => earningsRows(sliceFrom, sliceTo));
+        const events = (await Promise.all(slices))
+          .flat()
           .filter((entry) => entry.date >= from && entry.date <= to)
           .map((entry): CalendarEvent => ({
             id: `finnhub-earnings-${entry.symbol}-${entry.date}`,
@@ -121,4 +163,18 @@ function earningsTitle(language: Language, symbol: string, quarter: number | nul
 
 function isoDate(ms: number) {
   return new Date(ms).toISOString().slice(0, 10);
+}
+
+const startOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const addDays = (date: string, days: number) => isoDate(startOf(date) + days * dayMs);
+const daysBetween = (from: string, to: string) => Math.round((startOf(to) - startOf(from)) / dayMs);
+
+/** [from, to] ranges of at most a week covering `from`..`to`; none when the range is empty or invalid. */
+function weekSlices(from: string, to: string): [string, string][] {
+  const slices: [string, string][] = [];
+  const total = daysBetween(from, to);
+  for (let offset = 0; offset <= total; offset += earningsSliceDays) {
+    slices.push([addDays(from, offset), addDays(from, Math.min(offset + earningsSliceDays - 1, total))]);
+  }
+  return slices;
 }

@@ -32,3 +32,81 @@ export const list = <T extends z.ZodType>(item: T) =>
 
 /** The non-blank strings of an optional array (CoinGecko pads `links.homepage` with "" and `categories` with null). */
 export const strings = list(text).transform((items) => items.filter((item): item is string => item !== null));
+
+/**
+ * A number > 0, else null. CoinGecko says "unknown" with 0 (market cap, supply, volume, price of a
+ * coin nobody trades), and no listed asset is really worth nothing, so 0 never reaches a screen.
+ */
+export const positive = num.transform((value) => (value !== null && value > 0 ? value : null));
+
+/** CoinGecko's placeholders for a coin without a logo: `missing_large.png`, relative or on its own host. */
+const placeholderImage = /(^|\/)missing_[a-z]+\.png$/i;
+
+/** Whether `value` is an absolute http(s) URL: anything else would resolve against the app's own pages. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/** An image to show, or null: blanks, relative paths and placeholder images are no image at all. */
+export const imageUrl = text.transform((value) =>
+  value !== null && isHttpUrl(value) && !placeholderImage.test(new URL(value).pathname) ? value : null,
+);
+
+/** A required link: an absolute http(s) URL. */
+export const httpUrl = z.string().trim().refine(isHttpUrl, "not an absolute http(s) URL");
+
+/** One line per distinct dropped item per process: a bad item that stays in a feed is not logged on every refresh. */
+const reportedDrops = new Set<string>();
+const maxReportedDrops = 1000;
+
+function itemLabel(value: unknown, index: number) {
+  const record = value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  const key = ["id", "symbol", "url"].find((name) => ["string", "number"].includes(typeof record[name]));
+  return key ? `the item with ${key} ${String(record[key])}` : `item ${index}`;
+}
+
+function reportDrop(feed: string, message: string) {
+  const line = `${feed}: dropped ${message}`;
+  if (reportedDrops.has(line)) return;
+  if (reportedDrops.size >= maxReportedDrops) reportedDrops.clear();
+  reportedDrops.add(line);
+  console.warn(line);
+}
+
+/**
+ * The items of `values` that match `item`, each checked on its own: a malformed item is dropped
+ * and logged (`feed` names the provider and endpoint), the rest are kept. When no item of a
+ * non-empty list matches, the feed itself changed shape, and that is an error for the whole body.
+ */
+export function keepValidItems<T extends z.ZodType>(
+  values: unknown[],
+  item: T,
+  feed: string,
+  context: z.RefinementCtx,
+): z.output<T>[] {
+  const kept: z.output<T>[] = [];
+  const dropped: string[] = [];
+  values.forEach((value, index) => {
+    const parsed = item.safeParse(value);
+    if (parsed.success) kept.push(parsed.data);
+    else {
+      const issue = parsed.error.issues[0];
+      dropped.push(`${itemLabel(value, index)}: ${issue ? `${issue.path.join(".") || "item"} ${issue.message}` : "invalid"}`);
+    }
+  });
+  if (values.length > 0 && kept.length === 0) {
+    context.addIssue({ code: "custom", message: `no valid item (${dropped[0]})` });
+  } else {
+    for (const reason of dropped) reportDrop(feed, reason);
+  }
+  return kept;
+}
+
+/** An array checked item by item (see keepValidItems). */
+export const validItems = <T extends z.ZodType>(item: T, feed: string) =>
+  z.array(z.unknown()).transform((values, context) => keepValidItems(values, item, feed, context));

@@ -1,4 +1,4 @@
-import type { SearchScope } from "./search-scope";
+import type { SearchScope } from "~/market/search-scope";
 
 /** Spec section 9: 4 entries, newest first, no duplicates; one list per scope (section 3). */
 const recentSearchLimit = 4;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore }
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useLocation } from "react-router";
 import { SearchPanel } from "./search-panel";
-import { scopeForPath, searchQueryMaxLength } from "./search-scope";
+import { scopeForPath, searchQueryMaxLength } from "~/market/search-scope";
 import "./search.css";
 
 const noSubscription = () => () => {};

@@ -1,13 +1,16 @@
 import { Button, Container, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
+import { searchQueryMaxLength, searchScopes, type SearchResponse } from "~/market/search-scope";
+import { resultGroups } from "./result-groups";
 import { ResultLink } from "./result-link";
-import { searchQueryMaxLength, searchScopes, type SearchResponse } from "./search-scope";
 import "./search.css";
 
-/** GET /search: a plain form and a list of links, so searching needs no JavaScript. */
-export function SearchPage({ scope, query, results, failed }: SearchResponse) {
+/** GET /search: a plain form and lists of links in labelled groups, so searching needs no JavaScript. */
+export function SearchPage(response: SearchResponse) {
   const { t } = useTranslation();
+  const { scope, query, failed } = response;
+  const { groups, failedKinds } = resultGroups(response);
   return (
     <Container size="md" className="page search-page">
       <Title order={1}>{t("search.title")}</Title>
@@ -42,16 +45,30 @@ export function SearchPage({ scope, query, results, failed }: SearchResponse) {
           <h2 id="search-results-heading">{t("search.resultsFor", { query })}</h2>
           {failed ? (
             <p role="alert">{t("search.error")}</p>
-          ) : results.length === 0 ? (
+          ) : groups.length === 0 && failedKinds.length === 0 ? (
             <p>{t("search.noResults")}</p>
           ) : (
-            <ul className="search-results" data-testid="search-results">
-              {results.map((result) => (
-                <li key={result.href}>
-                  <ResultLink result={result} />
-                </li>
+            <div data-testid="search-results">
+              {groups.map((group) => (
+                <section key={group.key} aria-labelledby={`search-group-${group.key}`} className="search-page__group">
+                  <h3 id={`search-group-${group.key}`}>
+                    {t(group.key === "suggestions" ? "search.suggestions" : `search.scopes.${group.key}`)}
+                  </h3>
+                  <ul className="search-results">
+                    {group.results.map((result, index) => (
+                      <li key={`${index}:${result.href}`}>
+                        <ResultLink result={result} showKind={group.key === "suggestions" && scope === "all"} />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
               ))}
-            </ul>
+              {failedKinds.map((kind) => (
+                <p key={kind} className="search-page__notice">
+                  {t(`search.unavailable.${kind}`)}
+                </p>
+              ))}
+            </div>
           )}
         </section>
       ) : (

@@ -1,63 +1,66 @@
 import { IconHistory, IconSearch, IconX } from "@tabler/icons-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, useFetcher } from "react-router";
+import { Form } from "react-router";
+import { searchQueryMaxLength, type SearchScope } from "~/market/search-scope";
 import { loadRecentSearches, rememberSearch } from "./recent-searches";
+import { resultGroups } from "./result-groups";
 import { ResultLink } from "./result-link";
-import { searchHref, searchQueryMaxLength, type SearchResponse, type SearchScope } from "./search-scope";
-
-/** Spec section 9: searches fire only for non-empty text, after a 500 ms pause. */
-const searchDebounceMs = 500;
+import { useSearch } from "./search-request";
 
 const browserStorage = () => window.localStorage;
 const optionId = (panelId: string, index: number) => `${panelId}-option-${index}`;
 
-type SearchPanelProps = { scope: SearchScope; initialQuery: string; shortcut: string | null; onClose: () => void };
+type SearchPanelProps = {
+  scope: SearchScope;
+  initialQuery: string;
+  shortcut: string | null;
+  onClose: () => void;
+};
 
 /**
  * The dialog's content: a combobox whose options are the recent searches (empty text) or the
- * results (typed text). Focus stays in the text field; arrow keys move the active option and
- * Enter clicks it, so keyboard and pointer share one path. Enter with no option opens /search.
+ * results, in labelled groups: suggestions first, then each kind (typed text). Focus stays in the
+ * text field; arrow keys move the active option and Enter clicks it, so keyboard and pointer share
+ * one path. Enter with no option opens /search.
  */
 export function SearchPanel({ scope, initialQuery, shortcut, onClose }: SearchPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState(initialQuery);
   const [recent] = useState(() => loadRecentSearches(browserStorage, scope));
-  const { load, data, state } = useFetcher<SearchResponse>();
   const text = query.trim();
+  const { response: lastResponse, failed, loading } = useSearch(scope, text, i18n.language);
 
-  useEffect(() => {
-    if (!text) return;
-    const timer = setTimeout(() => void load(searchHref(scope, text)), searchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [load, scope, text]);
-
-  // The last answer stays on screen while the next one loads.
-  const response = text && data?.scope === scope ? data : undefined;
-  const options = text ? (response?.results ?? []) : recent;
+  const response = text && !failed ? lastResponse : undefined;
+  const { groups, failedKinds } = response ? resultGroups(response) : { groups: [], failedKinds: [] };
+  const resultCount = groups.reduce((count, group) => count + group.results.length, 0);
+  const optionCount = text ? resultCount : recent.length;
   const listKey = text ? `results:${response?.query ?? ""}` : "recent";
   const [active, setActive] = useState({ listKey, index: 0 });
   // A new list starts on its first option, so Enter opens the best match.
-  const activeIndex = options.length === 0 ? -1 : active.listKey === listKey ? Math.min(active.index, options.length - 1) : 0;
+  const activeIndex = optionCount === 0 ? -1 : active.listKey === listKey ? Math.min(active.index, optionCount - 1) : 0;
 
   const message = !text
     ? recent.length === 0
       ? t("search.noRecent")
       : null
-    : response?.failed
+    : failed || response?.failed
       ? t("search.error")
-      : response?.results.length === 0
+      : response && resultCount === 0 && failedKinds.length === 0
         ? t("search.noResults")
         : null;
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
     event.preventDefault();
-    if (options.length === 0) return;
+    if (optionCount === 0) return;
     const step = event.key === "ArrowDown" ? 1 : -1;
-    setActive({ listKey, index: (activeIndex + step + options.length) % options.length });
+    setActive({
+      listKey,
+      index: (activeIndex + step + optionCount) % optionCount,
+    });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -88,6 +91,9 @@ export function SearchPanel({ scope, initialQuery, shortcut, onClose }: SearchPa
     } as const;
   }
 
+  // Options are numbered across groups, in the order arrow keys walk them.
+  let nextIndex = 0;
+
   return (
     <Form action="/search" role="search" className="search-panel" onSubmit={onSubmit}>
       <div className="search-panel__bar">
@@ -102,8 +108,8 @@ export function SearchPanel({ scope, initialQuery, shortcut, onClose }: SearchPa
           type="text"
           role="combobox"
           aria-autocomplete="list"
-          aria-expanded={options.length > 0}
-          aria-controls={options.length > 0 ? `${id}-listbox` : undefined}
+          aria-expanded={optionCount > 0}
+          aria-controls={optionCount > 0 ? `${id}-listbox` : undefined}
           aria-activedescendant={activeIndex >= 0 ? optionId(id, activeIndex) : undefined}
           aria-keyshortcuts="Control+K Meta+K"
           autoComplete="off"
@@ -127,33 +133,49 @@ export function SearchPanel({ scope, initialQuery, shortcut, onClose }: SearchPa
           <IconX size={20} aria-hidden />
         </button>
       </div>
-      <div className="search-panel__body" aria-busy={state !== "idle"}>
+      <div className="search-panel__body" aria-busy={loading}>
         {!text && (
           <h3 id={`${id}-recent`} className="search-panel__heading">
             {t("search.recent")}
           </h3>
         )}
-        {options.length > 0 && (
+        {optionCount > 0 && (
           <div
             id={`${id}-listbox`}
             role="listbox"
             className="search-panel__options"
             {...(text
-              ? { "aria-label": t("search.resultsFor", { query: response?.query }) }
+              ? {
+                  "aria-label": t("search.resultsFor", {
+                    query: response?.query,
+                  }),
+                }
               : { "aria-labelledby": `${id}-recent` })}
           >
             {text
-              ? response?.results.map((result, index) => (
-                  <ResultLink
-                    key={result.href}
-                    result={result}
-                    {...optionProps(index)}
-                    onClick={() => {
-                      rememberSearch(browserStorage, scope, text);
-                      onClose();
-                    }}
-                  />
-                ))
+              ? groups.map((group) => {
+                  const label = t(group.key === "suggestions" ? "search.suggestions" : `search.scopes.${group.key}`);
+                  // A listbox holds only groups and options: the group carries its name, the heading is for the eye.
+                  return (
+                    <div key={group.key} role="group" aria-label={label} className="search-panel__group">
+                      <div aria-hidden className="search-panel__heading">
+                        {label}
+                      </div>
+                      {group.results.map((result, index) => (
+                        <ResultLink
+                          key={`${index}:${result.href}`}
+                          result={result}
+                          showKind={group.key === "suggestions" && scope === "all"}
+                          {...optionProps(nextIndex++)}
+                          onClick={() => {
+                            rememberSearch(browserStorage, scope, text);
+                            onClose();
+                          }}
+                        />
+                      ))}
+                    </div>
+                  );
+                })
               : recent.map((entry, index) => (
                   <button
                     key={entry}
@@ -171,6 +193,11 @@ export function SearchPanel({ scope, initialQuery, shortcut, onClose }: SearchPa
                 ))}
           </div>
         )}
+        {failedKinds.map((kind) => (
+          <p key={kind} className="search-panel__notice">
+            {t(`search.unavailable.${kind}`)}
+          </p>
+        ))}
         <p role="status" className="search-panel__message">
           {message}
         </p>

@@ -1,0 +1,117 @@
+import type { CryptoChart, CryptoListItem, OhlcPoint, StockListItem } from "./types";
+
+/** The numbers of a crypto that must read the same on every screen at one instant. */
+const cryptoQuoteFields = ["price", "change24h", "marketCap", "volume24h", "high24h", "low24h"] as const;
+/** The same for a stock; open, high and low of the day only exist on its detail. */
+const stockQuoteFields = ["price", "changePercent", "volume", "marketCap"] as const;
+
+type CryptoQuote = Pick<CryptoListItem, (typeof cryptoQuoteFields)[number]>;
+type StockQuote = Pick<StockListItem, (typeof stockQuoteFields)[number]>;
+type Known<Quote> = { quote: Quote; fetchedAt: number };
+
+/** Plenty for every listed asset; details of obscure coins beyond it drop the least recently seen. */
+const defaultMaxEntries = 20_000;
+
+function pick<Item, Field extends keyof Item>(item: Item, fields: readonly Field[]): Pick<Item, Field> {
+  return Object.fromEntries(fields.map((field) => [field, item[field]])) as Pick<Item, Field>;
+}
+
+function sameQuote<Quote extends object>(a: Quote, b: Quote): boolean {
+  return (Object.keys(a) as (keyof Quote)[]).every((field) => Object.is(a[field], b[field]));
+}
+
+/** The day's extremes of a quote from one answer, widened to hold a price from a newer one. */
+function widened(high: number | null, low: number | null, price: number | null) {
+  if (price === null) return { high, low };
+  return { high: high === null ? null : Math.max(high, price), low: low === null ? null : Math.min(low, price) };
+}
+
+/**
+ * The latest known quote of every asset, whichever answer brought it. Lists, details, charts and
+ * the ticker tape are cached separately and refreshed at different moments, so on their own they
+ * disagree; every answer is laid over this board on its way out, so all of them show one price
+ * and one change for an asset at any instant, and the freshest answer wins.
+ */
+export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
+  const known = new Map<string, Known<object>>();
+  let generation = 0;
+
+  /**
+   * Keeps `quote` when it is newer than what is known and answers the freshest one; without
+   * `fetchedAt` it only reads.
+   */
+  function sync<Quote extends { price: number | null }>(key: string, quote: Quote, fetchedAt?: number): Known<Quote> | undefined {
+    const current = known.get(key) as Known<Quote> | undefined;
+    // An answer that lost the price (a thin upstream row) says nothing new about it.
+    if (fetchedAt === undefined || quote.price === null || (current && current.fetchedAt >= fetchedAt)) return current;
+    if (!current || !sameQuote(current.quote, quote)) generation++;
+    const entry = { quote, fetchedAt };
+    known.delete(key);
+    known.set(key, entry);
+    if (known.size > maxEntries) known.delete(known.keys().next().value!);
+    return entry;
+  }
+
+  function syncCrypto<Item extends CryptoListItem>(key: string, item: Item, fetchedAt?: number): Item {
+    const latest = sync<CryptoQuote>(`crypto:${key}`, pick(item, cryptoQuoteFields), fetchedAt)?.quote;
+    if (!latest) return item;
+    const { high, low } = widened(latest.high24h, latest.low24h, latest.price);
+    return { ...item, ...latest, high24h: high, low24h: low };
+  }
+
+  function syncStock<Item extends StockListItem>(item: Item, fetchedAt?: number): Item {
+    const latest = sync<StockQuote>(`stock:${item.ticker.toUpperCase()}`, pick(item, stockQuoteFields), fetchedAt)?.quote;
+    return latest ? { ...item, ...latest } : item;
+  }
+
+  return {
+    /** Changes whenever a price someone was shown is replaced, so pages kept with the old one can be dropped. */
+    generation: () => generation,
+
+    /**
+     * A crypto's item with the freshest quote, after keeping its own when it was fetched (at
+     * `fetchedAt`) later than what is known; `key` names the crypto and the currency it is quoted in.
+     */
+    crypto: syncCrypto,
+
+    stock: syncStock,
+
+    /** A stock detail: its quote, the day's range around that price, and the last candle of its chart ending there. */
+    stockDetail<Detail extends StockListItem & { high: number | null; low: number | null; history: OhlcPoint[] }>(
+      detail: Detail,
+      fetchedAt: number,
+    ): Detail {
+      const synced = syncStock(detail, fetchedAt);
+      const { price } = synced;
+      if (price === null) return synced;
+      const last = synced.history.at(-1);
+      return {
+        ...synced,
+        ...widened(synced.high, synced.low, price),
+        history: last
+          ? [...synced.history.slice(0, -1), { ...last, close: price, high: Math.max(last.high, price), low: Math.min(last.low, price) }]
+          : synced.history,
+      };
+    },
+
+    /**
+     * A chart whose range reaches the latest quote ends on that quote, as CoinGecko's own charts end
+     * on the live price; a chart of a past range is left as it is.
+     */
+    cryptoChart(key: string, chart: CryptoChart, toSeconds: number): CryptoChart {
+      const latest = known.get(`crypto:${key}`) as Known<CryptoQuote> | undefined;
+      const lastPrice = chart.prices.at(-1);
+      if (!latest || latest.quote.price === null || !lastPrice || toSeconds * 1000 < latest.fetchedAt) return chart;
+      const lastCap = chart.marketCaps.at(-1);
+      const { price, marketCap } = latest.quote;
+      return {
+        ...chart,
+        prices: [...chart.prices.slice(0, -1), [lastPrice[0], price]],
+        marketCaps:
+          lastCap && marketCap !== null ? [...chart.marketCaps.slice(0, -1), [lastCap[0], marketCap]] : chart.marketCaps,
+      };
+    },
+  };
+}
+
+export type QuoteBoard = ReturnType<typeof createQuoteBoard>;

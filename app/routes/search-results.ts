@@ -1,0 +1,20 @@
+import { getLocale } from "~/i18n/middleware.server";
+import { search, searchParamsFrom } from "~/market/search.server";
+import { getMarketService } from "~/market/service.server";
+import type { Route } from "./+types/search-results";
+
+/**
+ * The header dialog's search, as JSON. When every searched kind failed it answers 502 with the same
+ * shape (failed: true), so the dialog shows its message for this as for a network failure.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { scope, query } = searchParamsFrom(new URL(request.url));
+  const response = await search(getMarketService(), scope, query, getLocale(context));
+  return Response.json(response, {
+    status: response.failed ? 502 : 200,
+    // The language is in the URL (lng), so the browser may keep an answer while someone retypes.
+    headers: {
+      "Cache-Control": response.failed ? "no-store" : "private, max-age=60",
+    },
+  });
+}

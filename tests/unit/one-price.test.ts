@@ -1,0 +1,162 @@
+/**
+ * One price everywhere: every view of an asset (lists, detail, each chart range, trending, the
+ * assistant's quote) shows one price and one 24 h change at an instant, although each is cached
+ * on its own schedule and fetched at a different moment.
+ */
+import { describe, expect, it } from "vitest";
+import { fetchQuote } from "~/assistant/offline/quotes.server";
+import { MarketCache } from "~/market/cache.server";
+import { createDemoProviders } from "~/market/demo";
+import { STEP_MS } from "~/market/demo/generator";
+import { createQuoteBoard } from "~/market/quote-board.server";
+import { createMarketService } from "~/market/service.server";
+import { stockRanges, type CryptoListItem, type StockListItem } from "~/market/types";
+
+/** Wednesday 2026-11-18 15:02:30 UTC: B3 and the US are in session, 2.5 minutes before a demo step. */
+const START = Date.UTC(2026, 10, 18, 15, 2, 30);
+
+function demoMarket() {
+  let now = START;
+  const clock = () => now;
+  const market = createMarketService(createDemoProviders(clock), new MarketCache({ now: clock }));
+  return { market, advance: (ms: number) => (now += ms), clock };
+}
+
+const quoteOf = ({ price, change24h }: CryptoListItem) => ({ price, change24h });
+const stockQuoteOf = ({ price, changePercent }: StockListItem) => ({ price, changePercent });
+
+describe("one price everywhere (demo data, cached views fetched at different steps)", () => {
+  it("shows a crypto's newest price in the list, the detail, its chart's last point and trending", async () => {
+    const { market, advance } = demoMarket();
+    const before = await market.cryptoList({ page: 1, perPage: 250, order: "market_cap_desc" });
+    const bitcoinBefore = before.data.items.find((item) => item.id === "bitcoin")!;
+    advance(STEP_MS);
+    // A newer step: the detail is fetched now, while the list stays cached from the step before.
+    const detail = (await market.cryptoDetail("bitcoin", "en")).data!;
+    expect(detail.price).not.toBe(bitcoinBefore.price);
+
+    const list = await market.cryptoList({ page: 1, perPage: 250, order: "market_cap_desc" });
+    expect(list.fetchedAt).toBe(before.fetchedAt);
+    const listed = list.data.items.find((item) => item.id === "bitcoin")!;
+    expect(quoteOf(listed)).toEqual(quoteOf(detail));
+
+    const to = Math.ceil(START / 3_600_000) * 3600 + 3600;
+    const chart = (await market.cryptoChart("bitcoin", to - 31 * 86_400, to)).data!;
+    expect(chart.prices.at(-1)![1]).toBe(detail.price);
+    expect(chart.marketCaps.at(-1)![1]).toBe(detail.marketCap);
+
+    // Trending's own prices never replace a quote, but it shows every newer one.
+    const trending = (await market.cryptoTrending()).data;
+    for (const item of trending) await market.cryptoDetail(item.id, "en");
+    const listNow = (await market.cryptoList({ page: 1, perPage: 250, order: "market_cap_desc" })).data.items;
+    for (const item of (await market.cryptoTrending()).data) {
+      const own = (await market.cryptoDetail(item.id, "en")).data!;
+      expect(quoteOf(item)).toEqual(quoteOf(own));
+      expect(quoteOf(item)).toEqual(quoteOf(listNow.find((listed) => listed.id === item.id) ?? item));
+    }
+    expect(trending.length).toBeGreaterThan(0);
+  });
+
+  it("keeps the day's high and low around a price that came from a newer answer", async () => {
+    const { market, advance } = demoMarket();
+    await market.cryptoDetail("dogecoin", "en");
+    advance(STEP_MS);
+    const list = await market.cryptoList({ page: 1, perPage: 250, order: "market_cap_desc" });
+    const detail = (await market.cryptoDetail("dogecoin", "en")).data!;
+    const listed = list.data.items.find((item) => item.id === "dogecoin")!;
+    expect(detail.price).toBe(listed.price);
+    expect(detail.high24h!).toBeGreaterThanOrEqual(detail.price!);
+    expect(detail.low24h!).toBeLessThanOrEqual(detail.price!);
+  });
+
+  it("ends every chart range of a stock on the price its header, list and assistant show", async () => {
+    const { market, advance } = demoMarket();
+    const ranges = await Promise.all(stockRanges.map((range) => market.stockDetail("PETR4", range, "pt-BR")));
+    advance(STEP_MS);
+    const list = await market.stockList({ search: "PETR4", page: 1, limit: 12 });
+    const listed = list.data.items.find((item) => item.ticker === "PETR4")!;
+    expect(listed.price).not.toBe(ranges[0]!.data!.price);
+
+    for (const range of stockRanges) {
+      const detail = (await market.stockDetail("PETR4", range, "pt-BR")).data!;
+      expect(stockQuoteOf(detail), range).toEqual(stockQuoteOf(listed));
+      const last = detail.history.at(-1)!;
+      expect(last.close, range).toBe(listed.price);
+      expect(last.high, range).toBeGreaterThanOrEqual(last.close);
+      expect(last.low, range).toBeLessThanOrEqual(last.close);
+      expect(detail.high!).toBeGreaterThanOrEqual(listed.price!);
+      expect(detail.low!).toBeLessThanOrEqual(listed.price!);
+    }
+
+    const assistant = await fetchQuote({ kind: "stock", ticker: "PETR4", name: "Petrobras" }, "pt-BR", market);
+    expect({ price: assistant!.price, changePercent: assistant!.change }).toEqual(stockQuoteOf(listed));
+  });
+
+  it("quotes a crypto to the assistant as the list shows it", async () => {
+    const { market, advance } = demoMarket();
+    await market.cryptoDetail("ethereum", "pt-BR");
+    advance(STEP_MS);
+    const list = await market.cryptoList({ page: 1, perPage: 250, order: "market_cap_desc" });
+    const listed = list.data.items.find((item) => item.id === "ethereum")!;
+    const assistant = await fetchQuote({ kind: "crypto", id: "ethereum", symbol: "eth", name: "Ethereum" }, "pt-BR", market);
+    expect({ price: assistant!.price, change24h: assistant!.change }).toEqual(quoteOf(listed));
+  });
+});
+
+describe("quote board", () => {
+  const item = (price: number | null, change: number | null = 1): StockListItem => ({
+    ticker: "PETR4",
+    name: "Petrobras",
+    logo: null,
+    type: "stock",
+    sector: null,
+    currency: "BRL",
+    price,
+    changePercent: change,
+    volume: 10,
+    marketCap: 100,
+  });
+
+  it("lets the newest answer win, whatever order they arrive in", () => {
+    const board = createQuoteBoard();
+    expect(board.stock(item(10), 2000).price).toBe(10);
+    expect(board.stock(item(9), 1000).price).toBe(10);
+    expect(board.stock(item(11), 3000).price).toBe(11);
+  });
+
+  it("ignores an answer without a price, and keeps what it knew", () => {
+    const board = createQuoteBoard();
+    expect(board.stock(item(null), 1000).price).toBeNull();
+    board.stock(item(10), 1000);
+    expect(board.stock(item(null), 2000).price).toBe(10);
+  });
+
+  it("moves its generation only when a quote changes", () => {
+    const board = createQuoteBoard();
+    board.stock(item(10), 1000);
+    const first = board.generation();
+    board.stock(item(10), 2000);
+    expect(board.generation()).toBe(first);
+    board.stock(item(10, 2), 3000);
+    expect(board.generation()).toBe(first + 1);
+  });
+
+  it("leaves a chart of a past range alone", () => {
+    const board = createQuoteBoard();
+    const coin = { id: "x", symbol: "x", name: "X", image: null, rank: 1, price: 5, change24h: 1, marketCap: 50, volume24h: 1, high24h: 6, low24h: 4, circulatingSupply: 10, maxSupply: null };
+    board.crypto("x:usd", coin, 10_000_000);
+    const chart = { prices: [[1000, 3]], marketCaps: [[1000, 30]], totalVolumes: [[1000, 1]] } as const;
+    const past = board.cryptoChart("x:usd", structuredClone(chart) as never, 5_000);
+    expect(past.prices.at(-1)![1]).toBe(3);
+    const present = board.cryptoChart("x:usd", structuredClone(chart) as never, 10_000);
+    expect(present.prices.at(-1)![1]).toBe(5);
+    expect(present.marketCaps.at(-1)![1]).toBe(50);
+  });
+
+  it("forgets the least recently seen asset beyond its size", () => {
+    const board = createQuoteBoard({ maxEntries: 2 });
+    for (const ticker of ["A", "B", "C"]) board.stock({ ...item(1), ticker }, 1000);
+    expect(board.stock({ ...item(5), ticker: "A" }, 500).price).toBe(5);
+    expect(board.stock({ ...item(5), ticker: "C" }, 500).price).toBe(1);
+  });
+});
