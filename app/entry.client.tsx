@@ -5,12 +5,34 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { loadLanguageResources } from "./i18n/client-resources";
 import { browserLanguageDetector } from "./i18n/browser-detector";
-import { fallbackLanguage, isLanguage, namespaces, supportedLanguages } from "./i18n/languages";
+import { fallbackLanguage, isLanguage, languageStorageKey, namespaces, supportedLanguages } from "./i18n/languages";
+import { storedLanguageReload } from "./i18n/stored-language";
+
+/** A storage read; a browser that blocks storage (privacy settings) throws on access. */
+function readStorage(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
 
 async function main() {
   // Hydrate in the language the server rendered, so markup matches.
   const rendered = document.documentElement.lang;
   const language = isLanguage(rendered) ? rendered : fallbackLanguage;
+  // Before anything writes the rendered language into storage: a stored choice the server could
+  // not see reloads the page in that language.
+  const reload = storedLanguageReload({
+    href: window.location.href,
+    cookie: document.cookie,
+    stored: [readStorage(() => localStorage, languageStorageKey), readStorage(() => sessionStorage, languageStorageKey)],
+    rendered: language,
+  });
+  if (reload) {
+    window.location.replace(reload);
+    return;
+  }
   await i18next
     .use(initReactI18next)
     .use(browserLanguageDetector)

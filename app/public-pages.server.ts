@@ -6,6 +6,7 @@ import { defaultConverterInput } from "./market/converter";
 import { cryptoListSearch, homeTableSearch, newsSearch, pagedSearch, stockDetailSearch, stockListSearch } from "./market/list-search.server";
 import type { PageVariant } from "./platform/page-cache.server";
 import { readTheme } from "./platform/theme.server";
+import { readCryptoCurrency } from "./market/crypto-currency.server";
 import { chartSeriesParam, chartTypeParam } from "./ui/charts/chart-data";
 
 const chartParams = [chartTypeParam, chartSeriesParam];
@@ -41,7 +42,7 @@ function pageParams(path: string): readonly string[] | undefined {
 
 /**
  * The page-cache variant of a request for a public page: its path with only the parameters the
- * page reads, the language it will be shown in and the theme. A `?lng=` choice is rendered for
+ * page reads, the language it will be shown in, the theme and the crypto price currency. A `?lng=` choice is rendered for
  * itself, since its answer remembers the choice in a cookie.
  */
 export async function publicPageVariant(request: IncomingMessage): Promise<PageVariant | null> {
@@ -53,9 +54,11 @@ export async function publicPageVariant(request: IncomingMessage): Promise<PageV
   const query = new URLSearchParams(queryStart === -1 ? "" : target.slice(queryStart + 1));
   if (query.has(languageQueryParam)) return null;
   const kept = new URLSearchParams([...query].filter(([name]) => params.includes(name)));
+  const language = await detectIncomingLanguage(request);
   return {
     url: kept.size > 0 ? `${path}?${kept}` : path,
-    language: await detectIncomingLanguage(request),
+    language,
     theme: readTheme(request.headers.cookie),
+    currency: readCryptoCurrency(request.headers.cookie, language),
   };
 }

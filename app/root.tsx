@@ -34,7 +34,7 @@ import {
 import type { Route } from "./+types/root";
 import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./i18n/middleware.server";
 import { isLanguage, languageOf, languageQueryParam } from "./i18n/languages";
-import { useLanguagePreferenceFromStorage } from "./i18n/use-language-preference";
+import { useRenderedLanguage } from "./i18n/use-language-preference";
 import { getEnv } from "./platform/env.server";
 import { originCheckMiddleware } from "./platform/origin.server";
 import { privatePagesMiddleware } from "./platform/private-pages.server";
@@ -67,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       publicUrl: getEnv().publicUrl,
       user: user && { name: user.name, userType: user.userType },
       siteName: getInstance(context).t("app.name"),
+      // What the language's social-share image says (scripts/og-images.ts draws it).
+      ogImageAlt: `${getInstance(context).t("app.name")}: ${getInstance(context).t("home.heroTitle")}`,
     },
     { headers },
   );
@@ -113,8 +115,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useLanguagePreferenceFromStorage(loaderData.locale);
-  useThemePreferenceFromStorage();
+  useRenderedLanguage(loaderData.locale);
+  useThemePreferenceFromStorage(useTheme(loaderData.theme));
   useEffect(() => {
     // Lets browser tests wait until the page is interactive.
     document.documentElement.dataset.hydrated = "true";

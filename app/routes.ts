@@ -13,6 +13,7 @@ export default [
   route("stocks/:ticker", "routes/stock.tsx"),
   route("news", "routes/news.tsx"),
   route("theme", "routes/theme.ts"),
+  route("currency", "routes/currency.ts"),
   route("healthz", "routes/healthz.ts"),
   ...prefix("proxy", [
     layout("routes/proxy/public.ts", [

@@ -56,8 +56,8 @@ export function withTranslatedDescriptions(providers: MarketProviders, translate
     ...providers,
     crypto: {
       ...crypto,
-      async detail(id, language) {
-        const detail = await crypto.detail(id, language);
+      async detail(id, language, currency) {
+        const detail = await crypto.detail(id, language, currency);
         if (!detail?.description) return detail;
         return { ...detail, description: await translate(detail.description, language) };
       },

@@ -69,6 +69,6 @@ export async function sitemapXml(publicUrl: string, notes: { path: string; updat
 
 /** robots.txt: everything public may be crawled; private, API and per-visitor pages may not. */
 export function robotsTxt(publicUrl: string): string {
-  const disallowed = ["/admin/", "/user", "/auth/", "/proxy/", "/chat", "/search", "/login", "/register", "/feedback", "/favorites", "/theme"];
+  const disallowed = ["/admin/", "/user", "/auth/", "/proxy/", "/chat", "/search", "/login", "/register", "/feedback", "/favorites", "/theme", "/currency"];
   return ["User-agent: *", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
 }

@@ -1,3 +1,4 @@
+import type { CryptoCurrency } from "./crypto-currency";
 import type { ListOrder, ListSortField } from "./list-params";
 import type { MarketService } from "./service.server";
 import type { CryptoListItem } from "./types";
@@ -28,16 +29,22 @@ export function sortCryptos(items: CryptoListItem[], sort: ListSortField, order:
   });
 }
 
-/** The coins lists sort and search rows take their prices from: one cached upstream call. */
-export function cryptoUniverse(market: Pick<MarketService, "cryptoList">) {
-  return market.cryptoList({ page: 1, perPage: universeSize, order: "market_cap_desc" });
+/** The coins lists sort and search rows take their prices from: one cached upstream call per currency. */
+export function cryptoUniverse(market: Pick<MarketService, "cryptoList">, currency: CryptoCurrency = "usd") {
+  return market.cryptoList({ page: 1, perPage: universeSize, order: "market_cap_desc", currency });
 }
 
 export async function cryptoPage(
   market: MarketService,
-  { page, perPage, sort, order }: { page: number; perPage: number; sort: ListSortField; order: ListOrder },
+  {
+    page,
+    perPage,
+    sort,
+    order,
+    currency,
+  }: { page: number; perPage: number; sort: ListSortField; order: ListOrder; currency: CryptoCurrency },
 ) {
-  const universe = await cryptoUniverse(market);
+  const universe = await cryptoUniverse(market, currency);
   const sorted = sortCryptos(universe.data.items, sort, order);
   return {
     ...universe,

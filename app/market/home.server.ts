@@ -1,7 +1,9 @@
 import type { Language } from "~/i18n/languages";
 import { getDb } from "~/platform/db.server";
 import { cryptoPage } from "./crypto-list.server";
+import { currencyCode, type CryptoCurrency } from "./crypto-currency";
 import { stockSortBy, type ListOrder, type ListSortField } from "./list-params";
+import { mostTraded } from "./most-traded";
 import { orUnavailable } from "./page-data.server";
 import type { MarketService } from "./service.server";
 import type { DataSource } from "./types";
@@ -14,20 +16,25 @@ const tapeCryptos = ["bitcoin", "ethereum", "solana", "ripple"];
 export type TapeItem = { label: string; href: string; price: number | null; currency: string; change: number | null };
 
 const sectionSize = 6;
+/** The B3 stocks with the most shares traded, among which the spotlight picks the most traded by value. */
+const spotlightCandidates = 40;
 
 export type HomeTable = { kind: "cryptos" | "stocks"; page: number; sort: ListSortField; order: ListOrder };
 
-export async function loadHome(market: MarketService, table: HomeTable, language: Language) {
-  const [cryptoUniverse, gainerList, loserList, trendingList, tapeQuotes, tableData] = await Promise.all([
-    orUnavailable(cryptoPage(market, { page: 1, perPage: 250, sort: "market_cap", order: "desc" })),
+/** `currency`: the visitor's currency for crypto prices. */
+export async function loadHome(market: MarketService, table: HomeTable, language: Language, currency: CryptoCurrency) {
+  const [cryptoUniverse, gainerList, loserList, mostActive, trendingList, tapeQuotes, tableData] = await Promise.all([
+    orUnavailable(cryptoPage(market, { page: 1, perPage: 250, sort: "market_cap", order: "desc", currency })),
     orUnavailable(market.stockList({ sortBy: "change", sortOrder: "desc", page: 1, limit: sectionSize })),
     orUnavailable(market.stockList({ sortBy: "change", sortOrder: "asc", page: 1, limit: sectionSize })),
-    orUnavailable(market.cryptoTrending()),
+    // B3, like the pt-BR reader the home is written for: every price there is in reais.
+    orUnavailable(market.stockList({ market: "b3", sortBy: "volume", sortOrder: "desc", page: 1, limit: spotlightCandidates })),
+    orUnavailable(market.cryptoTrending(currency)),
     Promise.all(tapeStocks.map((ticker) => orUnavailable(market.stockDetail(ticker, "1d", language)))),
-    loadTable(market, table),
+    loadTable(market, table, currency),
   ]);
   // Every section has arrived: each now shows the newest quote any of them brought.
-  const cryptos = cryptoUniverse && market.requote.cryptos(cryptoUniverse.data.items);
+  const cryptos = cryptoUniverse && market.requote.cryptos(cryptoUniverse.data.items, currency);
   const gainers = gainerList && market.requote.stocks(gainerList.data.items);
   const losers = loserList && market.requote.stocks(loserList.data.items);
   const tapeStockItems = market.requote.stocks(tapeQuotes.flatMap((quote) => (quote?.data ? [quote.data] : [])));
@@ -43,7 +50,15 @@ export async function loadHome(market: MarketService, table: HomeTable, language
     ...tapeCryptos.flatMap((id) => {
       const coin = cryptos?.find((item) => item.id === id);
       return coin
-        ? [{ label: `${coin.symbol.toUpperCase()}/USD`, href: `/cryptos/${coin.id}`, price: coin.price, currency: "USD", change: coin.change24h }]
+        ? [
+            {
+              label: `${coin.symbol.toUpperCase()}/${currencyCode(currency)}`,
+              href: `/cryptos/${coin.id}`,
+              price: coin.price,
+              currency: currencyCode(currency),
+              change: coin.change24h,
+            },
+          ]
         : [];
     }),
   ];
@@ -54,24 +69,27 @@ export async function loadHome(market: MarketService, table: HomeTable, language
   return {
     sources: [...sources],
     tape,
-    trendingCoins: trendingList ? market.requote.cryptos(trendingList.data.slice(0, sectionSize)) : null,
+    trendingCoins: trendingList ? market.requote.cryptos(trendingList.data.slice(0, sectionSize), currency) : null,
     mostSearched: cryptos ? mostViewedCryptos(getDb(), 7).flatMap((id) => cryptos.filter((item) => item.id === id)) : null,
-    trendingStocks: gainers,
+    trendingStocks:
+      mostActive && gainers && losers
+        ? market.requote.stocks(mostTraded(mostActive.data.items, [...gainers, ...losers], sectionSize))
+        : null,
     biggestMoves: gainers && losers ? { gainers, losers } : null,
-    table: tableData && requoteTable(market, tableData),
+    table: tableData && requoteTable(market, tableData, currency),
   };
 }
 
-function requoteTable(market: MarketService, table: NonNullable<Awaited<ReturnType<typeof loadTable>>>) {
+function requoteTable(market: MarketService, table: NonNullable<Awaited<ReturnType<typeof loadTable>>>, currency: CryptoCurrency) {
   return table.kind === "cryptos"
-    ? { ...table, items: market.requote.cryptos(table.items) }
+    ? { ...table, items: market.requote.cryptos(table.items, currency) }
     : { ...table, items: market.requote.stocks(table.items) };
 }
 
 /** The home data table: 12 rows of cryptos or stocks, sorted and paged by its own query parameters. */
-async function loadTable(market: MarketService, { kind, page, sort, order }: HomeTable) {
+async function loadTable(market: MarketService, { kind, page, sort, order }: HomeTable, currency: CryptoCurrency) {
   if (kind === "cryptos") {
-    const cryptos = await orUnavailable(cryptoPage(market, { page, perPage: 12, sort, order }));
+    const cryptos = await orUnavailable(cryptoPage(market, { page, perPage: 12, sort, order, currency }));
     return cryptos && { kind, source: cryptos.source, items: cryptos.data.items, total: cryptos.data.total };
   }
   const stocks = await orUnavailable(market.stockList({ sortBy: stockSortBy[sort], sortOrder: order, page, limit: 12 }));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listSortFields, pageSizes, stockPageRanges } from "./list-params";
-import { newsCategories, stockTypes } from "./types";
+import { newsCategories, stockMarkets, stockTypes } from "./types";
 
 /** Junk in a shared URL falls back to defaults instead of failing the page. */
 const lenient = <T extends z.ZodType>(schema: T, fallback: z.infer<T>) => schema.catch(fallback);
@@ -20,6 +20,8 @@ export const stockListSearch = z.object({
   perPage,
   sort,
   order,
+  // B3 first: a Brazilian investor's list; US listings (and their BDRs) are one choice away.
+  market: lenient(z.enum([...stockMarkets, "all"]), "b3"),
   type: lenient(z.enum(stockTypes).optional(), undefined),
   sector: lenient(z.string().trim().max(60).optional(), undefined),
   q: lenient(z.string().trim().max(100).optional(), undefined),

@@ -4,6 +4,7 @@ import type { Language } from "~/i18n/languages";
 import { getDb } from "~/platform/db.server";
 import { getEnv, type MarketEnv } from "~/platform/env.server";
 import { MarketCache } from "./cache.server";
+import type { CryptoCurrency } from "./crypto-currency";
 import { createDemoProviders } from "./demo";
 import { createBrapiProvider } from "./live/brapi";
 import { createCoinGeckoProvider } from "./live/coingecko";
@@ -57,6 +58,9 @@ function liveStocks(market: MarketEnv): StockProvider {
   return stocksByMarket(b3, us);
 }
 
+/** A crypto's place on the quote board: one quote per coin and currency. */
+const quoteKey = (id: string, currency: CryptoCurrency) => `${id}:${currency}`;
+
 /** The embedded demo providers, with each kind replaced by its live adapter when configured. */
 export function providersFor(market: MarketEnv): MarketProviders {
   const demo = createDemoProviders();
@@ -106,44 +110,49 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
     /**
      * The freshest quotes laid over data already read. A page that reads several answers at once
      * passes them through here when all have arrived: one that arrived later may have brought a
-     * newer price for an asset another section already showed.
+     * newer price for an asset another section already showed. Crypto quotes are kept per currency.
      */
     requote: {
-      cryptos: <Item extends CryptoListItem>(items: Item[]) => items.map((item) => quotes.crypto(item.id, item)),
+      cryptos: <Item extends CryptoListItem>(items: Item[], currency: CryptoCurrency = "usd") =>
+        items.map((item) => quotes.crypto(quoteKey(item.id, currency), item)),
       stocks: <Item extends StockListItem>(items: Item[]) => items.map((item) => quotes.stock(item)),
-      cryptoChart: (id: string, chart: CryptoChart, toSeconds: number) => quotes.cryptoChart(id, chart, toSeconds),
+      cryptoChart: (id: string, chart: CryptoChart, toSeconds: number, currency: CryptoCurrency = "usd") =>
+        quotes.cryptoChart(quoteKey(id, currency), chart, toSeconds),
     },
 
-    async cryptoList(query: { page: number; perPage: number; order: CryptoOrder }) {
-      const answer = await cached("crypto", `list:${query.order}:${query.perPage}:${query.page}`, () =>
-        providers.crypto.list(query),
+    // Crypto numbers are in US dollars unless a screen asks for the visitor's currency.
+    async cryptoList({ currency = "usd", ...query }: { page: number; perPage: number; order: CryptoOrder; currency?: CryptoCurrency }) {
+      const answer = await cached("crypto", `list:${currency}:${query.order}:${query.perPage}:${query.page}`, () =>
+        providers.crypto.list({ ...query, currency }),
       );
       return synced(answer, (list, fetchedAt) => ({
         ...list,
-        items: list.items.map((item) => quotes.crypto(item.id, item, fetchedAt)),
+        items: list.items.map((item) => quotes.crypto(quoteKey(item.id, currency), item, fetchedAt)),
       }));
     },
-    async cryptoDetail(id: string, language: Language) {
-      const answer = await cached("crypto", `detail:${id}:${language}`, () => providers.crypto.detail(id, language));
-      return synced(answer, (detail, fetchedAt) => detail && quotes.crypto(detail.id, detail, fetchedAt));
-    },
-    async cryptoChart(id: string, fromSeconds: number, toSeconds: number) {
-      const answer = await cached("crypto", `chart:${id}:${fromSeconds}:${toSeconds}`, () =>
-        providers.crypto.chart(id, fromSeconds, toSeconds),
+    async cryptoDetail(id: string, language: Language, currency: CryptoCurrency = "usd") {
+      const answer = await cached("crypto", `detail:${currency}:${id}:${language}`, () =>
+        providers.crypto.detail(id, language, currency),
       );
-      return synced(answer, (chart) => chart && quotes.cryptoChart(id, chart, toSeconds));
+      return synced(answer, (detail, fetchedAt) => detail && quotes.crypto(quoteKey(detail.id, currency), detail, fetchedAt));
+    },
+    async cryptoChart(id: string, fromSeconds: number, toSeconds: number, currency: CryptoCurrency = "usd") {
+      const answer = await cached("crypto", `chart:${currency}:${id}:${fromSeconds}:${toSeconds}`, () =>
+        providers.crypto.chart(id, fromSeconds, toSeconds, currency),
+      );
+      return synced(answer, (chart) => chart && quotes.cryptoChart(quoteKey(id, currency), chart, toSeconds));
     },
     cryptoSearch(query: string) {
       return cached("crypto", `search:${query.toLowerCase()}`, () => providers.crypto.search(query));
     },
-    async cryptoTrending() {
-      const answer = await cached("crypto", "trending", () => providers.crypto.trending());
+    async cryptoTrending(currency: CryptoCurrency = "usd") {
+      const answer = await cached("crypto", `trending:${currency}`, () => providers.crypto.trending(currency));
       // Trending ranks popularity; its prices are rougher than the markets' (CoinGecko works them
       // out apart), so they are shown only for coins no other answer has quoted.
-      return synced(answer, (items) => items.map((item) => quotes.crypto(item.id, item)));
+      return synced(answer, (items) => items.map((item) => quotes.crypto(quoteKey(item.id, currency), item)));
     },
     async stockList(query: StockListQuery) {
-      const key = [query.search ?? "", query.type ?? "", query.sector ?? "", query.sortBy ?? "", query.sortOrder ?? ""];
+      const key = [query.search ?? "", query.type ?? "", query.sector ?? "", query.sortBy ?? "", query.sortOrder ?? "", query.market ?? ""];
       const answer = await cached("stocks", `list:${key.join(":")}:${query.limit}:${query.page}`, () =>
         providers.stocks.list(query),
       );

@@ -77,8 +77,17 @@ export const stockSortFields = ["name", "close", "change", "volume", "market_cap
 export type StockSortField = (typeof stockSortFields)[number];
 export type SortOrder = "asc" | "desc";
 
+/**
+ * Where a company's shares trade at home: `b3` Brazilian issuers on B3; `us` US-listed companies,
+ * including their BDRs on B3 (receipts of the same shares).
+ */
+export const stockMarkets = ["b3", "us"] as const;
+export type StockMarket = (typeof stockMarkets)[number];
+
 export type StockListQuery = {
   search?: string;
+  /** Every market when absent. */
+  market?: StockMarket;
   type?: StockType;
   sector?: string;
   sortBy?: StockSortField;

@@ -17,11 +17,11 @@ export function invalidatePublicPages() {
  * the renderer sees, so a parameter nobody reads can neither make a new entry nor end up in a
  * page served to someone else.
  */
-export type PageVariant = { url: string; language: string; theme: string };
+export type PageVariant = { url: string; language: string; theme: string; currency: string };
 
 /**
  * Public pages rendered once per variant for visitors without a session, then served from memory
- * for a short time. Only the language and theme cookies may be present: any other cookie (a
+ * for a short time. Only the language, theme and currency cookies may be present: any other cookie (a
  * session, a flash message, a sign-in in progress) means the page may be personal, so it is
  * rendered for that request alone. A response that sets a cookie or says private/no-store is
  * never kept.
@@ -63,8 +63,8 @@ type Entry = {
   bytes: number;
 };
 
-/** The cookies a visitor without a session may carry; they only choose the language and theme. */
-const anonymousCookies = new Set(["i18next", "theme"]);
+/** The cookies a visitor without a session may carry; they only choose the language, theme and crypto currency. */
+const anonymousCookies = new Set(["i18next", "theme", "currency"]);
 const keptHeaders = ["content-type", "content-security-policy", "content-language", "link"];
 /** Map slots, objects and arrays of an entry, over its bytes: an estimate on the safe side. */
 const entryOverheadBytes = 1024;
@@ -294,7 +294,7 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   function serveOrRender(request: IncomingMessage, response: ServerResponse, next: () => void, variant: PageVariant) {
-    const key = [variant.url, variant.language, variant.theme].join("\u0000");
+    const key = [variant.url, variant.language, variant.theme, variant.currency].join("\u0000");
     const path = variant.url.split("?")[0] ?? "/";
     request.url = variant.url;
     const entry = fresh(key);

@@ -6,6 +6,10 @@ import { languageOf } from "~/i18n/languages";
 import { descriptionHtml } from "~/market/description.server";
 import { orUnavailable } from "~/market/page-data.server";
 import { cryptoIdSchema } from "~/market/proxy-params";
+import { currencyCode } from "~/market/crypto-currency";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
+import { translateCryptoCategory } from "~/market/crypto-categories.server";
+import { CurrencySwitcher } from "~/ui/market/currency-switcher";
 import { getMarketService } from "~/market/service.server";
 import { recordCryptoView } from "~/market/views.server";
 import { getDb } from "~/platform/db.server";
@@ -27,15 +31,16 @@ import type { Route } from "./+types/crypto";
 /** The spec's crypto history window. */
 const historyDays = 31;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = cryptoIdSchema.safeParse(params.crypto);
   if (!id.success) throw data(null, { status: 404 });
   const language = languageOf(getLocale(context));
+  const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
   const market = getMarketService();
   const to = Math.ceil(Date.now() / 3_600_000) * 3600;
   const [detail, chart] = await Promise.all([
-    orUnavailable(market.cryptoDetail(id.data, language)),
-    orUnavailable(market.cryptoChart(id.data, to - historyDays * 86_400, to)),
+    orUnavailable(market.cryptoDetail(id.data, language, currency)),
+    orUnavailable(market.cryptoChart(id.data, to - historyDays * 86_400, to, currency)),
   ]);
   if (detail?.data === null) throw data(null, { status: 404 });
   if (detail) recordCryptoView(getDb(), id.data);
@@ -44,6 +49,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const stars = starsFor(context);
   return {
     stars,
+    currency,
     id: id.data,
     ...(coin && { crumb: coin.name }),
     meta: {
@@ -51,24 +57,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       description: coin ? t("market.crypto.metaDescription", { name: coin.name }) : t("market.cryptos.description"),
       keywords: coin ? `${coin.name}, ${coin.symbol.toUpperCase()}, ${t("market.crypto.keywords")}` : t("market.cryptos.keywords"),
     },
-    detail: detail && coin ? { ...detail, data: coin } : null,
+    detail:
+      detail && coin
+        ? { ...detail, data: { ...coin, categories: coin.categories.map((name) => translateCryptoCategory(name, language)) } }
+        : null,
     description: coin?.description
       ? { html: descriptionHtml(coin.description.text), language: coin.description.language }
       : null,
     // The detail may have brought a newer price than the chart had when it arrived.
-    points: chart?.data ? dailyPointsFromCryptoChart(market.requote.cryptoChart(id.data, chart.data, to)) : [],
+    points: chart?.data ? dailyPointsFromCryptoChart(market.requote.cryptoChart(id.data, chart.data, to, currency)) : [],
   };
 }
 
 export const meta = routeMeta;
 export const shouldRevalidate = skipRevalidationForChartParams;
 
-export default function Crypto({ loaderData: { stars, detail, description, points } }: Route.ComponentProps) {
+export default function Crypto({ loaderData: { stars, currency, detail, description, points } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   if (!detail) return <Container size="lg" className="page"><Unavailable /></Container>;
   const coin = detail.data;
-  const usd = (value: number | null) => formatMoney(value, "USD", locale);
+  const code = currencyCode(currency);
+  const money = (value: number | null) => formatMoney(value, code, locale);
   return (
     <Container size="lg" className="page">
       <AssetHeader
@@ -76,24 +86,27 @@ export default function Crypto({ loaderData: { stars, detail, description, point
         imageLabel={coin.symbol}
         title={coin.name}
         subtitle={coin.symbol.toUpperCase()}
-        price={usd(coin.price)}
+        price={money(coin.price)}
         change={coin.change24h}
       />
-      <FavoriteStar type="crypto" assetId={coin.id} name={coin.name} linkedTables={stars?.[assetKey("crypto", coin.id)]} />
+      <div className="list-toolbar">
+        <FavoriteStar type="crypto" assetId={coin.id} name={coin.name} linkedTables={stars?.[assetKey("crypto", coin.id)]} />
+        <CurrencySwitcher currency={currency} />
+      </div>
       <DemoNotice sources={[detail.source]} stale={detail.stale} />
       <StatsGrid
         label={t("market.statistics")}
         stats={[
-          { label: t("market.stats.price"), value: usd(coin.price) },
-          { label: t("market.stats.marketCap"), value: formatCompactMoney(coin.marketCap, "USD", locale) },
+          { label: t("market.stats.price"), value: money(coin.price) },
+          { label: t("market.stats.marketCap"), value: formatCompactMoney(coin.marketCap, code, locale) },
           { label: t("market.stats.rank"), value: coin.rank === null ? "—" : `#${coin.rank}` },
-          { label: t("market.stats.volume24h"), value: formatCompactMoney(coin.volume24h, "USD", locale) },
+          { label: t("market.stats.volume24h"), value: formatCompactMoney(coin.volume24h, code, locale) },
           { label: t("market.stats.symbol"), value: coin.symbol.toUpperCase() },
           { label: t("market.stats.change24h"), value: <Change value={coin.change24h} /> },
-          { label: t("market.stats.high24h"), value: usd(coin.high24h) },
-          { label: t("market.stats.low24h"), value: usd(coin.low24h) },
-          { label: t("market.stats.open"), value: usd(coin.open24h) },
-          { label: t("market.stats.close"), value: usd(coin.price) },
+          { label: t("market.stats.high24h"), value: money(coin.high24h) },
+          { label: t("market.stats.low24h"), value: money(coin.low24h) },
+          { label: t("market.stats.open"), value: money(coin.open24h) },
+          { label: t("market.stats.close"), value: money(coin.price) },
           { label: t("market.stats.circulatingSupply"), value: formatNumber(coin.circulatingSupply, locale, 0) },
           { label: t("market.stats.categories"), value: coin.categories.join(", ") || "—" },
           { label: t("market.stats.id"), value: <code>{coin.id}</code> },
@@ -103,7 +116,7 @@ export default function Crypto({ loaderData: { stars, detail, description, point
         <Title order={2} size="h3" id="chart-heading">
           {t("market.crypto.chartHeading", { days: historyDays })}
         </Title>
-        <PriceChart points={points} currency="USD" locale={locale} />
+        <PriceChart points={points} currency={code} locale={locale} />
       </section>
       <AssetAbout heading={t("market.crypto.about", { name: coin.name })} language={description?.language ?? null}>
         {description && <div dangerouslySetInnerHTML={{ __html: description.html }} />}

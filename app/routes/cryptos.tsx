@@ -1,4 +1,8 @@
 import { Container, Text, Title } from "@mantine/core";
+import { getLocale } from "~/i18n/middleware.server";
+import { languageOf } from "~/i18n/languages";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
+import { CurrencySwitcher } from "~/ui/market/currency-switcher";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { cryptoPage } from "~/market/crypto-list.server";
@@ -16,13 +20,14 @@ import type { Route } from "./+types/cryptos";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, cryptoListSearch);
-  const list = await orUnavailable(cryptoPage(getMarketService(), search));
-  return { meta: pageMetaFor(context, "market.cryptos"), search, list, stars: starsFor(context) };
+  const currency = readCryptoCurrency(request.headers.get("Cookie"), languageOf(getLocale(context)));
+  const list = await orUnavailable(cryptoPage(getMarketService(), { ...search, currency }));
+  return { meta: pageMetaFor(context, "market.cryptos"), search, currency, list, stars: starsFor(context) };
 }
 
 export const meta = routeMeta;
 
-export default function Cryptos({ loaderData: { search, list, stars } }: Route.ComponentProps) {
+export default function Cryptos({ loaderData: { search, currency, list, stars } }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <Container size="lg" className="page">
@@ -34,9 +39,16 @@ export default function Cryptos({ loaderData: { search, list, stars } }: Route.C
         <>
           <DemoNotice sources={[list.source]} stale={list.stale} />
           <div className="list-toolbar">
+            <CurrencySwitcher currency={currency} />
             <PageSizeForm perPage={search.perPage} />
           </div>
-          <CryptoTable items={list.data.items} sort={search} stars={stars} startRank={(search.page - 1) * search.perPage + 1} />
+          <CryptoTable
+            items={list.data.items}
+            currency={currency}
+            sort={search}
+            stars={stars}
+            startRank={(search.page - 1) * search.perPage + 1}
+          />
           <Pagination page={search.page} perPage={search.perPage} total={list.data.total} />
         </>
       ) : (

@@ -7,6 +7,8 @@ import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { loadHome } from "~/market/home.server";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
+import { CurrencySwitcher } from "~/ui/market/currency-switcher";
 import { homeTableSearch, parseSearch } from "~/market/list-search.server";
 import { getMarketService } from "~/market/service.server";
 import { FromOurBlog } from "~/ui/content/blog-section";
@@ -24,24 +26,27 @@ import type { Route } from "./+types/home";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, homeTableSearch);
   const table = { kind: search.table, page: search.tpage, sort: search.tsort, order: search.torder };
-  const home = await loadHome(getMarketService(), table, languageOf(getLocale(context)));
-  return { meta: pageMetaFor(context, "home"), table, home, stars: starsFor(context), blog: latestReleaseNoteSummaries(3) };
+  const language = languageOf(getLocale(context));
+  const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
+  const home = await loadHome(getMarketService(), table, language, currency);
+  return { meta: pageMetaFor(context, "home"), table, currency, home, stars: starsFor(context), blog: latestReleaseNoteSummaries(3) };
 }
 
 export const meta = routeMeta;
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
   return (
     <Paper component="section" withBorder p="md" aria-labelledby={id} className="home-section">
       <Title order={2} size="h4" id={id}>
         {title}
       </Title>
+      {hint && <p className="muted home-section__hint">{hint}</p>}
       {children}
     </Paper>
   );
 }
 
-export default function Home({ loaderData: { table, home, stars, blog } }: Route.ComponentProps) {
+export default function Home({ loaderData: { table, currency, home, stars, blog } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const sortState = { sort: table.sort, order: table.order, prefix: "t" };
   const orUnavailable = (content: ReactNode | null) => content ?? <Unavailable />;
@@ -56,18 +61,23 @@ export default function Home({ loaderData: { table, home, stars, blog } }: Route
           </Text>
         </section>
         <DemoNotice sources={home.sources} />
+        <div className="list-toolbar">
+          <CurrencySwitcher currency={currency} />
+        </div>
         <SimpleGrid cols={{ base: 1, md: 2 }} mt="lg">
-          <Section id="trending-coins" title={t("market.home.trendingCoins")}>
-            {orUnavailable(home.trendingCoins && <CryptoMiniList items={home.trendingCoins} testId="trending-coins" />)}
+          <Section id="trending-coins" title={t("market.home.trendingCoins")} hint={t("market.home.trendingCoinsHint")}>
+            {orUnavailable(
+              home.trendingCoins && <CryptoMiniList items={home.trendingCoins} currency={currency} testId="trending-coins" />,
+            )}
           </Section>
-          <Section id="trending-stocks" title={t("market.home.trendingStocks")}>
+          <Section id="trending-stocks" title={t("market.home.trendingStocks")} hint={t("market.home.trendingStocksHint")}>
             {orUnavailable(home.trendingStocks && <StockMiniList items={home.trendingStocks} testId="trending-stocks" />)}
           </Section>
           <Section id="most-searched" title={t("market.home.mostSearched")}>
             {orUnavailable(
               home.mostSearched &&
                 (home.mostSearched.length > 0 ? (
-                  <CryptoMiniList items={home.mostSearched} testId="most-searched" />
+                  <CryptoMiniList items={home.mostSearched} currency={currency} testId="most-searched" />
                 ) : (
                   <p className="muted">{t("market.home.noSearchesYet")}</p>
                 )),
@@ -105,7 +115,13 @@ export default function Home({ loaderData: { table, home, stars, blog } }: Route
           {home.table ? (
             <>
               {home.table.kind === "cryptos" ? (
-                <CryptoTable items={home.table.items} sort={sortState} stars={stars} startRank={(table.page - 1) * 12 + 1} />
+                <CryptoTable
+                  items={home.table.items}
+                  currency={currency}
+                  sort={sortState}
+                  stars={stars}
+                  startRank={(table.page - 1) * 12 + 1}
+                />
               ) : (
                 <StockTable items={home.table.items} sort={sortState} stars={stars} />
               )}

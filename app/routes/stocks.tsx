@@ -6,7 +6,7 @@ import { stockSortBy } from "~/market/list-params";
 import { parseSearch, stockListSearch } from "~/market/list-search.server";
 import { orUnavailable } from "~/market/page-data.server";
 import { getMarketService } from "~/market/service.server";
-import { stockTypes } from "~/market/types";
+import { stockMarkets, stockTypes } from "~/market/types";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { PageSizeForm } from "~/ui/market/page-size";
 import { Pagination } from "~/ui/market/pagination";
@@ -22,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await orUnavailable(
     getMarketService().stockList({
       search: search.q,
+      market: search.market === "all" ? undefined : search.market,
       type: search.type,
       sector: search.sector,
       sortBy: stockSortBy[search.sort],
@@ -54,6 +55,17 @@ export default function Stocks({ loaderData: { search, list, stars } }: Route.Co
             <div className="field">
               <label htmlFor="filter-text">{t("market.stocks.filterText")}</label>
               <input id="filter-text" type="search" name="q" defaultValue={search.q ?? ""} maxLength={100} placeholder="PETR4, Itaú…" />
+            </div>
+            <div className="field">
+              <label htmlFor="filter-market">{t("market.stocks.market")}</label>
+              <select id="filter-market" name="market" defaultValue={search.market}>
+                {stockMarkets.map((market) => (
+                  <option key={market} value={market}>
+                    {t(`market.stocks.markets.${market}`)}
+                  </option>
+                ))}
+                <option value="all">{t("market.stocks.allMarkets")}</option>
+              </select>
             </div>
             <div className="field">
               <label htmlFor="filter-type">{t("market.columns.type")}</label>

@@ -1,10 +1,11 @@
 import type { MetaDescriptor } from "react-router";
 import { openGraphLocales, isLanguage, fallbackLanguage } from "~/i18n/languages";
+import { ogImage, ogImagePath } from "./og-image";
 
 /** What every page's loader provides for its meta tags, already translated. */
 export type PageMeta = { title: string; description: string; keywords: string; noindex?: boolean };
 
-type RootMetaData = { locale: string; publicUrl: string; siteName: string };
+type RootMetaData = { locale: string; publicUrl: string; siteName: string; ogImageAlt?: string };
 
 type MetaArgs = {
   data: unknown;
@@ -21,6 +22,9 @@ export function buildMeta(page: PageMeta, root: RootMetaData | undefined, pathna
   const title = `${page.title} | ${siteName}`;
   const url = `${root?.publicUrl ?? ""}${pathname}`;
   const locale = isLanguage(root?.locale) ? root.locale : fallbackLanguage;
+  // Crawlers need an absolute address.
+  const image = `${root?.publicUrl ?? ""}${ogImagePath(locale)}`;
+  const imageAlt = root?.ogImageAlt ?? siteName;
   return [
     { title },
     { name: "description", content: page.description },
@@ -32,8 +36,14 @@ export function buildMeta(page: PageMeta, root: RootMetaData | undefined, pathna
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
     { property: "og:locale", content: openGraphLocales[locale] },
-    { property: "og:image", content: `${root?.publicUrl ?? ""}/og-image.png` },
+    { property: "og:image", content: image },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: String(ogImage.width) },
+    { property: "og:image:height", content: String(ogImage.height) },
+    { property: "og:image:alt", content: imageAlt },
     { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },

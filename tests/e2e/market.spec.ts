@@ -11,7 +11,7 @@ test("home shows its sections, the ticker tape and a sortable, paged table", asy
   await ready(page, project.name);
   await expect(page.getByTestId("demo-notice")).toBeVisible();
   await expect(page.getByTestId("ticker-tape").locator("ul").first().getByRole("link")).toHaveCount(14);
-  for (const section of ["Criptomoedas em Alta", "Ações em Alta", "Criptomoedas mais buscadas nas últimas 24h", "Ações com maior variação em 24h"]) {
+  for (const section of ["Criptomoedas em destaque", "Ações em destaque", "Criptomoedas mais buscadas nas últimas 24h", "Ações com maior variação em 24h"]) {
     await expect(page.getByRole("heading", { name: section })).toBeVisible();
   }
   await expect(page.getByTestId("trending-coins").getByRole("link")).not.toHaveCount(0);
@@ -40,7 +40,7 @@ test("cryptocurrency list pages, sorts and changes page size", async ({ page }, 
   const rows = page.getByTestId("crypto-table").locator("tbody tr");
   await expect(rows).toHaveCount(12);
   await expect(rows.first()).toContainText("Bitcoin");
-  await expect(rows.first()).toContainText("US$");
+  await expect(rows.first()).toContainText("R$");
 
   await page.getByRole("link", { name: "Página 2", exact: true }).click();
   await expect(page).toHaveURL(/page=2/);

@@ -16,7 +16,7 @@
  *
  * Route keys (for setFault, calls and requests), their paths and what they serve:
  *   coingecko:markets     /coingecko/coins/markets           bitcoin, ethereum, thin-coin, then the quirky ones
- *                                                            (two malformed); honours page, per_page
+ *                                                            (two malformed); honours page, per_page, ids
  *   coingecko:coin        /coingecko/coins/{id}              bitcoin (en + pt descriptions), ethereum (en only),
  *                                                            thin-coin (no market data), placeholder-coin,
  *                                                            small-image-coin; other ids 404
@@ -629,7 +629,10 @@ const routes: Route[] = [
     handle: ({ query }) => {
       const perPage = Number(query.get("per_page") ?? 100);
       const page = Number(query.get("page") ?? 1);
-      return missing(query, "vs_currency") ?? ok(markets.slice((page - 1) * perPage, page * perPage));
+      // `ids` narrows the list to those coins, as CoinGecko does (the adapter prices trending coins so).
+      const ids = query.get("ids")?.split(",");
+      const listed = ids ? markets.filter((coin) => typeof coin.id === "string" && ids.includes(coin.id)) : markets;
+      return missing(query, "vs_currency") ?? ok(listed.slice((page - 1) * perPage, page * perPage));
     },
   },
   {

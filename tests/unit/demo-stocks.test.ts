@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createDemoProviders } from "~/market/demo";
-import type { OhlcPoint, StockSortField } from "~/market/types";
+import { inReais } from "~/market/in-reais";
+import type { OhlcPoint, StockListItem, StockSortField } from "~/market/types";
 
 /** Wednesday 2026-11-18 15:07:30 UTC: both B3 and the US are in session. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);
@@ -53,16 +54,44 @@ describe("demo stocks: list", () => {
   });
 
   it.each([
-    ["close", "price"],
-    ["change", "changePercent"],
-    ["volume", "volume"],
-    ["market_cap_basic", "marketCap"],
-  ] as const)("sorts by %s", async (sortBy: StockSortField, field) => {
+    ["close", "price", true],
+    ["change", "changePercent", false],
+    ["volume", "volume", false],
+    ["market_cap_basic", "marketCap", true],
+  ] as const)("sorts by %s", async (sortBy: StockSortField, field, isMoney) => {
     const stocks = at(NOW);
-    const descending = (await stocks.list({ sortBy, page: 1, limit: 300 })).items.map((item) => item[field]!);
+    const { rates } = await createDemoProviders(() => NOW).rates.latest();
+    // Money is compared in one currency: a US$ price is worth about five times the same number in R$.
+    const value = (item: StockListItem) => (isMoney ? inReais(item[field]!, item.currency, rates) : item[field]!);
+    const descending = (await stocks.list({ sortBy, page: 1, limit: 300 })).items.map(value);
     expect(descending).toEqual([...descending].sort((a, b) => b - a));
-    const ascending = (await stocks.list({ sortBy, sortOrder: "asc", page: 1, limit: 300 })).items.map((item) => item[field]!);
+    const ascending = (await stocks.list({ sortBy, sortOrder: "asc", page: 1, limit: 300 })).items.map(value);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+  });
+
+  it("ranks a US$ price by its value in reais, above R$ prices of a bigger number", async () => {
+    const { items } = await at(NOW).list({ sortBy: "close", page: 1, limit: 300 });
+    const { rates } = await createDemoProviders(() => NOW).rates.latest();
+    const priciest = items[0]!;
+    expect(priciest.currency).toBe("USD");
+    expect(inReais(priciest.price!, "USD", rates)).toBeGreaterThan(5 * priciest.price!);
+    // INTC at about US$ 36 (some R$ 190) is worth more than SBSP3 at about R$ 125.
+    const tickers = items.map(({ ticker }) => ticker);
+    expect(tickers.indexOf("INTC")).toBeLessThan(tickers.indexOf("SBSP3"));
+    const firstInReais = items.findIndex((item) => item.currency === "BRL");
+    expect(items.slice(0, firstInReais).every((item) => inReais(item.price!, "USD", rates) >= items[firstInReais]!.price!)).toBe(true);
+  });
+
+  it("filters by home market: B3 issuers, or US companies with their BDRs", async () => {
+    const stocks = at(NOW);
+    const b3 = await stocks.list({ market: "b3", sortBy: "market_cap_basic", page: 1, limit: 300 });
+    // The big Brazilian names lead, not BDRs of US giants.
+    expect(b3.items.slice(0, 6).map(({ ticker }) => ticker)).toEqual(expect.arrayContaining(["PETR4", "ITUB4", "VALE3"]));
+    expect(b3.items.every((item) => item.type !== "bdr" && item.currency === "BRL")).toBe(true);
+    const us = await stocks.list({ market: "us", page: 1, limit: 300 });
+    expect(us.items.map(({ ticker }) => ticker)).toEqual(expect.arrayContaining(["AAPL", "AAPL34", "NVDA"]));
+    expect(us.items.some((item) => item.ticker === "PETR4")).toBe(false);
+    expect(b3.total + us.total).toBe((await stocks.list({ page: 1, limit: 1 })).total);
   });
 
   it("sorts by name", async () => {

@@ -9,7 +9,7 @@ type Renderer = (request: IncomingMessage, response: ServerResponse) => void;
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-/** Pages under /public, told apart by their whole URL, the language header or cookie and the theme cookie. */
+/** Pages under /public, told apart by their whole URL, the language header or cookie, the theme and currency cookies. */
 function testVariant(request: IncomingMessage): PageVariant | null {
   const url = request.url ?? "/";
   if (!url.startsWith("/public")) return null;
@@ -18,6 +18,7 @@ function testVariant(request: IncomingMessage): PageVariant | null {
     url,
     language: /i18next=([^;]+)/.exec(cookie)?.[1] ?? String(request.headers["accept-language"] ?? ""),
     theme: /theme=([^;]+)/.exec(cookie)?.[1] ?? "dark",
+    currency: /currency=([^;]+)/.exec(cookie)?.[1] ?? "brl",
   };
 }
 
@@ -124,6 +125,16 @@ describe("anonymous page cache", () => {
     expect(app.renders()).toBe(5);
     expect(await (await app.get("/public/a", { Cookie: "theme=light" })).text()).toContain("|theme=light|");
     expect(app.renders()).toBe(5);
+  });
+
+  it("keeps a page per crypto price currency, and shares it between visitors with the same one", async () => {
+    const app = await serve();
+    await app.get("/public/a", { Cookie: "currency=usd" });
+    await app.get("/public/a", { Cookie: "currency=eur; theme=dark" });
+    await app.get("/public/a");
+    expect(app.renders()).toBe(3);
+    expect(await (await app.get("/public/a", { Cookie: "currency=usd" })).text()).toContain("|currency=usd|");
+    expect(app.renders()).toBe(3);
   });
 
   it("never shares pages of visitors with a session, a flash message or any other cookie", async () => {
@@ -249,7 +260,7 @@ describe("anonymous page cache in front of a compressing server", () => {
     const app = express();
     app.use(compression({ threshold: 0 }));
     app.use((request, response) => render(request, response));
-    const cache = createPageCache({ ...testOptions, variantOf: (request) => ({ url: request.url ?? "/", language: "", theme: "" }) });
+    const cache = createPageCache({ ...testOptions, variantOf: (request) => ({ url: request.url ?? "/", language: "", theme: "", currency: "" }) });
     server = createServer((request, response) => cache.middleware(request, response, () => app(request, response)));
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     return { cache, port: (server.address() as AddressInfo).port };

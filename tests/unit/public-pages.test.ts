@@ -28,12 +28,26 @@ describe("page cache variants of public pages", () => {
   it("names the language the page will be shown in and the theme, not the raw headers", async () => {
     const huge = `en-US,en;q=0.9,${Array.from({ length: 2000 }, (_, index) => `x${index}-zz;q=0.1`).join(",")}`;
     const started = performance.now();
-    expect(await publicPageVariant(incoming("/faq", { "accept-language": huge }))).toEqual({ url: "/faq", language: "en", theme: "dark" });
+    expect(await publicPageVariant(incoming("/faq", { "accept-language": huge }))).toEqual({
+      url: "/faq",
+      language: "en",
+      theme: "dark",
+      currency: "usd",
+    });
     expect(performance.now() - started).toBeLessThan(500);
     expect(await publicPageVariant(incoming("/faq", { cookie: "i18next=es; theme=light" }))).toMatchObject({ language: "es", theme: "light" });
     expect(await publicPageVariant(incoming("/faq", { cookie: "theme=<script>", "accept-language": "zz" }))).toMatchObject({
       language: "pt-BR",
       theme: "dark",
+    });
+  });
+
+  it("names the crypto price currency: the visitor's choice, else their language's default", async () => {
+    expect(await publicPageVariant(incoming("/cryptos"))).toMatchObject({ language: "pt-BR", currency: "brl" });
+    expect(await publicPageVariant(incoming("/cryptos", { cookie: "i18next=es" }))).toMatchObject({ currency: "usd" });
+    expect(await publicPageVariant(incoming("/cryptos", { cookie: "currency=eur" }))).toMatchObject({ currency: "eur" });
+    expect(await publicPageVariant(incoming("/cryptos", { cookie: "currency=btc", "accept-language": "en" }))).toMatchObject({
+      currency: "usd",
     });
   });
 });

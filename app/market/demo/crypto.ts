@@ -1,6 +1,8 @@
+import { currencyCode, type CryptoCurrency } from "../crypto-currency";
 import type { CryptoProvider } from "../providers/provider";
 import type { CryptoChart, CryptoListItem, CryptoOrder, CryptoSearchResult } from "../types";
 import { compareText, cryptoAssets, fold, inLanguage, type CryptoAsset } from "./dataset";
+import { unitsPerUsdAt } from "./fiat-rates";
 import { DAY_MS, EPOCH_MS, HOUR_MS, PricePath, STEP_MS, dayOf, hashString, memoLast, roundTheClock, uniform } from "./generator";
 
 type Entry = { asset: CryptoAsset; path: PricePath; searchable: string[] };
@@ -74,6 +76,30 @@ function quotesAt(now: number) {
   return snapshot(Math.floor(now / STEP_MS));
 }
 
+/** US-dollar amounts to `currency` at the demo rate in force at `at`, as CoinGecko's vs_currency does. */
+function converterAt(currency: CryptoCurrency, at: number) {
+  const rate = unitsPerUsdAt(currencyCode(currency), at);
+  return {
+    price: (usd: number) => (currency === "usd" ? usd : quoted(usd * rate)),
+    amount: (usd: number) => (currency === "usd" ? usd : Math.round(usd * rate)),
+  };
+}
+
+/** A quote's item in `currency`; the 24 h change is the same in every currency at one rate. */
+function itemIn(item: LiveItem, currency: CryptoCurrency, at: number): LiveItem {
+  const convert = converterAt(currency, at);
+  const price = convert.price(item.price);
+  return {
+    ...item,
+    price,
+    // From the converted price, so market cap = price × supply holds in every currency.
+    marketCap: currency === "usd" ? item.marketCap : Math.round(price * (item.circulatingSupply ?? 0)),
+    volume24h: convert.amount(item.volume24h),
+    high24h: item.high24h === null ? null : convert.price(item.high24h),
+    low24h: item.low24h === null ? null : convert.price(item.low24h),
+  };
+}
+
 /** The current demo price of a crypto by ticker symbol (any case), for the converter. */
 export function cryptoPriceBySymbol(symbol: string, now: number): number {
   const wanted = symbol.toLowerCase();
@@ -130,40 +156,44 @@ export function createCryptoProvider(clock: () => number): CryptoProvider {
   return {
     source: "demo",
 
-    async list({ page, perPage, order }) {
-      const { quotes } = quotesAt(clock());
+    async list({ page, perPage, order, currency = "usd" }) {
+      const now = clock();
+      const { quotes } = quotesAt(now);
+      // Ordered in dollars: one rate converts them all, so the order is the same in any currency.
       const items = quotes.map((quote) => quote.item).sort(orders[order]);
       const start = (Math.max(1, page) - 1) * perPage;
-      return { items: items.slice(start, start + perPage).map((item) => ({ ...item })), total: items.length };
+      return { items: items.slice(start, start + perPage).map((item) => itemIn(item, currency, now)), total: items.length };
     },
 
-    async detail(id, language) {
+    async detail(id, language, currency = "usd") {
       const now = clock();
       const quote = quotesAt(now).byId.get(id);
       if (!quote) return null;
       const { asset } = quote.entry;
       return {
-        ...quote.item,
+        ...itemIn(quote.item, currency, now),
         description: asset.description ? inLanguage(asset.description, language) : null,
         categories: [...asset.categories],
-        open24h: quote.open24h,
+        open24h: converterAt(currency, now).price(quote.open24h),
         homepage: asset.homepage,
         genesisDate: asset.genesisDate,
         lastUpdated: new Date(now).toISOString(),
       };
     },
 
-    async chart(id, fromSeconds, toSeconds) {
+    async chart(id, fromSeconds, toSeconds, currency = "usd") {
       const now = clock();
       const quote = quotesAt(now).byId.get(id);
       if (!quote) return null;
       const { asset, path } = quote.entry;
       const chart: CryptoChart = { prices: [], marketCaps: [], totalVolumes: [] };
       for (const time of chartTimes(fromSeconds * 1000, toSeconds * 1000, now)) {
-        const price = quoted(path.priceAt(time));
+        // Each point at the rate of its own hour: the last one is the headline price.
+        const convert = converterAt(currency, time);
+        const price = convert.price(quoted(path.priceAt(time)));
         chart.prices.push([time, price]);
         chart.marketCaps.push([time, Math.round(price * asset.circulatingSupply)]);
-        chart.totalVolumes.push([time, Math.round(path.window(time - DAY_MS, time).volume)]);
+        chart.totalVolumes.push([time, convert.amount(Math.round(path.window(time - DAY_MS, time).volume))]);
       }
       return chart;
     },
@@ -181,12 +211,12 @@ export function createCryptoProvider(clock: () => number): CryptoProvider {
         .map(({ result }) => result);
     },
 
-    async trending() {
+    async trending(currency = "usd") {
       const now = clock();
       const { byId } = quotesAt(now);
       return trendingIds(dayOf(now)).flatMap((id) => {
         const quote = byId.get(id);
-        return quote ? [{ ...quote.item }] : [];
+        return quote ? [itemIn(quote.item, currency, now)] : [];
       });
     },
   };

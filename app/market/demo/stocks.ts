@@ -1,7 +1,9 @@
+import { inReais } from "../in-reais";
 import type { StockProvider } from "../providers/provider";
-import type { OhlcPoint, StockListItem, StockRange, StockSortField } from "../types";
 import { classifyStock } from "../stock-type";
+import type { OhlcPoint, StockListItem, StockMarket, StockRange, StockSortField } from "../types";
 import { fold, inLanguage, marketOf, stockAssets, type StockAsset } from "./dataset";
+import { fiatRatesAt } from "./fiat-rates";
 import { HOUR_MS, PricePath, STEP_MS, dayOf, memoLast, type Session, type Window } from "./generator";
 
 const sessions: Record<"B3" | "US", Session> = {
@@ -75,14 +77,25 @@ const snapshot = memoLast((step: number) => {
   return { quotes, byTicker: new Map(quotes.map((quote) => [quote.entry.asset.ticker, quote])) };
 });
 
+/** A BDR is a receipt of a US-listed company's shares: its home market is the US. */
+function homeMarketOf(asset: StockAsset): StockMarket {
+  return asset.type === "bdr" || marketOf(asset) === "US" ? "us" : "b3";
+}
+
 const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
-const sorters: Record<StockSortField, (a: LiveItem, b: LiveItem) => number> = {
-  name: (a, b) => collator.compare(a.name, b.name),
-  close: (a, b) => a.price - b.price,
-  change: (a, b) => a.changePercent - b.changePercent,
-  volume: (a, b) => a.volume - b.volume,
-  market_cap_basic: (a, b) => a.marketCap - b.marketCap,
-};
+
+/** Money is compared in reais at the demo rates of that instant, whatever each listing's currency. */
+function sortersAt(at: number): Record<StockSortField, (a: LiveItem, b: LiveItem) => number> {
+  const rates = fiatRatesAt(at);
+  const brl = (amount: number, item: LiveItem) => inReais(amount, item.currency, rates);
+  return {
+    name: (a, b) => collator.compare(a.name, b.name),
+    close: (a, b) => brl(a.price, a) - brl(b.price, b),
+    change: (a, b) => a.changePercent - b.changePercent,
+    volume: (a, b) => a.volume - b.volume,
+    market_cap_basic: (a, b) => brl(a.marketCap, a) - brl(b.marketCap, b),
+  };
+}
 
 function candle(startMs: number, window: Window): OhlcPoint {
   return {
@@ -132,8 +145,10 @@ export function createStockProvider(clock: () => number): StockProvider {
     source: "demo",
 
     async list(query) {
-      const { quotes } = snapshot(Math.floor(clock() / STEP_MS));
-      const ofType = query.type ? quotes.filter((quote) => quote.item.type === query.type) : quotes;
+      const now = clock();
+      const { quotes } = snapshot(Math.floor(now / STEP_MS));
+      const inMarket = query.market ? quotes.filter(({ entry }) => homeMarketOf(entry.asset) === query.market) : quotes;
+      const ofType = query.type ? inMarket.filter((quote) => quote.item.type === query.type) : inMarket;
       const needle = fold(query.search?.trim() ?? "");
       const matches = ofType.filter(
         ({ entry }) =>
@@ -144,7 +159,8 @@ export function createStockProvider(clock: () => number): StockProvider {
       if (sortBy) {
         // brapi sorts descending unless told otherwise.
         const direction = query.sortOrder === "asc" ? 1 : -1;
-        matches.sort((a, b) => direction * sorters[sortBy](a.item, b.item));
+        const compare = sortersAt(now)[sortBy];
+        matches.sort((a, b) => direction * compare(a.item, b.item));
       }
       const page = Math.max(1, query.page);
       const start = (page - 1) * query.limit;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Language } from "~/i18n/languages";
+import type { CryptoCurrency } from "../crypto-currency";
 import type { CryptoProvider } from "../providers/provider";
 import type { CryptoDetail, CryptoListItem, LocalizedText, SeriesPoint } from "../types";
 import { createJsonClient, pathSegment } from "./http";
@@ -28,18 +29,21 @@ const searchLimit = 7;
 /** CoinGecko's description keys are bare language codes. */
 const descriptionKeys: Record<Language, string> = { "pt-BR": "pt", en: "en", es: "es" };
 
-/** Price maps in /coins/{id} and trending are keyed by vs-currency; the app works in USD. */
+/** Trending's change map is keyed by vs-currency; its prices are in USD. */
 const inUsd = (value: typeof num | typeof positive) =>
   z
     .object({ usd: value })
     .nullish()
     .transform((prices): number | null => prices?.usd ?? null);
-/** A change may be 0 or negative; amounts are unknown when 0 (see `positive`). */
+/** A change may be 0 or negative. */
 const usdChange = inUsd(num);
-const usdAmount = inUsd(positive);
 
 /** Trending sends market cap and volume as display strings such as "$1,234,567" ("$0" when unknown). */
 const dollars = z.preprocess((value) => (typeof value === "string" ? value.replace(/[$,\s]/g, "") : value), positive);
+
+/** /coins/{id} prices every field in every vs-currency; the caller picks one (0 is unknown, as above). */
+const perCurrencyAmount = z.record(z.string(), positive).nullish();
+const perCurrencyChange = z.record(z.string(), num).nullish();
 
 /** Every coin keeps its place in a list without a price or market cap; without an id it cannot be linked. */
 const coinId = z.string().trim().min(1);
@@ -80,13 +84,13 @@ const coinSchema = z.object({
   genesis_date: text,
   market_data: z
     .object({
-      current_price: usdAmount,
-      market_cap: usdAmount,
-      total_volume: usdAmount,
-      high_24h: usdAmount,
-      low_24h: usdAmount,
+      current_price: perCurrencyAmount,
+      market_cap: perCurrencyAmount,
+      total_volume: perCurrencyAmount,
+      high_24h: perCurrencyAmount,
+      low_24h: perCurrencyAmount,
       price_change_percentage_24h: num,
-      price_change_percentage_24h_in_currency: usdChange,
+      price_change_percentage_24h_in_currency: perCurrencyChange,
       market_cap_rank: positive,
       circulating_supply: positive,
       max_supply: positive,
@@ -162,10 +166,10 @@ export function createCoinGeckoProvider({
   return {
     source: "live",
 
-    async list({ page, perPage, order }) {
+    async list({ page, perPage, order, currency = "usd" }) {
       // No `precision`: precision=2 rounds sub-cent coins (PEPE, SHIB) to 0; formatting is the UI's job.
       const { received, coins } = await http.get("/coins/markets", marketsSchema, {
-        vs_currency: "usd",
+        vs_currency: currency,
         order,
         per_page: perPage,
         page,
@@ -175,7 +179,7 @@ export function createCoinGeckoProvider({
       return { items: coins.map(toListItem), total };
     },
 
-    async detail(id, language) {
+    async detail(id, language, currency = "usd") {
       const segment = pathSegment(id);
       if (segment === null) return null;
       const coin = await http.getOrNull(`/coins/${segment}`, coinSchema, {
@@ -186,14 +190,14 @@ export function createCoinGeckoProvider({
         developer_data: false,
         sparkline: false,
       });
-      return coin && toDetail(coin, language);
+      return coin && toDetail(coin, language, currency);
     },
 
-    async chart(id, fromSeconds, toSeconds) {
+    async chart(id, fromSeconds, toSeconds, currency = "usd") {
       const segment = pathSegment(id);
       if (segment === null) return null;
       const chart = await http.getOrNull(`/coins/${segment}/market_chart/range`, chartSchema, {
-        vs_currency: "usd",
+        vs_currency: currency,
         from: Math.floor(fromSeconds),
         to: Math.ceil(toSeconds),
       });
@@ -215,8 +219,15 @@ export function createCoinGeckoProvider({
       }));
     },
 
-    async trending() {
+    async trending(currency = "usd") {
       const { coins } = await http.get("/search/trending", trendingSchema);
+      if (currency !== "usd") {
+        // Trending prices only in dollars: the same coins, in trending order, from /coins/markets.
+        const ids = coins.map(({ item }) => item.id);
+        const { coins: priced } = await http.get("/coins/markets", marketsSchema, { vs_currency: currency, ids: ids.join(",") });
+        const byId = new Map(priced.map((coin) => [coin.id, toListItem(coin)]));
+        return ids.flatMap((id) => byId.get(id) ?? []);
+      }
       return coins.map(({ item }) => ({
         id: item.id,
         // /search and trending send upper-case symbols; /coins/markets (and the app) use lower case.
@@ -255,10 +266,11 @@ function toListItem(coin: z.output<typeof marketItem>): CryptoListItem {
   };
 }
 
-function toDetail(coin: z.output<typeof coinSchema>, language: Language): CryptoDetail {
+function toDetail(coin: z.output<typeof coinSchema>, language: Language, currency: CryptoCurrency): CryptoDetail {
   const market = coin.market_data;
-  const price = market?.current_price ?? null;
-  const change24h = market?.price_change_percentage_24h_in_currency ?? market?.price_change_percentage_24h ?? null;
+  const inCurrency = (prices: Record<string, number | null> | null | undefined) => prices?.[currency] ?? null;
+  const price = inCurrency(market?.current_price);
+  const change24h = inCurrency(market?.price_change_percentage_24h_in_currency) ?? market?.price_change_percentage_24h ?? null;
   return {
     id: coin.id,
     symbol: coin.symbol.toLowerCase(),
@@ -267,10 +279,10 @@ function toDetail(coin: z.output<typeof coinSchema>, language: Language): Crypto
     rank: coin.market_cap_rank ?? market?.market_cap_rank ?? null,
     price,
     change24h,
-    marketCap: market?.market_cap ?? null,
-    volume24h: market?.total_volume ?? null,
-    high24h: market?.high_24h ?? null,
-    low24h: market?.low_24h ?? null,
+    marketCap: inCurrency(market?.market_cap),
+    volume24h: inCurrency(market?.total_volume),
+    high24h: inCurrency(market?.high_24h),
+    low24h: inCurrency(market?.low_24h),
     circulatingSupply: market?.circulating_supply ?? null,
     maxSupply: market?.max_supply ?? null,
     description: pickDescription(coin.description, language),

@@ -1,4 +1,5 @@
 import type { Language } from "~/i18n/languages";
+import type { CryptoCurrency } from "../crypto-currency";
 import type {
   CalendarEvent,
   CryptoChart,
@@ -16,15 +17,23 @@ import type {
   StockRange,
 } from "../types";
 
-/** Providers return `null` for an unknown id or ticker and throw `UpstreamError` when the source fails. */
+/**
+ * Providers return `null` for an unknown id or ticker and throw `UpstreamError` when the source fails.
+ * Crypto prices, market caps and volumes are in the `currency` asked for, US dollars when none is.
+ */
 export interface CryptoProvider {
   readonly source: DataSource;
-  list(query: { page: number; perPage: number; order: CryptoOrder }): Promise<{ items: CryptoListItem[]; total: number }>;
-  detail(id: string, language: Language): Promise<CryptoDetail | null>;
+  list(query: {
+    page: number;
+    perPage: number;
+    order: CryptoOrder;
+    currency?: CryptoCurrency;
+  }): Promise<{ items: CryptoListItem[]; total: number }>;
+  detail(id: string, language: Language, currency?: CryptoCurrency): Promise<CryptoDetail | null>;
   /** Daily-or-finer points between two instants (unix seconds). */
-  chart(id: string, fromSeconds: number, toSeconds: number): Promise<CryptoChart | null>;
+  chart(id: string, fromSeconds: number, toSeconds: number, currency?: CryptoCurrency): Promise<CryptoChart | null>;
   search(query: string): Promise<CryptoSearchResult[]>;
-  trending(): Promise<CryptoListItem[]>;
+  trending(currency?: CryptoCurrency): Promise<CryptoListItem[]>;
 }
 
 export interface StockProvider {

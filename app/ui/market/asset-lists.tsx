@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
 import type { CryptoListItem, StockListItem } from "~/market/types";
 import { formatMoney } from "../format";
 import { AssetImage } from "./asset-image";
@@ -27,7 +28,7 @@ function MiniList({ rows, testId }: { rows: MiniRow[]; testId: string }) {
   );
 }
 
-export function CryptoMiniList({ items, testId }: { items: CryptoListItem[]; testId: string }) {
+export function CryptoMiniList({ items, currency, testId }: { items: CryptoListItem[]; currency: CryptoCurrency; testId: string }) {
   const { i18n } = useTranslation();
   const rows = items.map((coin) => ({
     key: coin.id,
@@ -36,7 +37,7 @@ export function CryptoMiniList({ items, testId }: { items: CryptoListItem[]; tes
     imageLabel: coin.symbol,
     name: coin.name,
     detail: coin.symbol.toUpperCase(),
-    price: formatMoney(coin.price, "USD", i18n.language),
+    price: formatMoney(coin.price, currencyCode(currency), i18n.language),
     change: coin.change24h,
   }));
   return <MiniList rows={rows} testId={testId} />;

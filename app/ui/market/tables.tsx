@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { StarStates } from "~/favorites/stars.server";
 import { assetKey } from "~/favorites/assets";
+import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
 import type { CryptoListItem, StockListItem } from "~/market/types";
 import { FavoriteStar } from "../favorites/favorite-star";
 import { formatCompactMoney, formatCompactNumber, formatMoney } from "../format";
@@ -11,9 +12,22 @@ import { SortHeader, type SortState } from "./sort-header";
 
 /** Plain table markup: these lists are the heaviest HTML the app renders. */
 /** `stars`: the signed-in user's favourites (null for a visitor); when undefined no star column is shown. */
-export function CryptoTable({ items, sort, startRank, stars }: { items: CryptoListItem[]; sort: SortState; startRank: number; stars?: StarStates | null }) {
+export function CryptoTable({
+  items,
+  currency,
+  sort,
+  startRank,
+  stars,
+}: {
+  items: CryptoListItem[];
+  currency: CryptoCurrency;
+  sort: SortState;
+  startRank: number;
+  stars?: StarStates | null;
+}) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  const code = currencyCode(currency);
   return (
     <div className="table-scroll">
       <table className="market-table" data-testid="crypto-table">
@@ -44,12 +58,12 @@ export function CryptoTable({ items, sort, startRank, stars }: { items: CryptoLi
                   </span>
                 </Link>
               </th>
-              <td className="numeric">{formatMoney(item.price, "USD", locale)}</td>
+              <td className="numeric">{formatMoney(item.price, code, locale)}</td>
               <td className="numeric">
                 <Change value={item.change24h} />
               </td>
-              <td className="numeric">{formatCompactMoney(item.marketCap, "USD", locale)}</td>
-              <td className="numeric">{formatCompactMoney(item.volume24h, "USD", locale)}</td>
+              <td className="numeric">{formatCompactMoney(item.marketCap, code, locale)}</td>
+              <td className="numeric">{formatCompactMoney(item.volume24h, code, locale)}</td>
               {stars !== undefined && (
                 <td>
                   <FavoriteStar type="crypto" assetId={item.id} name={item.name} linkedTables={stars?.[assetKey("crypto", item.id)]} />

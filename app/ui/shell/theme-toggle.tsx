@@ -1,5 +1,5 @@
 import { IconMoon, IconSun } from "@tabler/icons-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { defaultTheme, isThemeName, oppositeTheme, themeCookieName, themeStorageKey, type ThemeName } from "../theme";
@@ -13,18 +13,35 @@ export function useTheme(serverTheme: ThemeName | undefined): ThemeName {
   return isThemeName(pending) ? pending : (serverTheme ?? defaultTheme);
 }
 
-/** Mirrors the theme to local storage (spec) and adopts a stored one when no cookie exists yet. */
-export function useThemePreferenceFromStorage() {
+const hasThemeCookie = () => document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${themeCookieName}=`));
+
+/**
+ * Adopts a theme kept only in local storage (no cookie yet, so the server rendered the default):
+ * the theme route sets the cookie and the page takes it on. Otherwise mirrors the theme in force
+ * to local storage, as the spec asks. One hook, so the mirror can never overwrite the stored
+ * choice before it is read.
+ */
+export function useThemePreferenceFromStorage(theme: ThemeName) {
   const fetcher = useFetcher({ key: themeFetcherKey });
-  const hasCookie = () => document.cookie.split("; ").some((pair) => pair.startsWith(`${themeCookieName}=`));
+  const location = useLocation();
+  const adopting = useRef(false);
   useEffect(() => {
     const stored = localStorage.getItem(themeStorageKey);
-    if (!hasCookie() && isThemeName(stored) && stored !== defaultTheme) {
-      void fetcher.submit({ theme: stored }, { method: "post", action: "/theme" });
+    if (!hasThemeCookie() && isThemeName(stored) && stored !== theme) {
+      adopting.current = true;
+      void fetcher.submit(
+        { theme: stored, redirectTo: `${location.pathname}${location.search}` },
+        { method: "post", action: "/theme" },
+      );
     }
     // Run once at start; `fetcher` changes identity on every state change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  useEffect(() => {
+    if (adopting.current && theme !== localStorage.getItem(themeStorageKey)) return;
+    adopting.current = false;
+    localStorage.setItem(themeStorageKey, theme);
+  }, [theme]);
 }
 
 type ThemeToggleProps = { theme: ThemeName; variant: "icon" | "switch" };
@@ -36,10 +53,6 @@ export function ThemeToggle({ theme, variant }: ThemeToggleProps) {
   const location = useLocation();
   const next = oppositeTheme(theme);
   const label = next === "light" ? t("theme.switchToLight") : t("theme.switchToDark");
-
-  useEffect(() => {
-    localStorage.setItem(themeStorageKey, theme);
-  }, [theme]);
 
   return (
     <fetcher.Form method="post" action="/theme" className={`theme-toggle theme-toggle--${variant}`}>
