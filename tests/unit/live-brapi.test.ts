@@ -87,6 +87,35 @@ describe("brapi adapter", () => {
     expect(page.items).toEqual([expect.objectContaining({ ticker: "BOVA11", type: "others" })]);
   });
 
+  it("keeps the BDRs out of the B3 market: brapi cannot exclude a type, so they leave its page", async () => {
+    const page = await brapi().list({ market: "b3", page: 1, limit: 10 });
+    expect(lastRequest("brapi:list")?.query).not.toHaveProperty("type");
+    expect(page.items.map((item) => item.ticker)).toEqual(["PETR4", "ITUB4", "BOVA11", "HGLG11", "THIN3", "TAEE11", "KNIP11", "KDIF11"]);
+    // brapi's count still holds the BDR: an upper bound, so no page is out of reach.
+    expect(page.total).toBe(9);
+
+    const shares = await brapi().list({ market: "b3", type: "stock", page: 1, limit: 10 });
+    expect(lastRequest("brapi:list")?.query).toMatchObject({ type: "stock" });
+    expect(shares.items.map((item) => item.ticker)).toEqual(["PETR4", "ITUB4", "TAEE11"]);
+  });
+
+  it("answers the US market with brapi's BDRs alone, and a B3 BDR or US fund filter without a call", async () => {
+    const page = await brapi().list({ market: "us", page: 1, limit: 10 });
+    expect(lastRequest("brapi:list")?.query).toMatchObject({ type: "bdr" });
+    expect(page.items.map((item) => [item.ticker, item.type])).toEqual([["AAPL34", "bdr"]]);
+    expect(page.total).toBe(1);
+
+    const before = fake.calls("brapi:list");
+    for (const query of [
+      { market: "b3", type: "bdr" },
+      { market: "us", type: "stock" },
+      { market: "us", type: "fund" },
+    ] as const) {
+      expect(await brapi().list({ ...query, page: 1, limit: 10 })).toMatchObject({ items: [], total: 0 });
+    }
+    expect(fake.calls("brapi:list")).toBe(before);
+  });
+
   it("fails with 401 when the list is asked for without a token", async () => {
     const failure = brapi({}).list({ page: 1, limit: 10 });
     await expect(failure).rejects.toBeInstanceOf(UpstreamError);

@@ -204,6 +204,25 @@ describe("stocks by market", () => {
     expect(apple.items.map((item) => item.ticker)).toEqual(["AAPL34", "AAPL"]);
   });
 
+  it("honours the market: B3 without BDRs or US names, US as brapi's BDRs then the US names", async () => {
+    const provider = combined();
+    const b3 = await provider.list({ market: "b3", page: 1, limit: 12 });
+    expect(b3.items.map((item) => item.ticker)).toEqual(["PETR4", "ITUB4", "BOVA11", "HGLG11", "THIN3", "TAEE11", "KNIP11", "KDIF11"]);
+    expect(b3.total).toBe(9);
+
+    const us = await provider.list({ market: "us", page: 1, limit: 12 });
+    expect(fake.requests("brapi:list").at(-1)?.query).toMatchObject({ type: "bdr" });
+    expect(us.items.map((item) => item.ticker)).toEqual(["AAPL34", ...usTickers.slice(0, 11)]);
+    expect(us.total).toBe(1 + usTickers.length);
+
+    // US shares are no B3 name: brapi is not asked for them.
+    const before = fake.calls("brapi:list");
+    const usShares = await provider.list({ market: "us", type: "stock", page: 1, limit: 12 });
+    expect(usShares.items.every((item) => item.currency === "USD")).toBe(true);
+    expect(usShares.total).toBe(usTickers.length);
+    expect(fake.calls("brapi:list")).toBe(before);
+  });
+
   it("is what the app runs with STOCKS_PROVIDER=brapi and both keys, and not without them", async () => {
     const env = {
       STOCKS_PROVIDER: "brapi",

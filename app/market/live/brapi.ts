@@ -86,20 +86,28 @@ export function createBrapiProvider({ baseUrl = defaultBaseUrl, token, timeoutMs
   return {
     source: "live",
 
-    async list({ search, type, sector, sortBy, sortOrder, page, limit }) {
+    async list({ search, market, type, sector, sortBy, sortOrder, page, limit }) {
+      const empty = { items: [], total: 0, page, limit, sectors: [] };
+      // brapi lists B3 alone, where a US company trades only as a BDR: `us` is its BDRs, `b3` all but them.
+      if ((market === "us" && type !== undefined && type !== "bdr") || (market === "b3" && type === "bdr")) return empty;
+      const upstreamType = market === "us" ? "bdr" : type;
       // A search that matches nothing is HTTP 417 for brapi; for us it is an empty page.
       const body = await http.getOrNull(
         "/api/quote/list",
         listSchema,
-        { search: search?.trim() || undefined, sortBy, sortOrder, limit, page, sector, ...typeFilter(type) },
+        { search: search?.trim() || undefined, sortBy, sortOrder, limit, page, sector, ...typeFilter(upstreamType) },
         [417],
       );
-      if (body === null) return { items: [], total: 0, page, limit, sectors: [] };
+      if (body === null) return empty;
       const items = body.stocks.map(toListItem);
+      // Our classifier, not brapi's `type`, judges each row: brapi's "fund" also holds the ETFs (our
+      // "others"), and brapi cannot exclude a type, so `b3` drops the BDRs of brapi's page here.
+      const inQuery = (item: StockListItem) =>
+        upstreamType ? item.type === upstreamType : market !== "b3" || item.type !== "bdr";
       return {
-        // brapi's "fund" also holds the ETFs, which are our "others".
-        items: type ? items.filter((item) => item.type === type) : items,
-        // Without totalCount, what we have seen so far is the best lower bound.
+        items: items.filter(inQuery),
+        // Without totalCount, what we have seen so far is the best lower bound. For `b3` without a
+        // type, brapi's count still holds the BDRs: an upper bound that keeps every page reachable.
         total: body.totalCount ?? (page - 1) * limit + body.stocks.length,
         page,
         limit,

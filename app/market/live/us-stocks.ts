@@ -165,6 +165,8 @@ export function createUsStockProvider({ finnhub, twelveData, clock = Date.now }:
   const profileOf = (symbol: string) => profiles.get(symbol, () => finnhub.profile(symbol));
 
   function matching(query: Omit<StockListQuery, "page" | "limit">): StockAsset[] {
+    // Every embedded US name is a US listing: none is in the B3 market.
+    if (query.market === "b3") return [];
     const needle = fold(query.search?.trim() ?? "");
     return usAssets.filter(
       (asset) =>

@@ -19,7 +19,7 @@ export function stocksByMarket(b3: StockProvider, us: UsStockProvider): StockPro
     async list(query): Promise<StockListPage> {
       const { page: requestedPage, limit, ...filters } = query;
       const page = Math.max(1, requestedPage);
-      // The US names are all shares: a fund, BDR or ETF filter is B3's alone.
+      // The US names are all US shares: a fund, BDR or ETF filter, or the B3 market, is brapi's alone.
       if (us.count(filters) === 0) return b3.list(query);
       const start = (page - 1) * limit;
       const b3Page = await b3.list({ ...query, page });
