@@ -1,4 +1,5 @@
 import type { Language } from "~/i18n/languages";
+import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
 import { orUnavailable } from "~/market/page-data.server";
 import { getMarketService } from "~/market/service.server";
 import { classifyStock } from "~/market/stock-type";
@@ -22,7 +23,7 @@ export type QuotedFavorite = {
   change24h: number | null;
 };
 
-async function quote(favorite: FavoriteRow, language: Language): Promise<QuotedFavorite> {
+async function quote(favorite: FavoriteRow, language: Language, currency: CryptoCurrency): Promise<QuotedFavorite> {
   const base = {
     id: favorite.id,
     type: favorite.assetType,
@@ -31,7 +32,7 @@ async function quote(favorite: FavoriteRow, language: Language): Promise<QuotedF
   };
   const market = getMarketService();
   if (favorite.assetType === "crypto") {
-    const coin = (await orUnavailable(market.cryptoDetail(favorite.assetId, language)))?.data;
+    const coin = (await orUnavailable(market.cryptoDetail(favorite.assetId, language, currency)))?.data;
     return {
       ...base,
       name: coin?.name ?? favorite.assetId,
@@ -39,7 +40,7 @@ async function quote(favorite: FavoriteRow, language: Language): Promise<QuotedF
       stockType: null,
       image: coin?.image ?? null,
       price: coin?.price ?? null,
-      currency: "USD",
+      currency: currencyCode(currency),
       change24h: coin?.change24h ?? null,
     };
   }
@@ -57,9 +58,12 @@ async function quote(favorite: FavoriteRow, language: Language): Promise<QuotedF
   };
 }
 
-/** Live prices for a list of favourites, fetched together (each one is cached by the engine). */
-export function quoteFavorites(rows: FavoriteRow[], language: Language): Promise<QuotedFavorite[]> {
-  return Promise.all(rows.map((row) => quote(row, language)));
+/**
+ * Live prices for a list of favourites, fetched together (each one is cached by the engine);
+ * cryptos in `currency`, as the visitor reads them on the market pages.
+ */
+export function quoteFavorites(rows: FavoriteRow[], language: Language, currency: CryptoCurrency): Promise<QuotedFavorite[]> {
+  return Promise.all(rows.map((row) => quote(row, language, currency)));
 }
 
 /**

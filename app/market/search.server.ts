@@ -2,6 +2,7 @@ import { createInstance } from "i18next";
 import { z } from "zod";
 import { fallbackLanguage, type Language } from "~/i18n/languages";
 import { resources } from "~/i18n/resources";
+import { currencyCode, type CryptoCurrency } from "./crypto-currency";
 import { cryptoUniverse } from "./crypto-list.server";
 import { fold } from "./demo/dataset";
 import {
@@ -142,10 +143,10 @@ async function findStocks(market: SearchMarket, query: string): Promise<Match[]>
  * Search answers carry no prices: they come from the market list the /cryptos page sorts, so a
  * row shows the same price as the lists. A coin outside it (or a list that failed) shows none.
  */
-async function findCryptos(market: SearchMarket, query: string): Promise<Match[]> {
+async function findCryptos(market: SearchMarket, query: string, currency: CryptoCurrency): Promise<Match[]> {
   const [{ data: found }, universe] = await Promise.all([
     market.cryptoSearch(query),
-    cryptoUniverse(market).catch((error: unknown) => {
+    cryptoUniverse(market, currency).catch((error: unknown) => {
       console.warn("search: crypto prices unavailable:", String(error));
       return null;
     }),
@@ -165,7 +166,7 @@ async function findCryptos(market: SearchMarket, query: string): Promise<Match[]
           quote: {
             price: item.price,
             change24h: item.change24h,
-            currency: "USD",
+            currency: currencyCode(currency),
           },
         }),
       },
@@ -194,12 +195,18 @@ async function findNews(market: SearchMarket, query: string, language: Language)
     }));
 }
 
-function find(market: SearchMarket, kind: SearchKind, query: string, language: Language): Promise<Match[]> {
+function find(
+  market: SearchMarket,
+  kind: SearchKind,
+  query: string,
+  language: Language,
+  currency: CryptoCurrency,
+): Promise<Match[]> {
   switch (kind) {
     case "pages":
       return Promise.resolve(byTier(findPages(query, language)).slice(0, searchLimits.pages));
     case "cryptos":
-      return findCryptos(market, query);
+      return findCryptos(market, query, currency);
     case "stocks":
       return findStocks(market, query);
     case "news":
@@ -216,12 +223,14 @@ export async function search(
   scope: SearchScope,
   query: string,
   language: Language,
+  /** The visitor's crypto price currency, as the lists show it. */
+  currency: CryptoCurrency,
 ): Promise<SearchResponse> {
   if (!query) return { scope, query, suggestions: [], sections: [], failed: false };
   const kinds = scope === "all" ? searchKinds : [scope];
   const found = await Promise.all(
     kinds.map((kind) =>
-      find(market, kind, query, language).then(
+      find(market, kind, query, language, currency).then(
         (matches) => ({ kind, matches: byTier(matches), failed: false }),
         (error: unknown) => {
           console.error(`search failed (${kind}):`, error);

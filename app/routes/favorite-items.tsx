@@ -10,6 +10,7 @@ import { assetKey, favoritesPerPage, type FavoriteSortField } from "~/favorites/
 import { favoriteListParams } from "~/favorites/schemas";
 import { addItemToTable, listTables } from "~/favorites/tables.server";
 import { languageOf } from "~/i18n/languages";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { flashRedirect } from "~/account/actions.server";
@@ -28,11 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = favoriteListParams.parse(Object.fromEntries(url.searchParams));
   const rows = listFavorites(db, user.id, params.type);
-  const quoted = await quoteFavorites(rows, languageOf(getLocale(context)));
+  const language = languageOf(getLocale(context));
+  const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
+  const quoted = await quoteFavorites(rows, language, currency);
   const tables = listTables(db, user.id).map(({ id, title }) => ({ id, title }));
   const confirmId = Number(url.searchParams.get("confirmRemove"));
   const toConfirm = Number.isInteger(confirmId) ? listFavorites(db, user.id).find((row) => row.id === confirmId) : undefined;
-  const confirmQuote = toConfirm ? (quoted.find((item) => item.id === toConfirm.id) ?? (await quoteFavorites([toConfirm], languageOf(getLocale(context))))[0]) : undefined;
+  const confirmQuote = toConfirm ? (quoted.find((item) => item.id === toConfirm.id) ?? (await quoteFavorites([toConfirm], language, currency))[0]) : undefined;
   return {
     meta: pageMetaFor(context, "pages.favoriteItems", { ns: "favorites", noindex: true }),
     params,

@@ -13,6 +13,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const items = await quoteFavorites(
     tableItems(getDb(), table.id).map((row) => row.favorite),
     languageOf(getLocale(context)),
+    // A file outlives the visitor's choice of currency: its crypto prices are always US dollars.
+    "usd",
   );
   const body = toCsv([
     csvHeader,

@@ -9,6 +9,7 @@ import { recordTableSchema } from "~/favorites/schemas";
 import { requireOwnTable } from "~/favorites/table-page.server";
 import { addItemToTable, deleteTable, removeItemFromTable, tableItems, updateTable } from "~/favorites/tables.server";
 import { languageOf } from "~/i18n/languages";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { getDb } from "~/platform/db.server";
@@ -23,12 +24,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, table } = requireOwnTable(context, request, params.id);
   const db = getDb();
   const language = languageOf(getLocale(context));
+  const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
   const items = await quoteFavorites(
     tableItems(db, table.id).map((row) => row.favorite),
     language,
+    currency,
   );
   const inTable = new Set(items.map((item) => item.id));
-  const candidates = await quoteFavorites(listFavorites(db, user.id), language);
+  const candidates = await quoteFavorites(listFavorites(db, user.id), language, currency);
   const meta = pageMetaFor(context, "pages.registerTable", { ns: "favorites", noindex: true });
   return {
     meta: { ...meta, title: `${table.title} · ${meta.title}` },

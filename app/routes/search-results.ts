@@ -1,4 +1,6 @@
 import { getLocale } from "~/i18n/middleware.server";
+import { languageOf } from "~/i18n/languages";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { search, searchParamsFrom } from "~/market/search.server";
 import { getMarketService } from "~/market/service.server";
 import type { Route } from "./+types/search-results";
@@ -9,12 +11,16 @@ import type { Route } from "./+types/search-results";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { scope, query } = searchParamsFrom(new URL(request.url));
-  const response = await search(getMarketService(), scope, query, getLocale(context));
+  const language = getLocale(context);
+  const currency = readCryptoCurrency(request.headers.get("Cookie"), languageOf(language));
+  const response = await search(getMarketService(), scope, query, language, currency);
   return Response.json(response, {
     status: response.failed ? 502 : 200,
     // The language is in the URL (lng), so the browser may keep an answer while someone retypes.
     headers: {
       "Cache-Control": response.failed ? "no-store" : "private, max-age=60",
+      // The crypto price currency is a cookie: a new choice must not be answered from the browser's copy.
+      Vary: "Cookie",
     },
   });
 }

@@ -1,5 +1,7 @@
 import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { languageOf } from "~/i18n/languages";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { search, searchParamsFrom } from "~/market/search.server";
 import { getMarketService } from "~/market/service.server";
 import { routeMeta } from "~/ui/meta";
@@ -9,7 +11,9 @@ import type { Route } from "./+types/search";
 /** The search page: the header's form lands here without JavaScript. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { scope, query } = searchParamsFrom(new URL(request.url));
-  const response = await search(getMarketService(), scope, query, getLocale(context));
+  const language = getLocale(context);
+  const currency = readCryptoCurrency(request.headers.get("Cookie"), languageOf(language));
+  const response = await search(getMarketService(), scope, query, language, currency);
   // Result pages are endless and thin: keep them out of search engines.
   const meta = pageMetaFor(context, "search", { noindex: true });
   // A failure is a message in the page (role="alert"), never the error page around it.

@@ -70,7 +70,8 @@ test("stars and unstars assets, with a confirmation, and lists them with live pr
 
   await visit(page, project.name, "/user/favorite-items");
   await expect(page.getByTestId("favorite-crypto-bitcoin")).toContainText("Bitcoin");
-  await expect(page.getByTestId("favorite-crypto-bitcoin")).toContainText("US$");
+  // In the visitor's crypto currency, as /cryptos shows it: reais for a Portuguese reader.
+  await expect(page.getByTestId("favorite-crypto-bitcoin")).toContainText("R$");
   await expect(page.getByTestId("favorite-stock-PETR4")).toBeVisible();
   await visit(page, project.name, "/user/favorite-items?type=stock");
   await expect(page.getByTestId("favorite-stock-PETR4")).toBeVisible();

@@ -69,8 +69,12 @@ describe("the general scope (no scope, as from the home page)", () => {
     expect(body.suggestions[0]).toMatchObject({ kind: "cryptos", title: "Bitcoin", subtitle: "BTC", href: "/cryptos/bitcoin" });
     const { getMarketService } = await import("~/market/service.server");
     const { cryptoUniverse } = await import("~/market/crypto-list.server");
-    const listed = (await cryptoUniverse(getMarketService())).data.items.find((item) => item.id === "bitcoin");
-    expect(body.suggestions[0]?.quote).toEqual({ price: listed?.price, change24h: listed?.change24h, currency: "USD" });
+    // A Portuguese reader's default currency is the real, as on /cryptos; a chosen one is followed.
+    const inReais = (await cryptoUniverse(getMarketService(), "brl")).data.items.find((item) => item.id === "bitcoin");
+    expect(body.suggestions[0]?.quote).toEqual({ price: inReais?.price, change24h: inReais?.change24h, currency: "BRL" });
+    const chosen = await searchResults("/search/results?q=bitcoin", { Cookie: "currency=usd" });
+    const inDollars = (await cryptoUniverse(getMarketService(), "usd")).data.items.find((item) => item.id === "bitcoin");
+    expect(chosen.body.suggestions[0]?.quote).toEqual({ price: inDollars?.price, change24h: inDollars?.change24h, currency: "USD" });
     expect(shownOf(body, "news").length).toBeGreaterThan(0);
   });
 
@@ -105,7 +109,7 @@ describe("the general scope (no scope, as from the home page)", () => {
 
 describe("one kind at a time", () => {
   it("cryptos: name, symbol, detail link, icon and price, at most 7", async () => {
-    const { body } = await searchResults("/search/results?q=bit&scope=cryptos");
+    const { body } = await searchResults("/search/results?q=bit&scope=cryptos", { "Accept-Language": "en" });
     expect(body).toMatchObject({ scope: "cryptos", query: "bit", failed: false });
     expect(body.sections.map((section) => section.kind)).toEqual(["cryptos"]);
     expect(shown(body)[0]).toEqual({

@@ -36,7 +36,7 @@ function fakeMarket(overrides: Partial<SearchMarket> = {}): SearchMarket {
 
 describe("the general scope's answer", () => {
   it("suggests the closest matches across kinds (exact, then prefix) and does not repeat them in their sections", async () => {
-    const answer = await search(fakeMarket(), "all", "petr4", "pt-BR");
+    const answer = await search(fakeMarket(), "all", "petr4", "pt-BR", "usd");
     expect(answer.suggestions.map((result) => result.title)).toEqual(["PETR4", "PETR4 sobe após resultado"]);
     expect(answer.suggestions[0]?.quote).toEqual({ price: 33.35, change24h: 1.5, currency: "BRL" });
     expect(answer.sections.find((section) => section.kind === "stocks")?.results.map((result) => result.title)).toEqual(["VALE3"]);
@@ -44,20 +44,20 @@ describe("the general scope's answer", () => {
   });
 
   it("ranks a headline below an asset whose name starts with the text", async () => {
-    const answer = await search(fakeMarket(), "all", "petr", "pt-BR");
+    const answer = await search(fakeMarket(), "all", "petr", "pt-BR", "usd");
     // PETR4 and Petro Token start with "petr"; a word starting with it (Vale Petro) comes next; headlines last.
     expect(answer.suggestions.map((result) => result.title)).toEqual(["Petro Token", "PETR4"]);
     expect(answer.sections.find((section) => section.kind === "stocks")?.results.map((result) => result.title)).toEqual(["VALE3"]);
   });
 
   it("gives a coin the list's price, and none when the coin is not listed or the list failed", async () => {
-    const answer = await search(fakeMarket(), "cryptos", "bitcoin", "en");
+    const answer = await search(fakeMarket(), "cryptos", "bitcoin", "en", "usd");
     expect(answer.suggestions[0]).toMatchObject({ title: "Bitcoin", quote: { price: 85_591.3, change24h: -2, currency: "USD" } });
     expect(answer.suggestions[1]).toMatchObject({ title: "Petro Token" });
     expect(answer.suggestions[1]).not.toHaveProperty("quote");
 
     const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const withoutList = await search(fakeMarket({ cryptoList: down }), "cryptos", "bitcoin", "en");
+    const withoutList = await search(fakeMarket({ cryptoList: down }), "cryptos", "bitcoin", "en", "usd");
     expect(withoutList.failed).toBe(false);
     expect(withoutList.suggestions[0]).toMatchObject({ title: "Bitcoin" });
     expect(withoutList.suggestions[0]).not.toHaveProperty("quote");
@@ -66,7 +66,7 @@ describe("the general scope's answer", () => {
 
   it("keeps the other kinds when one fails, and says failed only when every searched kind did", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const partial = await search(fakeMarket({ stockList: down, news: down }), "all", "bitcoin", "en");
+    const partial = await search(fakeMarket({ stockList: down, news: down }), "all", "bitcoin", "en", "usd");
     expect(partial.failed).toBe(false);
     expect(partial.sections.map(({ kind, failed }) => [kind, failed])).toEqual([
       ["pages", false],
@@ -76,7 +76,7 @@ describe("the general scope's answer", () => {
     ]);
     expect(partial.suggestions[0]).toMatchObject({ title: "Bitcoin" });
 
-    const allDown = await search(fakeMarket({ stockList: down }), "stocks", "petr", "en");
+    const allDown = await search(fakeMarket({ stockList: down }), "stocks", "petr", "en", "usd");
     expect(allDown).toEqual({
       scope: "stocks",
       query: "petr",
@@ -89,7 +89,7 @@ describe("the general scope's answer", () => {
 
   it("asks nothing for empty text", async () => {
     const stockList = vi.fn(down);
-    expect(await search(fakeMarket({ stockList }), "all", "", "en")).toEqual({
+    expect(await search(fakeMarket({ stockList }), "all", "", "en", "usd")).toEqual({
       scope: "all",
       query: "",
       suggestions: [],
