@@ -136,7 +136,8 @@ test.describe("search dialog", () => {
     const bitcoin = suggestions.first();
     await expect(bitcoin).toContainText("Bitcoin");
     await expect(bitcoin).toContainText("Criptomoeda");
-    await expect(bitcoin).toContainText(/US\$\s?\d{1,3}(\.\d{3})*,\d{2}/);
+    // In the visitor's crypto currency, as /cryptos shows it: reais for a Portuguese reader.
+    await expect(bitcoin).toContainText(/R\$\s?\d{1,3}(\.\d{3})*,\d{2}/);
     await expect(bitcoin).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/cryptos\/bitcoin$/);
