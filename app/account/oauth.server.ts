@@ -40,7 +40,7 @@ const idColumns = { github: "githubId", google: "googleId" } as const;
 const failureKeys = { github: "account:errors.githubFailed", google: "account:errors.googleFailed" } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Profiles (upstream-apis.md §6)
+// Profiles: who the provider says signed in (GitHub's /user and /user/emails, Google's userinfo)
 
 const githubUserSchema = z.object({
   id: z.number().int().positive(),

@@ -84,7 +84,7 @@ export const twoFactorCodeSchema = z.object({
 
 export const profileSchema = z.object({ name, nickname, email: email.optional() });
 
-/** Email-login accounts keep an address; Google and GitHub accounts have none to edit (spec section 6). */
+/** Email-login accounts keep an address; Google and GitHub accounts have none to edit. */
 export const emailProfileSchema = profileSchema.extend({ email });
 
 export const passwordChangeSchema = z

@@ -24,7 +24,7 @@ async function passwordMatches(user: User, password: string | undefined) {
 
 export function updateProfile(user: User, values: { name: string; nickname: string; email?: string }): SettingsResult {
   const db = getDb();
-  // Only email-login accounts may change their address (spec section 6).
+  // Only email-login accounts may change their address.
   const email = user.loginMethod === "email" && values.email ? normaliseEmail(values.email) : user.email;
   const errors: FieldErrors = {};
   if ((findUserByEmail(db, email)?.id ?? user.id) !== user.id) errors.email = "errors.emailTaken";

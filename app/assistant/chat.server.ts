@@ -43,7 +43,7 @@ export async function readChatApiRequest<Schema extends z.ZodType>(
   return { refused: null, user, body: parsed.data };
 }
 
-/** The request fields of spec section 3, plus `refresh` (ask the last question again). */
+/** The chat request's fields, plus `refresh` (ask the last question again). */
 export type ChatTurnInput = {
   sessionId: string;
   prompt: string;

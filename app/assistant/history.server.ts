@@ -139,7 +139,7 @@ export function rateReply(db: AppDatabase, userId: number, messageId: number, li
 }
 
 /**
- * The exchange before the next question, as the streamed request carries it (spec section 3).
+ * The exchange before the next question, as the streamed request carries it.
  * For a refresh, the question asked again and its reply are not part of it.
  */
 export function previousExchange(db: AppDatabase, sessionId: string, { refresh }: { refresh: boolean }) {

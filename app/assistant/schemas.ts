@@ -4,7 +4,7 @@ import { chatPromptMaxLength, type ChatStreamEvents } from "./types";
 /** The previous exchange is context, not a new question: generous, but bounded. */
 const previousMessageMaxLength = 8000;
 
-/** The original client sends the text "null" when there is no previous message (spec section 3). */
+/** The original client sends the text "null" when there is no previous message. */
 const previousMessage = z.preprocess(
   (value) => (value === "null" || value === undefined ? null : value),
   z.string().max(previousMessageMaxLength).nullable(),

@@ -8,7 +8,7 @@ import type { ChatCompletionStream } from "./model.server";
 export type TextTranslator = (text: LocalizedText, language: Language) => Promise<LocalizedText>;
 
 /**
- * Machine translation of upstream texts (spec section 7: descriptions and profiles) through the
+ * Machine translation of upstream texts (descriptions and profiles) through the
  * configured hosted model. A translation is made once per text and language and kept in SQLite,
  * so a model's quota goes to questions, not to the same description every five minutes. When the
  * model fails the original text is kept (the page says which language it is in).

@@ -19,7 +19,7 @@ export type ChatMessage = {
   isDisliked: boolean;
 };
 
-/** Server-sent events of the streamed reply (spec section 7). `text` is the next piece of the reply. */
+/** Server-sent events of the streamed reply. `text` is the next piece of the reply. */
 export type ChatStreamEvents = {
   content: { sessionId: string; text: string; refs: ChatRef[] };
   /** `messageId` (ours, not the spec's) lets the browser rate the stored reply. */

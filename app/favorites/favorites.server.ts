@@ -53,7 +53,7 @@ export function tablesLinkedTo(db: AppDatabase, userId: number, favoriteId: numb
 }
 
 /**
- * Removes a favourite and, as spec section 4 says, every table that held it.
+ * Removes a favourite and every table that held it.
  * Returns null when the favourite is not this user's.
  */
 export function removeFavorite(db: AppDatabase, userId: number, type: AssetType, assetId: string) {

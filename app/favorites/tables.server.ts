@@ -56,7 +56,7 @@ export type AddItemResult =
   | { ok: false; reason: "noTables" | "inEveryTable" | "alreadyInTable" | "notFound" };
 
 /**
- * Puts one of the user's favourites into one of their tables. Refused (spec section 4) when the
+ * Puts one of the user's favourites into one of their tables. Refused when the
  * user has no table at all, or when the favourite is already in every table.
  */
 export function addItemToTable(db: AppDatabase, userId: number, tableId: number | null, favoriteId: number, now = new Date()): AddItemResult {

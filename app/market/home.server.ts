@@ -9,7 +9,7 @@ import type { MarketService } from "./service.server";
 import type { DataSource } from "./types";
 import { mostViewedCryptos } from "./views.server";
 
-/** The ticker tape's 14 symbols: major US stocks, one B3 stock and crypto pairs (spec section 1). */
+/** The ticker tape's 14 symbols: major US stocks, one B3 stock and crypto pairs. */
 const tapeStocks = ["AAPL", "MSFT", "NVDA", "AMZN", "GOOGL", "META", "TSLA", "JPM", "V", "PETR4"];
 const tapeCryptos = ["bitcoin", "ethereum", "solana", "ripple"];
 

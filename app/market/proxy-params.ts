@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cryptoOrders, newsCategories, stockRanges, stockSortFields, stockTypes } from "./types";
 
-/** One schema per /proxy endpoint (spec section 7), shared by the routes and their tests. */
+/** One schema per /proxy endpoint, shared by the routes and their tests. */
 
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const optionalText = (max: number) =>

@@ -191,7 +191,7 @@ export function getMarketService(): MarketService {
       store,
       onBackgroundError: (key, error) => console.warn(`market refresh failed for ${key}:`, String(error)),
     });
-    // With a hosted model configured, English-only live descriptions are translated (spec section 7).
+    // With a hosted model configured, English-only live descriptions are translated.
     const translationModel = hostedStreamFor(assistant);
     const providers = providersFor(market);
     service = createMarketService(

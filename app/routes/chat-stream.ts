@@ -8,7 +8,7 @@ import { jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/chat-stream";
 
 /**
- * The streamed reply (spec section 7): server-sent events `content`, `content_end` and `error`.
+ * The streamed reply: server-sent events `content`, `content_end` and `error`.
  * Refusals before the stream starts are ordinary JSON errors with a translated message.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-/** "Add to a record table" from a favourite's row; the refusals of spec section 4 answer here. */
+/** "Add to a record table" from a favourite's row; its refusals answer here. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const formData = await readFormData(request, context);

@@ -1,7 +1,7 @@
 import { Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 
-/** The policies' shared date (spec section 9). */
+/** The policies' shared date. */
 export const policiesLastUpdated = new Date(Date.UTC(2024, 8, 21));
 
 type Section = { heading: string; paragraphs: string[] };

@@ -2,7 +2,7 @@ export const themeNames = ["dark", "light"] as const;
 export type ThemeName = (typeof themeNames)[number];
 export const themeCookieName = "theme";
 export const themeStorageKey = "theme";
-/** Dark is the default when nothing is stored (spec section 4). */
+/** Dark is the default when nothing is stored. */
 export const defaultTheme: ThemeName = "dark";
 
 export function isThemeName(value: unknown): value is ThemeName {

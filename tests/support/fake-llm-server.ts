@@ -1,5 +1,5 @@
 /**
- * A local fake of the hosted chat models (upstream-apis.md §5), for the streaming adapters' tests.
+ * A local fake of the hosted chat models, for the streaming adapters' tests.
  * It serves real HTTP on 127.0.0.1 (random port) in the exact upstream framing.
  *
  *   const fake = await startFakeLlmServer();

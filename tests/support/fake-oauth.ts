@@ -1,5 +1,5 @@
 /**
- * A local fake of GitHub's and Google's OAuth endpoints (upstream-apis.md §6), for unit and
+ * A local fake of GitHub's and Google's OAuth endpoints, for unit and
  * end-to-end tests of the sign-in flow. It serves real HTTP on 127.0.0.1 and has no UI: the
  * authorize endpoints answer at once with a redirect back to the app, as a provider does for a
  * user who already granted access.

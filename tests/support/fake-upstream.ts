@@ -1,9 +1,10 @@
 /**
  * A local fake of every live market upstream, for contract, route and fault tests. It serves real
- * HTTP on 127.0.0.1 (random port) and replays the shapes documented in upstream-apis.md §1–4,
- * including their untidy parts (numbers as strings, nulls, missing keys, "" for "none") and the
- * oddities of recorded real answers in upstream-quirks.ts (placeholder images, 0 for unknown,
- * malformed items among good ones, crypto tokens in the currency feed, a cut earnings answer).
+ * HTTP on 127.0.0.1 (random port) and replays the real shapes of CoinGecko, brapi, Finnhub,
+ * Twelve Data and the currency API, including their untidy parts (numbers as strings, nulls,
+ * missing keys, "" for "none") and the oddities of recorded real answers in upstream-quirks.ts
+ * (placeholder images, 0 for unknown, malformed items among good ones, crypto tokens in the
+ * currency feed, a cut earnings answer).
  *
  *   const fake = await startFakeUpstream();
  *   const crypto = createCoinGeckoProvider({ baseUrl: `${fake.url}/coingecko`, timeoutMs: 200 });
@@ -143,7 +144,7 @@ type Route = {
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
 // ---------------------------------------------------------------------------------------------
-// CoinGecko (upstream-apis.md §1)
+// CoinGecko
 
 const coinImage = (n: number, name: string) => `https://coin-images.coingecko.com/coins/images/${n}/large/${name}.png`;
 
@@ -311,7 +312,7 @@ function coingeckoAuth({ headers }: Incoming) {
 const coinNotFound: Reply = { status: 404, body: { error: "coin not found" } };
 
 // ---------------------------------------------------------------------------------------------
-// brapi (upstream-apis.md §2)
+// brapi
 
 const brapiIcon = (ticker: string) => `https://icons.brapi.dev/icons/${ticker}.svg`;
 
@@ -444,7 +445,7 @@ function brapiQuote(request: Incoming): Reply {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Finnhub (upstream-apis.md §3)
+// Finnhub
 
 // prettier-ignore
 const marketNews = [
@@ -600,7 +601,7 @@ function twelveDataTimeSeries({ query }: Incoming): Reply {
 }
 
 // ---------------------------------------------------------------------------------------------
-// fawazahmed0 currency-api (upstream-apis.md §4)
+// fawazahmed0 currency-api
 
 // prettier-ignore
 const usdTable = {

@@ -21,7 +21,7 @@ const chunkSchema = z.object({
   promptFeedback: z.object({ blockReason: z.string().optional() }).optional(),
 });
 
-/** Gemini's native streaming API (upstream-apis.md §5): one SSE event per partial response, no [DONE]. */
+/** Gemini's native streaming API: one SSE event per partial response, no [DONE]. */
 export function createGeminiStream({
   apiKey,
   model,

@@ -17,7 +17,7 @@ const chunkSchema = z.object({
   error: z.object({ message: z.string() }).optional(),
 });
 
-/** Any OpenAI-compatible /chat/completions endpoint: OpenAI, Ollama, llama.cpp (upstream-apis.md §5). */
+/** Any OpenAI-compatible /chat/completions endpoint: OpenAI, Ollama, llama.cpp. */
 export function createOpenAiStream({
   baseUrl,
   apiKey,

@@ -7,7 +7,7 @@ import { getDb } from "~/platform/db.server";
 import { jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/ai";
 
-/** POST /proxy/ai (spec section 7): the whole reply as JSON, for clients that do not stream. */
+/** POST /proxy/ai: the whole reply as JSON, for clients that do not stream. */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t;
   const checked = await readChatApiRequest(request, context, proxyAiRequestSchema);

@@ -15,7 +15,7 @@ import { settingsIntents } from "./intents";
 type Account = Pick<User, "email" | "name" | "nickname" | "loginMethod" | "theme">;
 type FormProps = { account: Account; lastResult: SubmissionResult | undefined };
 
-/** Google and GitHub accounts have no email or password of ours to change (spec section 6). */
+/** Google and GitHub accounts have no email or password of ours to change. */
 export function ManagedByProvider({ account }: { account: Account }) {
   const { t } = useTranslation("account");
   return <p className="muted">{t("settings.managedByProvider", { provider: t(`loginMethods.${account.loginMethod}`) })}</p>;

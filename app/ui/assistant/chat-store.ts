@@ -51,7 +51,7 @@ async function errorMessageOf(response: Response, fallback: string) {
   return body && typeof body === "object" && "message" in body && typeof body.message === "string" ? body.message : fallback;
 }
 
-/** The previous exchange before `messages`' end, as the request carries it (spec section 3). */
+/** The previous exchange before `messages`' end, as the request carries it. */
 function previousExchange(messages: ChatMessage[]) {
   const lastReply = messages.findLast((message) => message.sender === "ai");
   const lastQuestion = messages.findLast((message) => message.sender === "user");
@@ -108,7 +108,7 @@ async function ask(prompt: string, history: ChatMessage[], refresh: boolean, gen
   }
 }
 
-/** Sends a question; blank text or a reply in progress sends nothing (spec section 5). */
+/** Sends a question; blank text or a reply in progress sends nothing. */
 export function sendPrompt(text: string, genericError: string): boolean {
   const prompt = text.trim();
   if (!prompt || state.streaming) return false;
