@@ -3,7 +3,14 @@ import { detectIncomingLanguage } from "./i18n/middleware.server";
 import { languageQueryParam } from "./i18n/languages";
 import { calendarQueryParams } from "./market/calendar-month";
 import { defaultConverterInput } from "./market/converter";
-import { cryptoListSearch, homeTableSearch, newsSearch, pagedSearch, stockDetailSearch, stockListSearch } from "./market/list-search.server";
+import {
+  cryptoListSearch,
+  homeTableSearch,
+  newsSearch,
+  pagedSearch,
+  stockDetailSearch,
+  stockListSearch,
+} from "./market/list-search.server";
 import type { PageVariant } from "./platform/page-cache.server";
 import { readTheme } from "./platform/theme.server";
 import { readCryptoCurrency } from "./market/crypto-currency.server";

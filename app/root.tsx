@@ -21,16 +21,7 @@ import "./ui/market/market.css";
 import { MantineProvider } from "@mantine/core";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./i18n/middleware.server";
 import { isLanguage, languageOf, languageQueryParam } from "./i18n/languages";

@@ -62,7 +62,9 @@ async function refuseLargeBody(request: IncomingMessage, response: ServerRespons
   const language = await detectIncomingLanguage(request);
   const message = instanceFor(language).t("messages.requestTooLarge", { limit: `${Math.round(limit / kibibyte)} KB` });
   const wantsJson = /application\/json/.test(String(request.headers.accept ?? request.headers["content-type"] ?? ""));
-  const answer = wantsJson ? jsonError(413, message) : new Response(message, { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const answer = wantsJson
+    ? jsonError(413, message)
+    : new Response(message, { status: 413, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   response.statusCode = answer.status;
   for (const [name, value] of answer.headers) response.setHeader(name, value);
   response.setHeader("Content-Language", language);

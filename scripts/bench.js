@@ -16,7 +16,15 @@ import { checkBudgets } from "./check-budgets.js";
 import { renderedRows } from "./lib/assets.js";
 import { applySetCookies, closeConnections, cookieHeader, fetchText, request } from "./lib/http.js";
 import { categories, lighthouseScores } from "./lib/lighthouse.js";
-import { alternateThroughput, browserEncoding, latencyPercentiles, measureThroughput, meanSequentialTimes, noEncoding, settle } from "./lib/load.js";
+import {
+  alternateThroughput,
+  browserEncoding,
+  latencyPercentiles,
+  measureThroughput,
+  meanSequentialTimes,
+  noEncoding,
+  settle,
+} from "./lib/load.js";
 import { atLeastRow, count, formatTable, kilobytes, megabytes, milliseconds, ratio, row, underRow, unmetRows } from "./lib/report.js";
 import { machineBusyShare, projectRoot, startNodeServer, startRealApp } from "./lib/servers.js";
 
@@ -148,7 +156,9 @@ async function renderCost({ bare, uncached }, details) {
   details.render = [];
   for (const page of measuredPages) {
     const rowCount = Math.max(1, renderedRows(await fetchText(uncached.url + page)));
-    const [appMs = 0, bareMs = 0] = await meanSequentialTimes([uncached.url + page, `${bare.url}/?rows=${rowCount}`], { rounds: renderRounds });
+    const [appMs = 0, bareMs = 0] = await meanSequentialTimes([uncached.url + page, `${bare.url}/?rows=${rowCount}`], {
+      rounds: renderRounds,
+    });
     const times = appMs / bareMs;
     log(`  ${pageName(page)}: ${milliseconds(appMs)} vs bare page with ${rowCount} rows ${milliseconds(bareMs)}`);
     details.render.push({ page, rows: rowCount, appMs, bareMs });
@@ -166,10 +176,16 @@ async function compression({ app, uncached }, details) {
   section(`Compression: ${compressionPage}, identity against ${browserEncoding["Accept-Encoding"]}`);
   const rows = [];
   details.compression = [];
-  for (const [label, server, connections] of [["page cache hit", app, 50], ["page cache miss", uncached, 10]]) {
+  for (const [label, server, connections] of [
+    ["page cache hit", app, 50],
+    ["page cache miss", uncached, 10],
+  ]) {
     const options = { server, path: compressionPage, connections };
     const [plain, compressed] = await alternateThroughput(
-      [{ ...options, headers: noEncoding }, { ...options, headers: browserEncoding }],
+      [
+        { ...options, headers: noEncoding },
+        { ...options, headers: browserEncoding },
+      ],
       { seconds, warmupSeconds },
     );
     log(`  ${label}, identity: ${runSummary(plain)}\n  ${label}, compressed: ${runSummary(compressed)}`);
@@ -285,7 +301,9 @@ async function soak({ app }, details) {
   // Readings during the soak tell a leak (steady growth) from a heap settling at its size.
   const rssDuring = [];
   const sampling = setInterval(() => rssDuring.push(Math.round(app.rssMb())), Math.max(1, soakSeconds / 10) * 1000);
-  const run = await measureThroughput({ server: app, requests, seconds: soakSeconds, warmupSeconds: 0 }).finally(() => clearInterval(sampling));
+  const run = await measureThroughput({ server: app, requests, seconds: soakSeconds, warmupSeconds: 0 }).finally(() =>
+    clearInterval(sampling),
+  );
   const rssAfter = await idleRss(app);
   const growth = rssAfter - rssBefore;
   log(`  ${runSummary(run)}`);
@@ -299,7 +317,14 @@ async function soak({ app }, details) {
       "0",
       run.failures === 0,
     ),
-    underRow("6", "soak: server memory (RSS) growth", growth, targets.soakGrowthMb, megabytes, `${megabytes(rssBefore)} → ${megabytes(rssAfter)}`),
+    underRow(
+      "6",
+      "soak: server memory (RSS) growth",
+      growth,
+      targets.soakGrowthMb,
+      megabytes,
+      `${megabytes(rssBefore)} → ${megabytes(rssAfter)}`,
+    ),
   ];
 }
 

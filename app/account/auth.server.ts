@@ -35,11 +35,7 @@ const loginLimits = {
 
 type Refusal = { message: string; retryAfterSeconds: number };
 
-function translatedRefusal(
-  context: Readonly<RouterContextProvider>,
-  verdict: RateLimitVerdict,
-  messageKey: string,
-): Refusal | null {
+function translatedRefusal(context: Readonly<RouterContextProvider>, verdict: RateLimitVerdict, messageKey: string): Refusal | null {
   if (verdict.allowed) return null;
   const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
   return { message: getInstance(context).t(messageKey, { minutes }), retryAfterSeconds: verdict.retryAfterSeconds };
@@ -91,8 +87,7 @@ export async function registerWithPassword(values: { email: string; name: string
 }
 
 export type PasswordLoginResult =
-  | { ok: true; user: User; needsSecondFactor: boolean }
-  | { ok: false; field: "email" | "password"; error: string };
+  { ok: true; user: User; needsSecondFactor: boolean } | { ok: false; field: "email" | "password"; error: string };
 
 export async function loginWithPassword(email: string, password: string): Promise<PasswordLoginResult> {
   const user = findUserByEmail(getDb(), email);
@@ -124,7 +119,10 @@ export async function changePassword(
     return { ok: false, errors: { newPassword: "errors.guessablePassword" } };
   }
   const db = getDb();
-  db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, user.id)).run();
+  db.update(users)
+    .set({ passwordHash: await hashPassword(newPassword) })
+    .where(eq(users.id, user.id))
+    .run();
   // Every device signs in again with the new password.
   revokeAllSessions(db, user.id);
   return { ok: true };
@@ -133,4 +131,3 @@ export async function changePassword(
 export function backupCodesLeft(userId: number) {
   return remainingBackupCodes(getDb(), userId);
 }
-

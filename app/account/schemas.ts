@@ -79,7 +79,10 @@ export const twoFactorLoginSchema = z.object({
 });
 
 export const twoFactorCodeSchema = z.object({
-  code: z.string({ error: "errors.required" }).trim().regex(/^\d{6}$/, { error: "errors.invalidCode" }),
+  code: z
+    .string({ error: "errors.required" })
+    .trim()
+    .regex(/^\d{6}$/, { error: "errors.invalidCode" }),
 });
 
 export const profileSchema = z.object({ name, nickname, email: email.optional() });

@@ -57,7 +57,9 @@ function successorOf(token: string, secret: string) {
 /** Stores a refresh token's hash; it lasts its lifetime, or until its session ends if that comes first. */
 function storeRefreshToken(db: AppDatabase, token: string, familyId: string, sessionEndsAt: number, now: number) {
   const expiresAt = new Date(Math.min(now + refreshTokenLifetimeSeconds * 1000, sessionEndsAt));
-  db.insert(refreshTokens).values({ tokenHash: hashToken(token), familyId, expiresAt }).run();
+  db.insert(refreshTokens)
+    .values({ tokenHash: hashToken(token), familyId, expiresAt })
+    .run();
   return { refreshToken: token, expiresAt };
 }
 
@@ -103,11 +105,17 @@ export function rotateRefreshToken(db: AppDatabase, token: string, policy: Sessi
       if (withinGrace && issued?.familyId === row.family.id) {
         return { ...family, refreshToken: successor, expiresAt: issued.expiresAt };
       }
-      tx.update(sessionFamilies).set({ revokedAt: new Date(now) }).where(eq(sessionFamilies.id, row.family.id)).run();
+      tx.update(sessionFamilies)
+        .set({ revokedAt: new Date(now) })
+        .where(eq(sessionFamilies.id, row.family.id))
+        .run();
       return { ok: false, reason: "reused" } as const;
     }
     if (row.token.expiresAt.getTime() <= now) return { ok: false, reason: "expired" } as const;
-    tx.update(refreshTokens).set({ usedAt: new Date(now) }).where(eq(refreshTokens.tokenHash, row.token.tokenHash)).run();
+    tx.update(refreshTokens)
+      .set({ usedAt: new Date(now) })
+      .where(eq(refreshTokens.tokenHash, row.token.tokenHash))
+      .run();
     return { ...family, ...storeRefreshToken(tx as unknown as AppDatabase, successor, row.family.id, endsAt, now) };
   });
 }
@@ -119,7 +127,10 @@ export function isFamilyActive(db: AppDatabase, familyId: string, policy: Sessio
 }
 
 export function revokeFamily(db: AppDatabase, familyId: string, now = Date.now()) {
-  db.update(sessionFamilies).set({ revokedAt: new Date(now) }).where(eq(sessionFamilies.id, familyId)).run();
+  db.update(sessionFamilies)
+    .set({ revokedAt: new Date(now) })
+    .where(eq(sessionFamilies.id, familyId))
+    .run();
 }
 
 /** Signs the user out everywhere (after a password change, for instance). */

@@ -20,7 +20,11 @@ export function findUserById(db: AppDatabase, id: number) {
 }
 
 export function findUserByEmail(db: AppDatabase, email: string) {
-  return db.select().from(users).where(eq(users.email, normaliseEmail(email))).get();
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)))
+    .get();
 }
 
 export function findUserByNickname(db: AppDatabase, nickname: string) {
@@ -36,5 +40,9 @@ export function findUserByNickname(db: AppDatabase, nickname: string) {
  * address. Administrators are named as admins.server.ts explains.
  */
 export function createUser(db: AppDatabase, values: NewUser): User {
-  return db.insert(users).values({ ...values, email: normaliseEmail(values.email) }).returning().get();
+  return db
+    .insert(users)
+    .values({ ...values, email: normaliseEmail(values.email) })
+    .returning()
+    .get();
 }

@@ -7,10 +7,7 @@ type Send = <Name extends keyof ChatStreamEvents>(name: Name, data: ChatStreamEv
  * stops reading, so the model stops too. `no-transform` keeps the compression middleware from
  * buffering the events.
  */
-export function eventStreamResponse(
-  requestSignal: AbortSignal,
-  produce: (send: Send, signal: AbortSignal) => Promise<void>,
-): Response {
+export function eventStreamResponse(requestSignal: AbortSignal, produce: (send: Send, signal: AbortSignal) => Promise<void>): Response {
   const encoder = new TextEncoder();
   const stopped = new AbortController();
   const signal = AbortSignal.any([requestSignal, stopped.signal]);

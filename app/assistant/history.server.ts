@@ -33,13 +33,7 @@ export function ownedSession(db: AppDatabase, userId: number, sessionId: string)
 }
 
 export function sessionMessages(db: AppDatabase, sessionId: string): ChatMessage[] {
-  return db
-    .select()
-    .from(chatMessages)
-    .where(eq(chatMessages.sessionId, sessionId))
-    .orderBy(chatMessages.id)
-    .all()
-    .map(toChatMessage);
+  return db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(chatMessages.id).all().map(toChatMessage);
 }
 
 /** The conversation the user continues: their most recently active one, or a new id not stored yet. */
@@ -76,7 +70,9 @@ export function claimSession(db: AppDatabase, userId: number, sessionId: string,
       .limit(historyLimits.sessionsPerUser)
       .all()
       .map(({ id }) => id);
-    tx.delete(chatSessions).where(and(eq(chatSessions.userId, userId), notInArray(chatSessions.id, kept))).run();
+    tx.delete(chatSessions)
+      .where(and(eq(chatSessions.userId, userId), notInArray(chatSessions.id, kept)))
+      .run();
   });
   return true;
 }
@@ -102,9 +98,14 @@ export function appendMessage(
       .offset(historyLimits.messagesPerSession - 1)
       .get();
     if (oldestKept) {
-      tx.delete(chatMessages).where(and(eq(chatMessages.sessionId, sessionId), lt(chatMessages.id, oldestKept.id))).run();
+      tx.delete(chatMessages)
+        .where(and(eq(chatMessages.sessionId, sessionId), lt(chatMessages.id, oldestKept.id)))
+        .run();
     }
-    tx.update(chatSessions).set({ updatedAt: new Date(now) }).where(eq(chatSessions.id, sessionId)).run();
+    tx.update(chatSessions)
+      .set({ updatedAt: new Date(now) })
+      .where(eq(chatSessions.id, sessionId))
+      .run();
     return toChatMessage(row);
   });
 }
@@ -143,13 +144,7 @@ export function rateReply(db: AppDatabase, userId: number, messageId: number, li
  * For a refresh, the question asked again and its reply are not part of it.
  */
 export function previousExchange(db: AppDatabase, sessionId: string, { refresh }: { refresh: boolean }) {
-  let recent = db
-    .select()
-    .from(chatMessages)
-    .where(eq(chatMessages.sessionId, sessionId))
-    .orderBy(desc(chatMessages.id))
-    .limit(4)
-    .all();
+  let recent = db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(desc(chatMessages.id)).limit(4).all();
   if (refresh) {
     if (recent[0]?.sender === "ai") recent = recent.slice(1);
     if (recent[0]?.sender === "user") recent = recent.slice(1);

@@ -31,9 +31,7 @@ export async function marketContextFor(
 ): Promise<{ lines: string[]; refs: ChatRef[] }> {
   const assets = findAssets(prompt);
   if (assets.length === 0) return { lines: [], refs: [] };
-  const settled = await Promise.allSettled(
-    assets.map(async (asset) => fetchQuote(asset, language, market ?? getMarketService())),
-  );
+  const settled = await Promise.allSettled(assets.map(async (asset) => fetchQuote(asset, language, market ?? getMarketService())));
   const quotes = settled.flatMap((result) => (result.status === "fulfilled" && result.value ? [result.value] : []));
   return {
     lines: quotes.map((quote) => contextLine(quote, language)),

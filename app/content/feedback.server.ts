@@ -141,5 +141,9 @@ export function listFeedback(page: number, perPage = feedbackPerPage, db: AppDat
 }
 
 export function findFeedbackImage(id: number, db: AppDatabase = getDb()) {
-  return db.select({ mimeType: feedbackImages.mimeType, data: feedbackImages.data }).from(feedbackImages).where(eq(feedbackImages.id, id)).get();
+  return db
+    .select({ mimeType: feedbackImages.mimeType, data: feedbackImages.data })
+    .from(feedbackImages)
+    .where(eq(feedbackImages.id, id))
+    .get();
 }

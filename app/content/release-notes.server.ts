@@ -61,7 +61,13 @@ export function listReleaseNotes(page: number, audience: Audience = visitors, pe
 
 /** The newest published notes: the home page's blog section, the team's activity, the RSS feed. */
 export function latestReleaseNotes(limit: number, db: AppDatabase = getDb()): ReleaseNote[] {
-  return db.select().from(releaseNotes).where(isPublished).orderBy(...newestFirst).limit(limit).all();
+  return db
+    .select()
+    .from(releaseNotes)
+    .where(isPublished)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .all();
 }
 
 export function latestReleaseNoteSummaries(limit: number, db: AppDatabase = getDb()): ReleaseNoteSummary[] {

@@ -38,15 +38,13 @@ async function stockPaths(): Promise<string[]> {
   }
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** Every language of a page is the same URL with `?lng=`; pt-BR, the fallback, is the plain URL. */
 function urlEntry(publicUrl: string, path: string, lastModified?: Date): string {
   const url = `${publicUrl}${path}`;
   const alternates = supportedLanguages.map(
-    (language) =>
-      `<xhtml:link rel="alternate" hreflang="${language}" href="${escapeXml(`${url}?${languageQueryParam}=${language}`)}"/>`,
+    (language) => `<xhtml:link rel="alternate" hreflang="${language}" href="${escapeXml(`${url}?${languageQueryParam}=${language}`)}"/>`,
   );
   const modified = lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : "";
   return `<url><loc>${escapeXml(url)}</loc>${modified}${alternates.join("")}</url>`;
@@ -69,6 +67,19 @@ export async function sitemapXml(publicUrl: string, notes: { path: string; updat
 
 /** robots.txt: everything public may be crawled; private, API and per-visitor pages may not. */
 export function robotsTxt(publicUrl: string): string {
-  const disallowed = ["/admin/", "/user", "/auth/", "/proxy/", "/chat", "/search", "/login", "/register", "/feedback", "/favorites", "/theme", "/currency"];
+  const disallowed = [
+    "/admin/",
+    "/user",
+    "/auth/",
+    "/proxy/",
+    "/chat",
+    "/search",
+    "/login",
+    "/register",
+    "/feedback",
+    "/favorites",
+    "/theme",
+    "/currency",
+  ];
   return ["User-agent: *", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
 }

@@ -62,7 +62,14 @@ export function removeFavorite(db: AppDatabase, userId: number, type: AssetType,
     if (!favorite) return null;
     const linked = tablesLinkedTo(tx as unknown as AppDatabase, userId, favorite.id);
     if (linked.length > 0) {
-      tx.delete(recordTables).where(inArray(recordTables.id, linked.map((table) => table.id))).run();
+      tx.delete(recordTables)
+        .where(
+          inArray(
+            recordTables.id,
+            linked.map((table) => table.id),
+          ),
+        )
+        .run();
     }
     tx.delete(favorites).where(eq(favorites.id, favorite.id)).run();
     return { favorite, deletedTables: linked };

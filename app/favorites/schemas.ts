@@ -5,8 +5,18 @@ import { assetTypes, favoriteSortFields } from "./assets";
 
 /** The star button's post: add or remove one asset; `redirectTo` is where the visitor goes back to. */
 export const favoriteToggleSchema = z.discriminatedUnion("assetType", [
-  z.object({ assetType: z.literal("crypto"), assetId: cryptoIdSchema, intent: z.enum(["add", "remove"]), redirectTo: z.string().optional() }),
-  z.object({ assetType: z.literal("stock"), assetId: tickerSchema.transform((t) => t.toUpperCase()), intent: z.enum(["add", "remove"]), redirectTo: z.string().optional() }),
+  z.object({
+    assetType: z.literal("crypto"),
+    assetId: cryptoIdSchema,
+    intent: z.enum(["add", "remove"]),
+    redirectTo: z.string().optional(),
+  }),
+  z.object({
+    assetType: z.literal("stock"),
+    assetId: tickerSchema.transform((t) => t.toUpperCase()),
+    intent: z.enum(["add", "remove"]),
+    redirectTo: z.string().optional(),
+  }),
 ]);
 
 /** Record table title and description; messages are "favorites" keys. */

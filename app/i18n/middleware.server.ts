@@ -88,7 +88,11 @@ export const detectLanguage = (request: Request): Promise<Language> =>
 
 /** The same detection for a request the router has not seen yet (Node's own request object). */
 export const detectIncomingLanguage = (request: IncomingMessage): Promise<Language> =>
-  detectLanguageOf(`http://localhost${request.url?.startsWith("/") ? request.url : "/"}`, request.headers.cookie, request.headers["accept-language"]);
+  detectLanguageOf(
+    `http://localhost${request.url?.startsWith("/") ? request.url : "/"}`,
+    request.headers.cookie,
+    request.headers["accept-language"],
+  );
 
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   context.set(localeContext, await detectLanguage(request));

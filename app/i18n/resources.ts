@@ -32,7 +32,40 @@ import ptFeedback from "../../locales/pt-BR/feedback.json";
 
 /** Every language and namespace, for the server (the browser loads only its own language). */
 export const resources = {
-  "pt-BR": { common: ptCommon, content: ptContent, account: ptAccount, feedback: ptFeedback, favorites: ptFavorites, assistant: ptAssistant, answers: ptAnswers, converter: ptConverter, releases: ptReleases, calendar: ptCalendar },
-  en: { common: enCommon, content: enContent, account: enAccount, feedback: enFeedback, favorites: enFavorites, assistant: enAssistant, answers: enAnswers, converter: enConverter, releases: enReleases, calendar: enCalendar },
-  es: { common: esCommon, content: esContent, account: esAccount, feedback: esFeedback, favorites: esFavorites, assistant: esAssistant, answers: esAnswers, converter: esConverter, releases: esReleases, calendar: esCalendar },
+  "pt-BR": {
+    common: ptCommon,
+    content: ptContent,
+    account: ptAccount,
+    feedback: ptFeedback,
+    favorites: ptFavorites,
+    assistant: ptAssistant,
+    answers: ptAnswers,
+    converter: ptConverter,
+    releases: ptReleases,
+    calendar: ptCalendar,
+  },
+  en: {
+    common: enCommon,
+    content: enContent,
+    account: enAccount,
+    feedback: enFeedback,
+    favorites: enFavorites,
+    assistant: enAssistant,
+    answers: enAnswers,
+    converter: enConverter,
+    releases: enReleases,
+    calendar: enCalendar,
+  },
+  es: {
+    common: esCommon,
+    content: esContent,
+    account: esAccount,
+    feedback: esFeedback,
+    favorites: esFavorites,
+    assistant: esAssistant,
+    answers: esAnswers,
+    converter: esConverter,
+    releases: esReleases,
+    calendar: esCalendar,
+  },
 } satisfies Resource;

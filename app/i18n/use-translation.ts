@@ -44,6 +44,10 @@ function subscribeTo(i18n: I18n) {
 export function useTranslation(namespace: Namespace = "common"): Translator {
   const { i18n } = useContext(I18nContext);
   // Re-render when the browser switches language.
-  useSyncExternalStore(subscribeTo(i18n), () => i18n.language, () => i18n.language);
+  useSyncExternalStore(
+    subscribeTo(i18n),
+    () => i18n.language,
+    () => i18n.language,
+  );
   return { t: fixedT(i18n, namespace), i18n };
 }

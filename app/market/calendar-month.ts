@@ -14,9 +14,7 @@ const monthPattern = /^[1-9]\d{3}-(0[1-9]|1[0-2])$/;
 /** `?month=YYYY-MM&kind=holiday&kind=economic`: junk months fall back to the current one, unknown kinds are dropped. */
 export const calendarQuery = z.object({
   month: z.string().regex(monthPattern).optional().catch(undefined),
-  kinds: z
-    .array(z.string())
-    .transform((values) => calendarEventKinds.filter((kind) => values.includes(kind))),
+  kinds: z.array(z.string()).transform((values) => calendarEventKinds.filter((kind) => values.includes(kind))),
 });
 
 export type CalendarQuery = { month: string; kinds: CalendarEventKind[] };

@@ -32,9 +32,7 @@ const schemaRef = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 /** Components as OpenAPI wants them: no `$schema` or `$id` of their own, refs into the document. */
 function componentsOf(registry: z.core.$ZodRegistry<{ id: string }>) {
   const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}` });
-  return Object.fromEntries(
-    Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema as JsonSchema]),
-  );
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema as JsonSchema]));
 }
 
 function inputSchemaOf(schema: z.ZodType): JsonSchema {
@@ -120,7 +118,11 @@ export function openApiDocument(serverUrl: string) {
     servers: [{ url: serverUrl }],
     tags: [{ name: "market" }, { name: "assistant" }],
     paths: {
-      "/proxy/stocks": marketRead({ summary: "B3 and US stocks, paged", schemaId: "StockList", parameters: queryParameters(stockListParams) }),
+      "/proxy/stocks": marketRead({
+        summary: "B3 and US stocks, paged",
+        schemaId: "StockList",
+        parameters: queryParameters(stockListParams),
+      }),
       "/proxy/stocks/{ticker}": marketRead({
         summary: "One stock's quote, daily history and profile",
         schemaId: "StockQuoteAnswer",
@@ -151,7 +153,12 @@ export function openApiDocument(serverUrl: string) {
         parameters: [pathParameter("id", cryptoIdSchema, "bitcoin"), ...queryParameters(marketChartParams)],
         notFound: true,
       }),
-      "/proxy/news": marketRead({ summary: "News, newest first, paged", schemaId: "NewsList", parameters: queryParameters(newsParams), paged: true }),
+      "/proxy/news": marketRead({
+        summary: "News, newest first, paged",
+        schemaId: "NewsList",
+        parameters: queryParameters(newsParams),
+        paged: true,
+      }),
       "/proxy/currencies": marketRead({ summary: "Currency rates against the US dollar", schemaId: "Rates" }),
       "/proxy/openapi.json": {
         get: {

@@ -145,7 +145,7 @@ export const cryptoDetailSchema = z
     description: z
       .object({ en: z.string() })
       .catchall(z.string())
-      .describe("`en` and the visitor's language (`pt`, `es`); \"\" when there is no text"),
+      .describe('`en` and the visitor\'s language (`pt`, `es`); "" when there is no text'),
     links: z.object({ homepage: z.array(z.string()) }),
     image: z.object({ thumb: z.string().nullable(), small: z.string().nullable(), large: z.string().nullable() }),
     genesis_date: z.string().nullable(),

@@ -113,8 +113,7 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
       return {
         ...chart,
         prices: [...chart.prices.slice(0, -1), [lastPrice[0], price]],
-        marketCaps:
-          lastCap && marketCap !== null ? [...chart.marketCaps.slice(0, -1), [lastCap[0], marketCap]] : chart.marketCaps,
+        marketCaps: lastCap && marketCap !== null ? [...chart.marketCaps.slice(0, -1), [lastCap[0], marketCap]] : chart.marketCaps,
       };
     },
   };

@@ -195,13 +195,7 @@ async function findNews(market: SearchMarket, query: string, language: Language)
     }));
 }
 
-function find(
-  market: SearchMarket,
-  kind: SearchKind,
-  query: string,
-  language: Language,
-  currency: CryptoCurrency,
-): Promise<Match[]> {
+function find(market: SearchMarket, kind: SearchKind, query: string, language: Language, currency: CryptoCurrency): Promise<Match[]> {
   switch (kind) {
     case "pages":
       return Promise.resolve(byTier(findPages(query, language)).slice(0, searchLimits.pages));

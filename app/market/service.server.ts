@@ -17,26 +17,14 @@ import { stocksByMarket } from "./providers/stocks-by-market";
 import type { CalendarProvider, MarketProviders, StockProvider } from "./providers/provider";
 import { createQuoteBoard } from "./quote-board.server";
 import { createSqliteStore } from "./sqlite-store.server";
-import type {
-  CryptoChart,
-  CryptoListItem,
-  CryptoOrder,
-  NewsCategory,
-  Sourced,
-  StockListItem,
-  StockListQuery,
-  StockRange,
-} from "./types";
+import type { CryptoChart, CryptoListItem, CryptoOrder, NewsCategory, Sourced, StockListItem, StockListQuery, StockRange } from "./types";
 
 /** Live earnings from the upstream, with the embedded holidays, economic dates and dividends around them. */
 function withEmbeddedEvents(live: CalendarProvider, embedded: CalendarProvider): CalendarProvider {
   return {
     source: "live",
     async events(from, to, language) {
-      const [earnings, others] = await Promise.all([
-        live.events(from, to, language),
-        embedded.events(from, to, language),
-      ]);
+      const [earnings, others] = await Promise.all([live.events(from, to, language), embedded.events(from, to, language)]);
       return [...earnings, ...others.filter((event) => event.kind !== "earnings")].sort(
         (a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind),
       );
@@ -70,16 +58,10 @@ export function providersFor(market: MarketEnv): MarketProviders {
       ? createFinnhubProviders({ apiKey: market.finnhub.apiKey, baseUrl: market.finnhub.baseUrl, timeoutMs })
       : undefined;
   return {
-    crypto:
-      market.crypto.provider === "coingecko"
-        ? createCoinGeckoProvider({ ...market.crypto, timeoutMs })
-        : demo.crypto,
+    crypto: market.crypto.provider === "coingecko" ? createCoinGeckoProvider({ ...market.crypto, timeoutMs }) : demo.crypto,
     stocks: market.stocks.provider === "brapi" ? liveStocks(market) : demo.stocks,
     news: market.news.provider === "finnhub" && finnhub ? finnhub.news : demo.news,
-    calendar:
-      market.calendar.provider === "finnhub" && finnhub
-        ? withEmbeddedEvents(finnhub.calendar, demo.calendar)
-        : demo.calendar,
+    calendar: market.calendar.provider === "finnhub" && finnhub ? withEmbeddedEvents(finnhub.calendar, demo.calendar) : demo.calendar,
     rates: market.rates.provider === "currency-api" ? createCurrencyApiProvider({ ...market.rates, timeoutMs }) : demo.rates,
   };
 }
@@ -131,9 +113,7 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
       }));
     },
     async cryptoDetail(id: string, language: Language, currency: CryptoCurrency = "usd") {
-      const answer = await cached("crypto", `detail:${currency}:${id}:${language}`, () =>
-        providers.crypto.detail(id, language, currency),
-      );
+      const answer = await cached("crypto", `detail:${currency}:${id}:${language}`, () => providers.crypto.detail(id, language, currency));
       return synced(answer, (detail, fetchedAt) => detail && quotes.crypto(quoteKey(detail.id, currency), detail, fetchedAt));
     },
     async cryptoChart(id: string, fromSeconds: number, toSeconds: number, currency: CryptoCurrency = "usd") {
@@ -153,9 +133,7 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
     },
     async stockList(query: StockListQuery) {
       const key = [query.search ?? "", query.type ?? "", query.sector ?? "", query.sortBy ?? "", query.sortOrder ?? "", query.market ?? ""];
-      const answer = await cached("stocks", `list:${key.join(":")}:${query.limit}:${query.page}`, () =>
-        providers.stocks.list(query),
-      );
+      const answer = await cached("stocks", `list:${key.join(":")}:${query.limit}:${query.page}`, () => providers.stocks.list(query));
       return synced(answer, (list, fetchedAt) => ({
         ...list,
         items: list.items.map((item) => quotes.stock(item, fetchedAt)),

@@ -30,14 +30,7 @@ export type CryptoListItem = {
   maxSupply: number | null;
 };
 
-export const cryptoOrders = [
-  "market_cap_desc",
-  "market_cap_asc",
-  "volume_desc",
-  "volume_asc",
-  "id_asc",
-  "id_desc",
-] as const;
+export const cryptoOrders = ["market_cap_desc", "market_cap_asc", "volume_desc", "volume_asc", "id_asc", "id_desc"] as const;
 export type CryptoOrder = (typeof cryptoOrders)[number];
 
 export type CryptoDetail = CryptoListItem & {

@@ -6,115 +6,113 @@ import { createPrivateDirectory } from "./private-files.server";
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
-  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default("0.0.0.0")),
-  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
-  DATABASE_PATH: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
-  SESSION_SECRET: z.preprocess(
-    emptyAsUndefined,
-    z.string().min(32, "must be at least 32 characters long").optional(),
-  ),
-  SESSION_MAX_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(90)),
-  ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().optional()),
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
-  API_CORS_ORIGINS: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .transform((list) => list.split(",").map((origin) => origin.trim()).filter(Boolean))
-      .pipe(z.array(z.union([z.literal("*"), z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)])))
-      .optional(),
-  ),
-  CRYPTO_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "coingecko"]).default("demo")),
-  COINGECKO_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-  COINGECKO_KEY_TYPE: z.preprocess(emptyAsUndefined, z.enum(["demo", "pro"]).default("demo")),
-  COINGECKO_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  STOCKS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "brapi"]).default("demo")),
-  BRAPI_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
-  BRAPI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  US_STOCKS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["none", "finnhub"]).optional()),
-  TWELVE_DATA_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-  TWELVE_DATA_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  NEWS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "finnhub"]).default("demo")),
-  CALENDAR_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "finnhub"]).default("demo")),
-  FINNHUB_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-  FINNHUB_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  RATES_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "currency-api"]).default("demo")),
-  CURRENCY_API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  CURRENCY_API_FALLBACK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10000)),
-  PAGE_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
-  PAGE_CACHE_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(64)),
-  PAGE_CACHE_MAX_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(2000)),
-  MARKET_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(300)),
-  UPSTREAM_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(8000)),
-  UPSTREAM_RETRY_DELAY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
-  ASSISTANT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["offline", "gemini", "openai"]).optional()),
-  ASSISTANT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(30000)),
-  GEMINI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-  GEMINI_MODEL: z.preprocess(emptyAsUndefined, z.string().min(1).default("gemini-2.5-flash")),
-  GEMINI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default("https://generativelanguage.googleapis.com/v1beta")),
-  OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  OPENAI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-  OPENAI_MODEL: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
-  GITHUB_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
-  GITHUB_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
-  GITHUB_OAUTH_URL: z.preprocess(emptyAsUndefined, z.url().default("https://github.com")),
-  GITHUB_API_URL: z.preprocess(emptyAsUndefined, z.url().default("https://api.github.com")),
-  GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
-  GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
-  GOOGLE_AUTHORIZATION_URL: z.preprocess(
-    emptyAsUndefined,
-    z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
-  ),
-  GOOGLE_TOKEN_URL: z.preprocess(emptyAsUndefined, z.url().default("https://oauth2.googleapis.com/token")),
-  GOOGLE_USERINFO_URL: z.preprocess(
-    emptyAsUndefined,
-    z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
-  ),
-}).superRefine((env, context) => {
-  // Finnhub has no keyless tier.
-  for (const variable of ["NEWS_PROVIDER", "CALENDAR_PROVIDER"] as const) {
-    if (env[variable] === "finnhub" && !env.FINNHUB_API_KEY) {
-      context.addIssue({ code: "custom", path: ["FINNHUB_API_KEY"], message: `is required when ${variable}=finnhub` });
-    }
-  }
-  // brapi serves B3 only; the demo already has the US names, so a live US source only pairs with brapi.
-  if (env.US_STOCKS_PROVIDER === "finnhub") {
-    if (env.STOCKS_PROVIDER !== "brapi") {
-      context.addIssue({ code: "custom", path: ["US_STOCKS_PROVIDER"], message: "needs STOCKS_PROVIDER=brapi" });
-    }
-    for (const variable of ["FINNHUB_API_KEY", "TWELVE_DATA_API_KEY"] as const) {
-      if (!env[variable]) {
-        context.addIssue({ code: "custom", path: [variable], message: "is required when US_STOCKS_PROVIDER=finnhub" });
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+    HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default("0.0.0.0")),
+    PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    DATABASE_PATH: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters long").optional()),
+    SESSION_MAX_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(90)),
+    ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().optional()),
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    API_CORS_ORIGINS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .transform((list) =>
+          list
+            .split(",")
+            .map((origin) => origin.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.union([z.literal("*"), z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)])))
+        .optional(),
+    ),
+    CRYPTO_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "coingecko"]).default("demo")),
+    COINGECKO_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    COINGECKO_KEY_TYPE: z.preprocess(emptyAsUndefined, z.enum(["demo", "pro"]).default("demo")),
+    COINGECKO_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    STOCKS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "brapi"]).default("demo")),
+    BRAPI_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+    BRAPI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    US_STOCKS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["none", "finnhub"]).optional()),
+    TWELVE_DATA_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    TWELVE_DATA_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    NEWS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "finnhub"]).default("demo")),
+    CALENDAR_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "finnhub"]).default("demo")),
+    FINNHUB_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    FINNHUB_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    RATES_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "currency-api"]).default("demo")),
+    CURRENCY_API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    CURRENCY_API_FALLBACK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10000)),
+    PAGE_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
+    PAGE_CACHE_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(64)),
+    PAGE_CACHE_MAX_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(2000)),
+    MARKET_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(300)),
+    UPSTREAM_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(8000)),
+    UPSTREAM_RETRY_DELAY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
+    ASSISTANT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["offline", "gemini", "openai"]).optional()),
+    ASSISTANT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(30000)),
+    GEMINI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    GEMINI_MODEL: z.preprocess(emptyAsUndefined, z.string().min(1).default("gemini-2.5-flash")),
+    GEMINI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default("https://generativelanguage.googleapis.com/v1beta")),
+    OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    OPENAI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    OPENAI_MODEL: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    GITHUB_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+    GITHUB_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+    GITHUB_OAUTH_URL: z.preprocess(emptyAsUndefined, z.url().default("https://github.com")),
+    GITHUB_API_URL: z.preprocess(emptyAsUndefined, z.url().default("https://api.github.com")),
+    GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+    GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+    GOOGLE_AUTHORIZATION_URL: z.preprocess(emptyAsUndefined, z.url().default("https://accounts.google.com/o/oauth2/v2/auth")),
+    GOOGLE_TOKEN_URL: z.preprocess(emptyAsUndefined, z.url().default("https://oauth2.googleapis.com/token")),
+    GOOGLE_USERINFO_URL: z.preprocess(emptyAsUndefined, z.url().default("https://openidconnect.googleapis.com/v1/userinfo")),
+  })
+  .superRefine((env, context) => {
+    // Finnhub has no keyless tier.
+    for (const variable of ["NEWS_PROVIDER", "CALENDAR_PROVIDER"] as const) {
+      if (env[variable] === "finnhub" && !env.FINNHUB_API_KEY) {
+        context.addIssue({ code: "custom", path: ["FINNHUB_API_KEY"], message: `is required when ${variable}=finnhub` });
       }
     }
-  }
-  const assistant = assistantProviderOf(env);
-  if (assistant === "gemini" && !env.GEMINI_API_KEY) {
-    context.addIssue({ code: "custom", path: ["GEMINI_API_KEY"], message: "is required when ASSISTANT_PROVIDER=gemini" });
-  }
-  // OpenAI itself has a sensible default model; a local server only serves the models it has pulled.
-  if (assistant === "openai" && env.OPENAI_BASE_URL && !env.OPENAI_MODEL) {
-    context.addIssue({ code: "custom", path: ["OPENAI_MODEL"], message: "is required when OPENAI_BASE_URL is set" });
-  }
-  if (assistant === "openai" && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
-    context.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required for api.openai.com (or set OPENAI_BASE_URL)" });
-  }
-  // Half a pair is a typo rather than a choice: say so instead of silently hiding the button.
-  for (const [id, secret] of [
-    ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
-    ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
-  ] as const) {
-    if (Boolean(env[id]) !== Boolean(env[secret])) {
-      const [present, missing] = env[id] ? [id, secret] : [secret, id];
-      context.addIssue({ code: "custom", path: [missing], message: `is required when ${present} is set` });
+    // brapi serves B3 only; the demo already has the US names, so a live US source only pairs with brapi.
+    if (env.US_STOCKS_PROVIDER === "finnhub") {
+      if (env.STOCKS_PROVIDER !== "brapi") {
+        context.addIssue({ code: "custom", path: ["US_STOCKS_PROVIDER"], message: "needs STOCKS_PROVIDER=brapi" });
+      }
+      for (const variable of ["FINNHUB_API_KEY", "TWELVE_DATA_API_KEY"] as const) {
+        if (!env[variable]) {
+          context.addIssue({ code: "custom", path: [variable], message: "is required when US_STOCKS_PROVIDER=finnhub" });
+        }
+      }
     }
-  }
-});
+    const assistant = assistantProviderOf(env);
+    if (assistant === "gemini" && !env.GEMINI_API_KEY) {
+      context.addIssue({ code: "custom", path: ["GEMINI_API_KEY"], message: "is required when ASSISTANT_PROVIDER=gemini" });
+    }
+    // OpenAI itself has a sensible default model; a local server only serves the models it has pulled.
+    if (assistant === "openai" && env.OPENAI_BASE_URL && !env.OPENAI_MODEL) {
+      context.addIssue({ code: "custom", path: ["OPENAI_MODEL"], message: "is required when OPENAI_BASE_URL is set" });
+    }
+    if (assistant === "openai" && !env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
+      context.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required for api.openai.com (or set OPENAI_BASE_URL)" });
+    }
+    // Half a pair is a typo rather than a choice: say so instead of silently hiding the button.
+    for (const [id, secret] of [
+      ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+      ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+    ] as const) {
+      if (Boolean(env[id]) !== Boolean(env[secret])) {
+        const [present, missing] = env[id] ? [id, secret] : [secret, id];
+        context.addIssue({ code: "custom", path: [missing], message: `is required when ${present} is set` });
+      }
+    }
+  });
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
@@ -213,7 +211,10 @@ export class ConfigError extends Error {
  * finds its data; a relative DATA_DIR or DATABASE_PATH is the operator's own and, like any path
  * typed in a shell, is taken from the working directory.
  */
-export function parseEnv(source: Record<string, string | undefined>, appDir = process.cwd()): Omit<Env, "sessionSecret"> & {
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  appDir = process.cwd(),
+): Omit<Env, "sessionSecret"> & {
   sessionSecret: string | undefined;
 } {
   const result = envSchema.safeParse(source);

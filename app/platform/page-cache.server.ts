@@ -209,7 +209,9 @@ export function createPageCache(options: PageCacheOptions) {
     const original = { writeHead: response.writeHead, write: response.write, end: response.end };
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+      chunks.push(
+        Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
+      );
     };
     // A compression layer further on must leave this response alone: it is compressed here, once.
     const acceptEncoding = request.headers["accept-encoding"];

@@ -61,9 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       detail && coin
         ? { ...detail, data: { ...coin, categories: coin.categories.map((name) => translateCryptoCategory(name, language)) } }
         : null,
-    description: coin?.description
-      ? { html: descriptionHtml(coin.description.text), language: coin.description.language }
-      : null,
+    description: coin?.description ? { html: descriptionHtml(coin.description.text), language: coin.description.language } : null,
     // The detail may have brought a newer price than the chart had when it arrived.
     points: chart?.data ? dailyPointsFromCryptoChart(market.requote.cryptoChart(id.data, chart.data, to, currency)) : [],
   };
@@ -75,7 +73,12 @@ export const shouldRevalidate = skipRevalidationForChartParams;
 export default function Crypto({ loaderData: { stars, currency, detail, description, points } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  if (!detail) return <Container size="lg" className="page"><Unavailable /></Container>;
+  if (!detail)
+    return (
+      <Container size="lg" className="page">
+        <Unavailable />
+      </Container>
+    );
   const coin = detail.data;
   const code = currencyCode(currency);
   const money = (value: number | null) => formatMoney(value, code, locale);

@@ -35,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tables = listTables(db, user.id).map(({ id, title }) => ({ id, title }));
   const confirmId = Number(url.searchParams.get("confirmRemove"));
   const toConfirm = Number.isInteger(confirmId) ? listFavorites(db, user.id).find((row) => row.id === confirmId) : undefined;
-  const confirmQuote = toConfirm ? (quoted.find((item) => item.id === toConfirm.id) ?? (await quoteFavorites([toConfirm], language, currency))[0]) : undefined;
+  const confirmQuote = toConfirm
+    ? (quoted.find((item) => item.id === toConfirm.id) ?? (await quoteFavorites([toConfirm], language, currency))[0])
+    : undefined;
   return {
     meta: pageMetaFor(context, "pages.favoriteItems", { ns: "favorites", noindex: true }),
     params,
@@ -135,7 +137,11 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
 
       <nav className="favorites-toolbar" aria-label={t("filters.label")}>
         {filters.map((filter) => (
-          <Link key={filter.label} to={hrefWith({ type: filter.type, page: null })} aria-current={(params.type ?? null) === filter.type ? "page" : undefined}>
+          <Link
+            key={filter.label}
+            to={hrefWith({ type: filter.type, page: null })}
+            aria-current={(params.type ?? null) === filter.type ? "page" : undefined}
+          >
             {filter.label}
           </Link>
         ))}
@@ -156,10 +162,23 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
             <caption className="visually-hidden">{t("list.caption")}</caption>
             <thead>
               <tr>
-                <SortTh field="name" label={t("columns.name")} active={params.sort === "name"} order={params.order} href={sortHref("name")} />
+                <SortTh
+                  field="name"
+                  label={t("columns.name")}
+                  active={params.sort === "name"}
+                  order={params.order}
+                  href={sortHref("name")}
+                />
                 <th scope="col">{t("columns.type")}</th>
                 {(["price", "change", "added"] as const).map((field) => (
-                  <SortTh key={field} field={field} label={t(`columns.${field}`)} active={params.sort === field} order={params.order} href={sortHref(field)} />
+                  <SortTh
+                    key={field}
+                    field={field}
+                    label={t(`columns.${field}`)}
+                    active={params.sort === field}
+                    order={params.order}
+                    href={sortHref(field)}
+                  />
                 ))}
                 <th scope="col">{t("columns.addToTable")}</th>
                 <th scope="col">{t("columns.remove")}</th>
@@ -187,7 +206,12 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
                     </Form>
                   </td>
                   <td>
-                    <FavoriteStar type={item.type} assetId={item.assetId} name={item.name} linkedTables={stars[assetKey(item.type, item.assetId)] ?? []} />
+                    <FavoriteStar
+                      type={item.type}
+                      assetId={item.assetId}
+                      name={item.name}
+                      linkedTables={stars[assetKey(item.type, item.assetId)] ?? []}
+                    />
                   </td>
                 </tr>
               ))}
@@ -200,9 +224,25 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
   );
 }
 
-function SortTh({ field, label, active, order, href }: { field: FavoriteSortField; label: string; active: boolean; order: "asc" | "desc"; href: string }) {
+function SortTh({
+  field,
+  label,
+  active,
+  order,
+  href,
+}: {
+  field: FavoriteSortField;
+  label: string;
+  active: boolean;
+  order: "asc" | "desc";
+  href: string;
+}) {
   return (
-    <th scope="col" className={field === "name" ? undefined : "numeric"} aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}>
+    <th
+      scope="col"
+      className={field === "name" ? undefined : "numeric"}
+      aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}
+    >
       <Link to={href} preventScrollReset className="sort-link" data-testid={`sort-${field}`}>
         {label}
         {active ? (order === "asc" ? " ↑" : " ↓") : ""}

@@ -22,7 +22,6 @@ import { Unavailable } from "~/ui/market/unavailable";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/home";
 
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, homeTableSearch);
   const table = { kind: search.table, page: search.tpage, sort: search.tsort, order: search.torder };
@@ -66,9 +65,7 @@ export default function Home({ loaderData: { table, currency, home, stars, blog 
         </div>
         <SimpleGrid cols={{ base: 1, md: 2 }} mt="lg">
           <Section id="trending-coins" title={t("market.home.trendingCoins")} hint={t("market.home.trendingCoinsHint")}>
-            {orUnavailable(
-              home.trendingCoins && <CryptoMiniList items={home.trendingCoins} currency={currency} testId="trending-coins" />,
-            )}
+            {orUnavailable(home.trendingCoins && <CryptoMiniList items={home.trendingCoins} currency={currency} testId="trending-coins" />)}
           </Section>
           <Section id="trending-stocks" title={t("market.home.trendingStocks")} hint={t("market.home.trendingStocksHint")}>
             {orUnavailable(home.trendingStocks && <StockMiniList items={home.trendingStocks} testId="trending-stocks" />)}

@@ -1,12 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
-import {
-  afterSignInPath,
-  fieldErrorLists,
-  pendingSecondFactorRedirect,
-  signInRedirect,
-  tooManyAttempts,
-} from "~/account/actions.server";
+import { afterSignInPath, fieldErrorLists, pendingSecondFactorRedirect, signInRedirect, tooManyAttempts } from "~/account/actions.server";
 import { loginRefusal, loginWithPassword } from "~/account/auth.server";
 import { enabledOAuthProviders } from "~/account/oauth.server";
 import { loginSchema } from "~/account/schemas";

@@ -67,7 +67,11 @@ export default function News({ loaderData: { category, page, news } }: Route.Com
                         <span className="visually-hidden"> {t("footer.opensInNewTab")}</span>
                       </a>
                     </h2>
-                    {item.summary && <p className="news-item__summary" lang={item.language}>{item.summary}</p>}
+                    {item.summary && (
+                      <p className="news-item__summary" lang={item.language}>
+                        {item.summary}
+                      </p>
+                    )}
                     <p className="news-item__meta">
                       {item.source} · <LocalTime seconds={item.datetime} locale={i18n.language} />
                       {item.related.length > 0 && ` · ${item.related.join(", ")}`}

@@ -167,8 +167,12 @@ export default function RegisterTable({ loaderData: { table, items, favorites, e
                 <tr>
                   <th scope="col">{t("columns.name")}</th>
                   <th scope="col">{t("columns.type")}</th>
-                  <th scope="col" className="numeric">{t("columns.price")}</th>
-                  <th scope="col" className="numeric">{t("columns.change")}</th>
+                  <th scope="col" className="numeric">
+                    {t("columns.price")}
+                  </th>
+                  <th scope="col" className="numeric">
+                    {t("columns.change")}
+                  </th>
                   <th scope="col">{t("columns.added")}</th>
                   <th scope="col">{t("columns.actions")}</th>
                 </tr>

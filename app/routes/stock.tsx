@@ -28,9 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ticker = tickerSchema.safeParse(params.ticker);
   if (!ticker.success) throw data(null, { status: 404 });
   const { range } = parseSearch(request, stockDetailSearch);
-  const detail = await orUnavailable(
-    getMarketService().stockDetail(ticker.data, range, languageOf(getLocale(context))),
-  );
+  const detail = await orUnavailable(getMarketService().stockDetail(ticker.data, range, languageOf(getLocale(context))));
   if (detail?.data === null) throw data(null, { status: 404 });
   const t = getInstance(context).t;
   const stock = detail?.data;

@@ -185,11 +185,7 @@ export default function Account({ loaderData: { account, twoFactor }, actionData
 
       <Section id="security" title={t("settings.security")}>
         <h3>{t("settings.password.heading")}</h3>
-        {emailLogin ? (
-          <PasswordForm lastResult={resultFor(settingsIntents.password)} />
-        ) : (
-          <ManagedByProvider account={account} />
-        )}
+        {emailLogin ? <PasswordForm lastResult={resultFor(settingsIntents.password)} /> : <ManagedByProvider account={account} />}
         <h3 id="two-factor">{t("twoFactor.heading")}</h3>
         <TwoFactorSection
           state={twoFactor}

@@ -69,11 +69,7 @@ export function formatPercentMagnitude(value: number, locale: string): string {
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
-export function formatDate(
-  value: number | Date,
-  locale: string,
-  options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
-): string {
+export function formatDate(value: number | Date, locale: string, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {
   const key = `${locale}|${JSON.stringify(options)}`;
   let formatter = dateFormatters.get(key);
   if (!formatter) {

@@ -32,7 +32,10 @@ export function stylesheetUrlsInHtml(html) {
  */
 export function translationChunks(source, chunkUrl, language) {
   const escaped = language.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const entry = new RegExp(`["']\\.\\./\\.\\./locales/${escaped}/[\\w-]+\\.json["']\\s*:\\s*\\(\\)\\s*=>[^"']*?import\\(\\s*["'](\\.{1,2}/[^"']+\\.js)["']`, "g");
+  const entry = new RegExp(
+    `["']\\.\\./\\.\\./locales/${escaped}/[\\w-]+\\.json["']\\s*:\\s*\\(\\)\\s*=>[^"']*?import\\(\\s*["'](\\.{1,2}/[^"']+\\.js)["']`,
+    "g",
+  );
   return matches(entry, source).map((specifier) => new URL(specifier, `http://x${chunkUrl}`).pathname);
 }
 

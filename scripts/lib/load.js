@@ -14,7 +14,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * server still finishes the requests it had accepted, which would slow the next run down.
  */
 export async function settle(server, { windowMs = 250, busyShare = 0.1, maxMs = 15_000 } = {}) {
-  for (const deadline = Date.now() + maxMs; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + maxMs; Date.now() < deadline;) {
     const before = server.cpuSeconds();
     await sleep(windowMs);
     if (((server.cpuSeconds() - before) * 1000) / windowMs < busyShare) return;
@@ -27,7 +27,15 @@ export async function settle(server, { windowMs = 250, busyShare = 0.1, maxMs = 
  * @param {{ server: { url: string, cpuSeconds(): number }, path?: string, headers?: Record<string, string>,
  *   requests?: object[], seconds: number, warmupSeconds?: number, connections?: number }} options
  */
-export async function measureThroughput({ server, path = "/", headers = browserEncoding, requests, seconds, warmupSeconds = 2, connections = 50 }) {
+export async function measureThroughput({
+  server,
+  path = "/",
+  headers = browserEncoding,
+  requests,
+  seconds,
+  warmupSeconds = 2,
+  connections = 50,
+}) {
   const options = { url: server.url + path, headers, requests, connections };
   await settle(server);
   if (warmupSeconds > 0) {

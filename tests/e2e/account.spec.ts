@@ -43,7 +43,10 @@ test("register, sign out and sign in again; session cookies stay out of page scr
 
   const cookies = await context.cookies();
   for (const name of ["access_token", "refresh_token"]) {
-    expect(cookies.find((cookie) => cookie.name === name), name).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+    expect(
+      cookies.find((cookie) => cookie.name === name),
+      name,
+    ).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   }
   if (javaScriptOn(project.name)) {
     const visible = await page.evaluate(() => document.cookie);
@@ -114,10 +117,9 @@ test("registering twice with one email and nickname gives the spec's messages (i
   await expect(page).toHaveURL(/\/register$/);
 });
 
-test("two-factor: set up with a computed code, then sign in with a code and with a single-use backup code", async ({
-  page,
-  context,
-}, { project }) => {
+test("two-factor: set up with a computed code, then sign in with a code and with a single-use backup code", async ({ page, context }, {
+  project,
+}) => {
   test.setTimeout(60_000);
   const account = newAccount("dora", project.name);
   await register(page, project.name, account);
@@ -232,7 +234,11 @@ test("changing the password signs out every session", async ({ page, browser }, 
   await onAccountPage(page);
 });
 
-test("ten wrong passwords from one address lock that address out of the account, not its owner", async ({ page, baseURL, consoleProblems }, { project }) => {
+test("ten wrong passwords from one address lock that address out of the account, not its owner", async ({
+  page,
+  baseURL,
+  consoleProblems,
+}, { project }) => {
   const account = newAccount("flood", project.name);
   await register(page, project.name, account);
   await logOut(page);
@@ -346,7 +352,9 @@ test("sign-in pages read in Spanish and have no serious accessibility violations
   await expectNoSeriousA11yViolations(page);
 });
 
-test("the account page has no serious accessibility violations in its states and themes", async ({ page, context, baseURL }, { project }) => {
+test("the account page has no serious accessibility violations in its states and themes", async ({ page, context, baseURL }, {
+  project,
+}) => {
   test.skip(!javaScriptOn(project.name), "axe runs as a script in the page");
   await page.goto("/register?lng=pt-BR");
   await register(page, project.name, newAccount("joao", project.name));

@@ -70,11 +70,21 @@ test("a client written from the spec reads every public /proxy route from anothe
 
   expect(seen.list).toMatchObject({ status: 200, source: "demo", stale: "false" });
   expect(Date.parse(seen.list.fetchedAt!)).not.toBeNaN();
-  expect(seen.list.body.stocks[0]).toMatchObject({ stock: seen.ticker, name: expect.any(String), close: expect.any(Number), change: expect.any(Number) });
+  expect(seen.list.body.stocks[0]).toMatchObject({
+    stock: seen.ticker,
+    name: expect.any(String),
+    close: expect.any(Number),
+    change: expect.any(Number),
+  });
   const [quote] = seen.stock.body.results;
   expect(quote.historicalDataPrice.length).toBeGreaterThan(15);
   expect(quote.summaryProfile).toMatchObject({ longBusinessSummary: expect.stringMatching(/\S/), sector: expect.any(String) });
-  expect(seen.cryptos.body[0]).toMatchObject({ id: "bitcoin", name: "Bitcoin", image: expect.any(String), current_price: expect.any(Number) });
+  expect(seen.cryptos.body[0]).toMatchObject({
+    id: "bitcoin",
+    name: "Bitcoin",
+    image: expect.any(String),
+    current_price: expect.any(Number),
+  });
   expect(seen.chart.body.prices.length).toBeGreaterThan(31);
   expect(seen.chart.body.market_caps).toHaveLength(seen.chart.body.prices.length);
   expect(seen.chart.body.total_volumes).toHaveLength(seen.chart.body.prices.length);

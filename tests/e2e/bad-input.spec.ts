@@ -18,16 +18,7 @@ import { releaseNoteSchema } from "../../app/content/release-note-schema";
 import { recordTableSchema } from "../../app/favorites/schemas";
 import { adminCommand } from "../support/admin-command";
 import { startAppServer, type AppServer } from "../support/app-server";
-import {
-  brokenBodies,
-  deepJson,
-  formOf,
-  jsonObjectOf,
-  jsonValue,
-  nastyString,
-  type FormValue,
-  type RawBody,
-} from "../support/malformed";
+import { brokenBodies, deepJson, formOf, jsonObjectOf, jsonValue, nastyString, type FormValue, type RawBody } from "../support/malformed";
 
 const seed = 9_008;
 const password = "Chuva-de-Pipoca-7";
@@ -224,8 +215,7 @@ function asSubmitted(fields: Record<string, FormValue>): Record<string, unknown>
 const refusedBy = (schema: { safeParse(input: unknown): { success: boolean } }) => (fields: Record<string, FormValue>) =>
   !schema.safeParse(asSubmitted(fields)).success;
 
-const sample = <T>(arbitrary: fc.Arbitrary<T>, numRuns: number, salt: number) =>
-  fc.sample(arbitrary, { seed: seed + salt, numRuns });
+const sample = <T>(arbitrary: fc.Arbitrary<T>, numRuns: number, salt: number) => fc.sample(arbitrary, { seed: seed + salt, numRuns });
 
 /** Form posts of generated fields, half urlencoded and half multipart. */
 function formProbes(
@@ -342,7 +332,6 @@ const valid = {
   longText: fc.constantFrom("Uma descrição com mais de dez caracteres.", "Corrige a página de busca."),
 };
 
-
 // ---------------------------------------------------------------------------------------------
 
 test.describe.configure({ mode: "serial" });
@@ -401,7 +390,12 @@ test.describe("malformed input to every action and /proxy route", () => {
       ...brokenBodyProbes("/register"),
     ]);
     await sendAll("login", [
-      ...formProbes("/login", undefined, { email: valid.email, password: valid.wrongPassword, redirectTo: valid.redirectTo }, { runs: 70, salt: 2 }),
+      ...formProbes(
+        "/login",
+        undefined,
+        { email: valid.email, password: valid.wrongPassword, redirectTo: valid.redirectTo },
+        { runs: 70, salt: 2 },
+      ),
       ...brokenBodyProbes("/login"),
     ]);
     await sendAll("two-fa", [
@@ -480,7 +474,10 @@ test.describe("malformed input to every action and /proxy route", () => {
       ...brokenBodyProbes("/user/register-tables", user),
     ]);
     // Deleting the table would end the test of its other intents: every other intent is sent.
-    const tableIntents = fc.oneof(fc.constantFrom("update", "addItem", "removeItem"), nastyString.filter((text) => text !== "delete"));
+    const tableIntents = fc.oneof(
+      fc.constantFrom("update", "addItem", "removeItem"),
+      nastyString.filter((text) => text !== "delete"),
+    );
     const favoriteId = fc.oneof(valid.smallNumber, fc.constantFrom("1.5", "-1", "1e3", "99999999999999999999"));
     await sendAll("register-table", [
       ...formProbes(
@@ -525,15 +522,17 @@ test.describe("malformed input to every action and /proxy route", () => {
       { maxLength: 4 },
     );
     const feedback = fc
-      .tuple(
-        formOf({ title: valid.text, description: valid.longText, type: fc.constantFrom("bug", "suggestion", "idea", "other") }),
-        files,
-      )
+      .tuple(formOf({ title: valid.text, description: valid.longText, type: fc.constantFrom("bug", "suggestion", "idea", "other") }), files)
       .filter(([fields]) => refusedBy(feedbackSchema)(fields));
     const probes: Probe[] = sample(feedback, 80, 30).map(([fields, images]) => {
       const form = formBody(fields, true) as FormData;
       for (const image of images) form.append("images", new File([image.bytes], image.name, { type: image.type }));
-      return { path: "/feedback", as: user, body: form, input: { fields, images: images.map(({ name, type, bytes }) => ({ name, type, size: bytes.length })) } };
+      return {
+        path: "/feedback",
+        as: user,
+        body: form,
+        input: { fields, images: images.map(({ name, type, bytes }) => ({ name, type, size: bytes.length })) },
+      };
     });
     await sendAll("feedback", [
       ...probes,
@@ -588,7 +587,13 @@ test.describe("malformed input to every action and /proxy route", () => {
       ...jsonProbes("/proxy/ai", undefined, aiBody, 5, 45),
     ]);
     await sendAll("auth-refresh", [
-      ...jsonProbes("/auth/refresh", undefined, fc.oneof({ weight: 4, arbitrary: refreshBody }, { weight: 1, arbitrary: fc.jsonValue() }), 50, 46),
+      ...jsonProbes(
+        "/auth/refresh",
+        undefined,
+        fc.oneof({ weight: 4, arbitrary: refreshBody }, { weight: 1, arbitrary: fc.jsonValue() }),
+        50,
+        46,
+      ),
       ...brokenBodyProbes("/auth/refresh"),
     ]);
     expectNoProblems();
@@ -629,15 +634,50 @@ test.describe("malformed input to every action and /proxy route", () => {
   });
 
   test("every action refuses a post from another site", async () => {
-    const actions = ["/register", "/login", "/logout", "/user", "/favorites", "/user/register-tables", `/user/register-tables/${tableId}`,
-      "/user/favorite-items", "/feedback", "/chat", "/chat/stream", "/proxy/ai", "/auth/refresh", "/theme", "/admin/release-notes", "/admin/release-notes/new"];
-    const origins = ["https://evil.example", "null", `${app.url}.evil.example`, app.url.replace("127.0.0.1", "localhost"), "http://127.0.0.1"];
+    const actions = [
+      "/register",
+      "/login",
+      "/logout",
+      "/user",
+      "/favorites",
+      "/user/register-tables",
+      `/user/register-tables/${tableId}`,
+      "/user/favorite-items",
+      "/feedback",
+      "/chat",
+      "/chat/stream",
+      "/proxy/ai",
+      "/auth/refresh",
+      "/theme",
+      "/admin/release-notes",
+      "/admin/release-notes/new",
+    ];
+    const origins = [
+      "https://evil.example",
+      "null",
+      `${app.url}.evil.example`,
+      app.url.replace("127.0.0.1", "localhost"),
+      "http://127.0.0.1",
+    ];
     await sendAll("cross-site", [
       ...actions.flatMap((pathname, index) =>
-        origins.map((origin) => ({ path: pathname, as: index % 2 ? user : admin, origin, body: new URLSearchParams({ theme: "light" }), input: origin })),
+        origins.map((origin) => ({
+          path: pathname,
+          as: index % 2 ? user : admin,
+          origin,
+          body: new URLSearchParams({ theme: "light" }),
+          input: origin,
+        })),
       ),
       // A browser that sends no Origin still says where the post comes from.
-      ...actions.map((pathname) => ({ path: pathname, as: user, origin: null, headers: { "Sec-Fetch-Site": "cross-site" }, body: new URLSearchParams({ theme: "light" }), input: "Sec-Fetch-Site: cross-site" })),
+      ...actions.map((pathname) => ({
+        path: pathname,
+        as: user,
+        origin: null,
+        headers: { "Sec-Fetch-Site": "cross-site" },
+        body: new URLSearchParams({ theme: "light" }),
+        input: "Sec-Fetch-Site: cross-site",
+      })),
     ]);
     expectNoProblems();
     const counts = statuses.get("cross-site");
@@ -696,16 +736,28 @@ test.describe("malformed input to every action and /proxy route", () => {
       .record({
         name: fc.constantFrom("access_token", "refresh_token", "i18next", "theme", "flash", "two_fa_pending"),
         // Browsers keep a cookie under 4 KB; a cut escape is one more malformed value.
-        value: fc.oneof(nastyString.map((text) => encodeURIComponent(wellFormed(text)).slice(0, 4000)), fc.constantFrom("%", "%E0%A4%A", "eyJ.e30.x", "a.b.c", "")),
+        value: fc.oneof(
+          nastyString.map((text) => encodeURIComponent(wellFormed(text)).slice(0, 4000)),
+          fc.constantFrom("%", "%E0%A4%A", "eyJ.e30.x", "a.b.c", ""),
+        ),
       })
       .map(({ name, value }) => ({ as: { email: "", cookie: `${name}=${value}` }, input: `${name}=${value}` }));
     const acceptLanguage = fc.oneof(
       fc.constantFrom("*", ";;;q=x", "xx-YY", "pt-BR;q=2", "en;q=NaN", "\u00e9", "a".repeat(5000)),
-      nastyString.map((text) => wellFormed(text).replace(/[^\x20-\x7e]/g, "").slice(0, 500)),
+      nastyString.map((text) =>
+        wellFormed(text)
+          .replace(/[^\x20-\x7e]/g, "")
+          .slice(0, 500),
+      ),
     );
     const pages = ["/", "/cryptos", "/stocks/PETR4", "/news", "/user", "/chat", "/feedback", "/admin/release-notes", "/search?q=bit"];
     await sendAll("headers", [
-      ...sample(fc.tuple(fc.constantFrom(...pages), cookie), 60, 70).map(([pathname, { as, input }]) => ({ method: "GET" as const, path: pathname, as, input })),
+      ...sample(fc.tuple(fc.constantFrom(...pages), cookie), 60, 70).map(([pathname, { as, input }]) => ({
+        method: "GET" as const,
+        path: pathname,
+        as,
+        input,
+      })),
       ...sample(fc.tuple(fc.constantFrom("/user", "/favorites", "/chat", "/theme"), cookie), 30, 71).map(([pathname, { as, input }]) => ({
         path: pathname,
         as,
@@ -713,7 +765,12 @@ test.describe("malformed input to every action and /proxy route", () => {
         input,
       })),
       // The language headers are ours to set; a garbage Accept-Language still gets a page in the cookie's language.
-      ...sample(acceptLanguage, 30, 72).map((value) => ({ method: "GET" as const, path: "/faq", headers: { "Accept-Language": value }, input: value })),
+      ...sample(acceptLanguage, 30, 72).map((value) => ({
+        method: "GET" as const,
+        path: "/faq",
+        headers: { "Accept-Language": value },
+        input: value,
+      })),
       // Searches with every kind of query.
       ...sample(nastyString, 40, 73).map((q) => ({ method: "GET" as const, path: `/search${queryString({ q })}`, input: q })),
     ]);
@@ -722,11 +779,17 @@ test.describe("malformed input to every action and /proxy route", () => {
 
   test("the database holds nothing it should not", async () => {
     expect(sent, "malformed inputs sent").toBeGreaterThanOrEqual(1000);
-    console.log(`bad-input: ${sent} requests; statuses per group: ${summary(Object.fromEntries([...statuses].map(([group, counts]) => [group, Object.fromEntries(counts)])))}`);
+    console.log(
+      `bad-input: ${sent} requests; statuses per group: ${summary(Object.fromEntries([...statuses].map(([group, counts]) => [group, Object.fromEntries(counts)])))}`,
+    );
     const db = app.openDatabase();
     try {
       // The three accounts made on purpose (the settings form may have renamed one), each one valid.
-      const users = db.prepare("SELECT email, name, nickname FROM users ORDER BY id").all() as { email: string; name: string; nickname: string }[];
+      const users = db.prepare("SELECT email, name, nickname FROM users ORDER BY id").all() as {
+        email: string;
+        name: string;
+        nickname: string;
+      }[];
       expect(users).toHaveLength(3);
       for (const row of users) {
         expect(registerSchema.safeParse({ ...row, password, confirmPassword: password }).success, summary(row)).toBe(true);
@@ -735,7 +798,11 @@ test.describe("malformed input to every action and /proxy route", () => {
       expect(db.prepare("SELECT COUNT(*) AS n FROM feedback").get()).toEqual({ n: 0 });
       expect(db.prepare("SELECT COUNT(*) AS n FROM feedback_images").get()).toEqual({ n: 0 });
 
-      const tables = db.prepare("SELECT id, title, description FROM record_tables").all() as { id: number; title: string; description: string }[];
+      const tables = db.prepare("SELECT id, title, description FROM record_tables").all() as {
+        id: number;
+        title: string;
+        description: string;
+      }[];
       for (const table of tables) expect(table, "only the table made on purpose").toMatchObject({ id: tableId, title: "Tabela válida" });
 
       const favorites = db.prepare("SELECT asset_type, asset_id FROM favorites").all() as { asset_type: string; asset_id: string }[];
@@ -747,7 +814,9 @@ test.describe("malformed input to every action and /proxy route", () => {
       const messages = db.prepare("SELECT text FROM chat_messages").all() as { text: string }[];
       for (const { text } of messages) expect(text, "a chat message with markup").not.toMatch(/<\s*\/?\s*(script|img|svg|iframe)\b/i);
 
-      expect(db.prepare("SELECT * FROM release_notes ORDER BY id").all(), "release notes changed by invalid input").toEqual(releaseNotesBefore);
+      expect(db.prepare("SELECT * FROM release_notes ORDER BY id").all(), "release notes changed by invalid input").toEqual(
+        releaseNotesBefore,
+      );
     } finally {
       db.close();
     }

@@ -28,7 +28,9 @@ test("opens on the current month with today highlighted", async ({ page }, { pro
   await expect(page.getByTestId("demo-notice")).toBeVisible();
   const grid = page.getByTestId("calendar-grid");
   await expect(grid).toBeVisible();
-  await expect(grid.getByRole("columnheader")).toHaveText(["dom.", "seg.", "ter.", "qua.", "qui.", "sex.", "sáb."].map((short) => new RegExp(`^${short}`, "i")));
+  await expect(grid.getByRole("columnheader")).toHaveText(
+    ["dom.", "seg.", "ter.", "qua.", "qui.", "sex.", "sáb."].map((short) => new RegExp(`^${short}`, "i")),
+  );
   const todayCell = grid.locator('td[aria-current="date"]');
   await expect(todayCell).toHaveCount(1);
   await expect(todayCell).toHaveAttribute("data-testid", `calendar-day-${today.date}`);

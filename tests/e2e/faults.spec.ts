@@ -40,7 +40,9 @@ const modelFault: Record<Exclude<FakeFault, "none">, FakeLlmModes["gemini"]> = {
 
 function translation(language: "pt-BR" | "en", namespace: string, key: string): string {
   const file = path.resolve(import.meta.dirname, `../../locales/${language}/${namespace}.json`);
-  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], JSON.parse(readFileSync(file, "utf8")));
+  const value = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], JSON.parse(readFileSync(file, "utf8")));
   return String(value);
 }
 
@@ -78,9 +80,16 @@ function liveEnv(fake: FakeUpstream, llm: FakeLlmServer, extra: Record<string, s
 type Page = { path: string; signedIn?: boolean; expect: "unavailable" | "alert" | "page" | "not-found" | "xml" };
 
 /** Market data on every one of these: with nothing cached, each shows the "unavailable" state. */
-const marketPages: Page[] = ["/", "/cryptos", "/cryptos/bitcoin", "/stocks", "/stocks/PETR4", "/news", "/currency-converter", "/calendar"].map(
-  (pathname) => ({ path: pathname, expect: "unavailable" }),
-);
+const marketPages: Page[] = [
+  "/",
+  "/cryptos",
+  "/cryptos/bitcoin",
+  "/stocks",
+  "/stocks/PETR4",
+  "/news",
+  "/currency-converter",
+  "/calendar",
+].map((pathname) => ({ path: pathname, expect: "unavailable" }));
 
 const pages: Page[] = [
   ...marketPages,
@@ -91,9 +100,11 @@ const pages: Page[] = [
   ),
   { path: "/release-notes/999999", expect: "not-found" },
   { path: "/sitemap.xml", expect: "xml" },
-  ...["/user", "/user/favorite-items", "/user/register-tables", "/feedback", "/chat"].map(
-    (pathname): Page => ({ path: pathname, signedIn: true, expect: "page" }),
-  ),
+  ...["/user", "/user/favorite-items", "/user/register-tables", "/feedback", "/chat"].map((pathname): Page => ({
+    path: pathname,
+    signedIn: true,
+    expect: "page",
+  })),
 ];
 
 const proxyRoutes = [
@@ -121,7 +132,13 @@ function get(app: AppServer, pathname: string, { cookie = "", language = "pt-BR"
 function post(app: AppServer, pathname: string, body: BodyInit, cookie = "", headers: Record<string, string> = {}) {
   return fetch(`${app.url}${pathname}`, {
     method: "POST",
-    headers: { Origin: app.url, "X-Forwarded-For": `2001:db8::f:${++clients}`, "Accept-Language": "pt-BR", ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    headers: {
+      Origin: app.url,
+      "X-Forwarded-For": `2001:db8::f:${++clients}`,
+      "Accept-Language": "pt-BR",
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
     body,
     redirect: "manual",
     signal: AbortSignal.timeout(60_000),
@@ -184,7 +201,12 @@ test.describe("every page with every live upstream failing", () => {
       const server = await startFailing(fault);
       const cookie = await signUp(server, `faults_${fault.replace("-", "_")}`);
       // The market cannot say whether the asset exists: the star is given the benefit of the doubt.
-      const starred = await post(server, "/favorites", new URLSearchParams({ assetType: "crypto", assetId: "bitcoin", intent: "add" }), cookie);
+      const starred = await post(
+        server,
+        "/favorites",
+        new URLSearchParams({ assetType: "crypto", assetId: "bitcoin", intent: "add" }),
+        cookie,
+      );
       expect(starred.status).toBe(302);
 
       const started = Date.now();

@@ -5,8 +5,7 @@ import { expect, javaScriptOn, ready, test } from "./fixtures";
 useOwnClientAddress();
 
 /** A brand-new account, signed in. */
-const registerNew = (page: Page, projectName: string, label: string) =>
-  register(page, projectName, newAccount(label, projectName));
+const registerNew = (page: Page, projectName: string, label: string) => register(page, projectName, newAccount(label, projectName));
 
 async function visit(page: Page, projectName: string, path: string) {
   await page.goto(path);
@@ -97,11 +96,11 @@ test("record tables: create, edit, add items with refusals, CSV, delete, cascade
   await visit(page, project.name, "/user/register-tables");
   await page.getByRole("button", { name: "Criar tabela" }).click();
   await expect(page.getByText("Informe um título")).toBeVisible();
-  const tableUrl = await createTable(page, project.name, "Carteira, \"longo\" prazo", "Minhas moedas");
+  const tableUrl = await createTable(page, project.name, 'Carteira, "longo" prazo', "Minhas moedas");
   await page.getByRole("link", { name: "Editar" }).click();
-  await page.getByLabel("Título").fill("Carteira, \"cripto\"");
+  await page.getByLabel("Título").fill('Carteira, "cripto"');
   await page.getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByTestId("table-title")).toHaveText("Carteira, \"cripto\"");
+  await expect(page.getByTestId("table-title")).toHaveText('Carteira, "cripto"');
   await expect(page.getByTestId("toast")).toContainText("Tabela atualizada");
 
   // Add the favourite; adding it again is refused (it is in every table).
@@ -134,7 +133,7 @@ test("record tables: create, edit, add items with refusals, CSV, delete, cascade
 
   // Removing the linked favourite names the table and deletes it.
   const question = await unstar(page, project.name, "star-crypto-bitcoin");
-  expect(question).toContain("Carteira, \"cripto\"");
+  expect(question).toContain('Carteira, "cripto"');
   const gone = await page.goto(tableUrl);
   expect(gone?.status()).toBe(404);
   await visit(page, project.name, "/user/register-tables");
@@ -152,6 +151,10 @@ test("one user cannot reach another user's table", async ({ page }, { project })
   await registerNew(page, project.name, "intruder");
   expect((await page.goto(path))?.status()).toBe(404);
   expect((await page.request.get(`${path}/csv`)).status()).toBe(404);
-  const post = await page.request.post(path, { form: { intent: "delete" }, maxRedirects: 0, headers: { Origin: new URL(tableUrl).origin } });
+  const post = await page.request.post(path, {
+    form: { intent: "delete" },
+    maxRedirects: 0,
+    headers: { Origin: new URL(tableUrl).origin },
+  });
   expect(post.status()).toBe(404);
 });

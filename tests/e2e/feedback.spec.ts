@@ -3,12 +3,8 @@ import type { Page } from "@playwright/test";
 import { newAccount, register, signInAsAdmin, useOwnClientAddress } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 
-
 /** A real 1×1 PNG, so the administrators' list can show it. */
-const validPng = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+const validPng = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
@@ -85,7 +81,11 @@ test("an oversized or a fake image is refused and nothing is stored", async ({ p
 
   const fakeTitle = unique("Imagem falsa");
   await openFeedback(page, project.name);
-  await fillFeedback(page, fakeTitle, { name: "captura.png", mimeType: "image/png", buffer: Buffer.from("isto é só texto, não uma imagem") });
+  await fillFeedback(page, fakeTitle, {
+    name: "captura.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("isto é só texto, não uma imagem"),
+  });
   await submit(page);
   await expect(page.locator("#feedback-form-images-error")).toHaveText("Envie apenas imagens PNG, JPEG, WebP ou GIF");
   await expect(page.getByLabel("Título")).toHaveValue(fakeTitle);

@@ -37,7 +37,12 @@ type Answer = { status: number; headers: IncomingHttpHeaders; body: string; reus
 function send(
   agent: Agent,
   path: string,
-  { method = "GET", headers = {}, body, pieces }: { method?: string; headers?: Record<string, string>; body?: string; pieces?: { size: number; count: number } } = {},
+  {
+    method = "GET",
+    headers = {},
+    body,
+    pieces,
+  }: { method?: string; headers?: Record<string, string>; body?: string; pieces?: { size: number; count: number } } = {},
 ): Promise<Answer> {
   const { port, hostname } = new URL(app.url);
   return new Promise((resolve, reject) => {
@@ -45,7 +50,12 @@ function send(
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString(), reusedSocket: outgoing.reusedSocket }),
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString(),
+          reusedSocket: outgoing.reusedSocket,
+        }),
       );
     });
     outgoing.on("error", reject);
@@ -177,9 +187,13 @@ test("the page cache stays within its memory cap under tens of thousands of dist
   await load(600, distinctKept(0));
   const before = app.residentBytes();
   // Parameters no page reads, with a different, huge Accept-Language each time: one entry per page.
-  await load(20_000, (index) => `/${["about-us", "faq", "more"][index % 3]}.data?utm_source=${index}&${"z".repeat(500)}=${index}`, (index) => ({
-    "Accept-Language": `${hugeLanguages},y${index}`,
-  }));
+  await load(
+    20_000,
+    (index) => `/${["about-us", "faq", "more"][index % 3]}.data?utm_source=${index}&${"z".repeat(500)}=${index}`,
+    (index) => ({
+      "Accept-Language": `${hugeLanguages},y${index}`,
+    }),
+  );
   // Distinct values of a parameter a page does read: kept, but never past the cap.
   await load(600, distinctKept(600));
   expect(failures.slice(0, 5)).toEqual([]);
@@ -194,7 +208,17 @@ test("the page cache stays within its memory cap under tens of thousands of dist
 test("personal pages and their data twins are never stored", async () => {
   const agent = new Agent({ keepAlive: true });
   const cookie = await signUp(app, "private_pages");
-  for (const path of ["/user", "/user.data", "/user/favorite-items", "/user/register-tables", "/user/register-tables.data", "/chat", "/feedback", "/feedback.data", "/admin/users"]) {
+  for (const path of [
+    "/user",
+    "/user.data",
+    "/user/favorite-items",
+    "/user/register-tables",
+    "/user/register-tables.data",
+    "/chat",
+    "/feedback",
+    "/feedback.data",
+    "/admin/users",
+  ]) {
     const answer = await send(agent, path, { headers: { Cookie: cookie } });
     expect(answer.headers["cache-control"], path).toBe("private, no-store");
   }

@@ -11,7 +11,12 @@ test("home shows its sections, the ticker tape and a sortable, paged table", asy
   await ready(page, project.name);
   await expect(page.getByTestId("demo-notice")).toBeVisible();
   await expect(page.getByTestId("ticker-tape").locator("ul").first().getByRole("link")).toHaveCount(14);
-  for (const section of ["Criptomoedas em destaque", "Ações em destaque", "Criptomoedas mais buscadas nas últimas 24h", "Ações com maior variação em 24h"]) {
+  for (const section of [
+    "Criptomoedas em destaque",
+    "Ações em destaque",
+    "Criptomoedas mais buscadas nas últimas 24h",
+    "Ações com maior variação em 24h",
+  ]) {
     await expect(page.getByRole("heading", { name: section })).toBeVisible();
   }
   await expect(page.getByTestId("trending-coins").getByRole("link")).not.toHaveCount(0);
@@ -24,7 +29,10 @@ test("home shows its sections, the ticker tape and a sortable, paged table", asy
   await expect(page.getByTestId("stock-table").locator("tbody tr")).toHaveCount(12);
 
   const before = await firstRowName(page, "stock-table");
-  await page.getByTestId("stock-table").getByRole("link", { name: /^Preço/ }).click();
+  await page
+    .getByTestId("stock-table")
+    .getByRole("link", { name: /^Preço/ })
+    .click();
   await expect(page).toHaveURL(/tsort=price&torder=desc/);
   await expect.poll(() => firstRowName(page, "stock-table")).not.toBe(before);
 
@@ -64,7 +72,20 @@ test("a crypto detail shows statistics, a description and a chart whose type can
   await ready(page, project.name);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Bitcoin");
   const stats = page.getByTestId("statistics");
-  for (const label of ["Preço", "Capitalização de mercado", "Posição por capitalização", "Volume (24h)", "Símbolo", "Variação (24h)", "Máxima (24h)", "Mínima (24h)", "Abertura", "Fechamento", "Categorias", "ID"]) {
+  for (const label of [
+    "Preço",
+    "Capitalização de mercado",
+    "Posição por capitalização",
+    "Volume (24h)",
+    "Símbolo",
+    "Variação (24h)",
+    "Máxima (24h)",
+    "Mínima (24h)",
+    "Abertura",
+    "Fechamento",
+    "Categorias",
+    "ID",
+  ]) {
     await expect(stats.getByText(label, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole("heading", { name: "Sobre Bitcoin" })).toBeVisible();

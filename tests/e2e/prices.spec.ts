@@ -82,7 +82,11 @@ test("/stocks opens on the big B3 names, compares prices in reais and has the US
 });
 
 test("every page has a social-share image of its language that answers as a PNG", async ({ page, request }) => {
-  for (const [path, language] of [["/", "pt-BR"], ["/cryptos?lng=es", "es"], ["/faq?lng=en", "en"]] as const) {
+  for (const [path, language] of [
+    ["/", "pt-BR"],
+    ["/cryptos?lng=es", "es"],
+    ["/faq?lng=en", "en"],
+  ] as const) {
     await page.goto(path);
     const image = await page.locator('meta[property="og:image"]').getAttribute("content");
     expect(image).toMatch(new RegExp(`^https?://[^/]+/og/${language}\\.png$`));

@@ -5,7 +5,9 @@ import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from
 
 useOwnClientAddress();
 
-const body = ["Esta versão traz **gráficos novos** para iniciantes.", "", "## Detalhes", "", "- primeiro item", "- segundo item"].join("\n");
+const body = ["Esta versão traz **gráficos novos** para iniciantes.", "", "## Detalhes", "", "- primeiro item", "- segundo item"].join(
+  "\n",
+);
 
 async function writeNote(page: Page, projectName: string, title: string) {
   await page.goto("/release-notes");
@@ -37,7 +39,12 @@ async function visitorHtml(request: APIRequestContext, path: string) {
   return { status: response.status(), text: await response.text() };
 }
 
-test("an administrator writes a draft, publishes it everywhere, then unpublishes and deletes it", async ({ page, browser, request, baseURL }, { project }) => {
+test("an administrator writes a draft, publishes it everywhere, then unpublishes and deletes it", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, { project }) => {
   test.slow();
   const title = `Versão de teste ${randomUUID().slice(0, 8)}`;
   await signInAsAdmin(page, project.name);
@@ -123,7 +130,9 @@ test("the editor says what is wrong next to each field and keeps what was typed"
   await expect(page.getByTestId("toast")).toHaveCount(0);
 });
 
-test("visitors are sent to sign in and other users cannot reach the release-notes administration", async ({ page, baseURL }, { project }) => {
+test("visitors are sent to sign in and other users cannot reach the release-notes administration", async ({ page, baseURL }, {
+  project,
+}) => {
   await page.goto("/admin/release-notes");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Frelease-notes$/);
   await page.goto("/admin/release-notes/new");
@@ -153,7 +162,10 @@ test("the blog lists the product's releases, offers RSS and reads well in other 
   await seeded.getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Market Analytics 0.4: o assistente de IA");
   await expect(page.getByTestId("note-body").getByRole("heading", { name: "Funciona até sem internet" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "contato@marketanalytics.example" })).toHaveAttribute("href", "mailto:contato@marketanalytics.example");
+  await expect(page.getByRole("link", { name: "contato@marketanalytics.example" })).toHaveAttribute(
+    "href",
+    "mailto:contato@marketanalytics.example",
+  );
   if (javaScriptOn(project.name)) await expectNoSeriousA11yViolations(page);
 
   await page.goto("/release-notes?lng=en");
@@ -181,7 +193,9 @@ test("the team page reveals each member's start date on hover and focus and list
   await expect(since).toBeHidden();
   await page.getByRole("article", { name: "Mariana Albuquerque" }).focus();
   await expect(since).toBeVisible();
-  await expect(page.getByRole("article", { name: "Mariana Albuquerque" })).toHaveAccessibleDescription(/Na equipe desde 5 de fevereiro de 2024/);
+  await expect(page.getByRole("article", { name: "Mariana Albuquerque" })).toHaveAccessibleDescription(
+    /Na equipe desde 5 de fevereiro de 2024/,
+  );
 
   const lucas = cards.filter({ hasText: "Lucas Moreira" });
   await lucas.hover();

@@ -8,9 +8,9 @@ test.describe("search dialog", () => {
     test.skip(!javaScriptOn(project.name), "the dialog needs JavaScript; the header form is tested below");
   });
 
-  test("Ctrl+K on /cryptos searches cryptos once typing pauses, Enter opens the result, the query is remembered", async ({
-    page,
-  }, { project }) => {
+  test("Ctrl+K on /cryptos searches cryptos once typing pauses, Enter opens the result, the query is remembered", async ({ page }, {
+    project,
+  }) => {
     const searches: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname.startsWith("/search")) searches.push(request.url());
@@ -48,9 +48,7 @@ test.describe("search dialog", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("Escape and a click outside close it; focus goes back to the header field without reopening", async ({
-    page,
-  }, { project }) => {
+  test("Escape and a click outside close it; focus goes back to the header field without reopening", async ({ page }, { project }) => {
     await page.goto("/faq");
     await ready(page, project.name);
     const dialog = page.getByRole("dialog", { name: "Busca" });
@@ -72,9 +70,7 @@ test.describe("search dialog", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("on /stocks it finds PETR4, arrows move the choice, nonsense finds nothing (in English)", async ({
-    page,
-  }, { project }) => {
+  test("on /stocks it finds PETR4, arrows move the choice, nonsense finds nothing (in English)", async ({ page }, { project }) => {
     await page.goto("/stocks?lng=en");
     await ready(page, project.name);
     await page.keyboard.press("Control+k");
@@ -169,7 +165,9 @@ test.describe("search dialog", () => {
     await expect(dialog.getByRole("listbox", { name: "Recent searches" }).getByRole("option")).toHaveText(["PETR4"]);
   });
 
-  test("a failed search says “Erro Interno do Servidor” inside the dialog and the page stays", async ({ page, consoleProblems }, { project }) => {
+  test("a failed search says “Erro Interno do Servidor” inside the dialog and the page stays", async ({ page, consoleProblems }, {
+    project,
+  }) => {
     let failWith: "network" | 500 | null = 500;
     await page.route("**/search/results?**", (route) =>
       failWith === "network"
@@ -278,7 +276,12 @@ test("without a scope /search?q=petr searches everything: PETR4 with its price, 
   await headerField(page).fill("bitcoin");
   await headerField(page).press("Enter");
   await expect(page).toHaveURL(/\/search\?q=bitcoin&scope=all$/);
-  await expect(page.getByTestId("search-results").getByRole("link", { name: /Bitcoin/ }).first()).toHaveAttribute("href", "/cryptos/bitcoin");
+  await expect(
+    page
+      .getByTestId("search-results")
+      .getByRole("link", { name: /Bitcoin/ })
+      .first(),
+  ).toHaveAttribute("href", "/cryptos/bitcoin");
 });
 
 test("the /search page searches any scope, links news out safely and says when nothing matched", async ({ page }, { project }) => {

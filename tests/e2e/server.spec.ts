@@ -46,7 +46,12 @@ async function startReply(app: AppServer, cookie: string) {
   const response = await fetch(`${app.url}/chat/stream`, {
     method: "POST",
     headers: { Origin: app.url, Cookie: cookie, "Content-Type": "application/json" },
-    body: JSON.stringify({ prompt: "how is the market today?", sessionId: crypto.randomUUID(), lastUserMessage: null, lastBotMessage: null }),
+    body: JSON.stringify({
+      prompt: "how is the market today?",
+      sessionId: crypto.randomUUID(),
+      lastUserMessage: null,
+      lastBotMessage: null,
+    }),
   });
   expect(response.headers.get("content-type")).toContain("text/event-stream");
   const reader = response.body!.getReader();
@@ -121,7 +126,9 @@ test.describe("a server that behaves like one", () => {
     const reply = "Stocks and cryptocurrencies moved little today while investors waited for the central bank's decision.";
     llm.setReply(reply);
     llm.setChunkDelay(100);
-    app = await startAppServer({ env: { GEMINI_API_KEY: fakeLlmKeys.gemini, GEMINI_BASE_URL: `${llm.url}/gemini`, SHUTDOWN_TIMEOUT_MS: "30000" } });
+    app = await startAppServer({
+      env: { GEMINI_API_KEY: fakeLlmKeys.gemini, GEMINI_BASE_URL: `${llm.url}/gemini`, SHUTDOWN_TIMEOUT_MS: "30000" },
+    });
     const cookie = await signUp(app, "shutdown_stream");
 
     // A kept-alive connection, idle once its answer is read: it must not hold the stop.
@@ -157,13 +164,23 @@ test.describe("a server that behaves like one", () => {
     llm = await startFakeLlmServer();
     llm.setMode("gemini", "hang");
     app = await startAppServer({
-      env: { GEMINI_API_KEY: fakeLlmKeys.gemini, GEMINI_BASE_URL: `${llm.url}/gemini`, ASSISTANT_TIMEOUT_MS: "60000", SHUTDOWN_TIMEOUT_MS: "1000" },
+      env: {
+        GEMINI_API_KEY: fakeLlmKeys.gemini,
+        GEMINI_BASE_URL: `${llm.url}/gemini`,
+        ASSISTANT_TIMEOUT_MS: "60000",
+        SHUTDOWN_TIMEOUT_MS: "1000",
+      },
     });
     const cookie = await signUp(app, "shutdown_hang");
     const response = await fetch(`${app.url}/chat/stream`, {
       method: "POST",
       headers: { Origin: app.url, Cookie: cookie, "Content-Type": "application/json" },
-      body: JSON.stringify({ prompt: "how is the market today?", sessionId: crypto.randomUUID(), lastUserMessage: null, lastBotMessage: null }),
+      body: JSON.stringify({
+        prompt: "how is the market today?",
+        sessionId: crypto.randomUUID(),
+        lastUserMessage: null,
+        lastBotMessage: null,
+      }),
     });
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     const read = response.text().catch(() => "cut");
@@ -231,12 +248,18 @@ test.describe("a server that behaves like one", () => {
   test("npm run db:backup copies the live database; restoring it brings that state back", async () => {
     const dataDir = temporaryDir();
     const backupDir = temporaryDir();
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }), () => rmSync(backupDir, { recursive: true, force: true }));
+    cleanups.push(
+      () => rmSync(dataDir, { recursive: true, force: true }),
+      () => rmSync(backupDir, { recursive: true, force: true }),
+    );
     app = await startAppServer({ dataDir });
     await signUp(app, "before_backup");
 
     // From another directory, as an operator would: the relative file lands where the command was typed.
-    const backup = run("npm", ["--prefix", repositoryRoot, "run", "db:backup", "--", "nightly.db"], { cwd: backupDir, env: { DATA_DIR: dataDir } });
+    const backup = run("npm", ["--prefix", repositoryRoot, "run", "db:backup", "--", "nightly.db"], {
+      cwd: backupDir,
+      env: { DATA_DIR: dataDir },
+    });
     expect(await backup.exit, backup.output()).toBe(0);
     const copy = path.join(backupDir, "nightly.db");
     expect(backup.output()).toContain(`copied ${app.databasePath} to ${copy}`);

@@ -11,7 +11,11 @@ async function visit(page: Page, projectName: string, path: string) {
 
 /** The "Tipo" cell of the table row whose first cell names `ticker`. */
 const typeCell = (page: Page, ticker: string) =>
-  page.getByRole("row").filter({ has: page.getByRole("rowheader").filter({ hasText: ticker }) }).getByRole("cell").first();
+  page
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader").filter({ hasText: ticker }) })
+    .getByRole("cell")
+    .first();
 
 test("a FII is a fund and a unit is a share on the list, the detail, favourites and record tables", async ({ page }, { project }) => {
   // Registration, two stars and a table: several page loads on a shared machine.

@@ -168,7 +168,13 @@ export async function signUp(app: AppServer, nickname: string, headers: Record<s
   const response = await fetch(`${app.url}/register`, {
     method: "POST",
     headers: { Origin: app.url, ...headers },
-    body: new URLSearchParams({ email: `${nickname}@app-server.example`, name: "Ana Souza", nickname, password, confirmPassword: password }),
+    body: new URLSearchParams({
+      email: `${nickname}@app-server.example`,
+      name: "Ana Souza",
+      nickname,
+      password,
+      confirmPassword: password,
+    }),
     redirect: "manual",
   });
   if (response.status !== 302) throw new Error(`sign-up answered ${response.status}: ${(await response.text()).slice(0, 300)}`);

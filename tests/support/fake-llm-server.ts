@@ -86,8 +86,7 @@ function geminiAuth(query: URLSearchParams, headers: IncomingHttpHeaders): Reply
     body: { error: { code: 400, message, status: "INVALID_ARGUMENT" } },
   });
   if (query.get("alt") !== "sse") return invalid("This fake only streams with alt=sse.");
-  if (headers["x-goog-api-key"] !== fakeLlmKeys.gemini)
-    return invalid("API key not valid. Please pass a valid API key.");
+  if (headers["x-goog-api-key"] !== fakeLlmKeys.gemini) return invalid("API key not valid. Please pass a valid API key.");
   return null;
 }
 
@@ -111,8 +110,7 @@ const geminiEvent = (model: string, candidate: object | null, extra: object = {}
     responseId: "fake-response",
     ...extra,
   })}\r\n\r\n`;
-const geminiText = (model: string, text: string) =>
-  geminiEvent(model, { content: { parts: [{ text }], role: "model" } });
+const geminiText = (model: string, text: string) => geminiEvent(model, { content: { parts: [{ text }], role: "model" } });
 
 const openAiEvent = (choices: object[], extra: object = {}) =>
   `data: ${JSON.stringify({
@@ -124,8 +122,7 @@ const openAiEvent = (choices: object[], extra: object = {}) =>
     choices,
     ...extra,
   })}\n\n`;
-const openAiDelta = (delta: object, finishReason: string | null = null) =>
-  openAiEvent([{ index: 0, delta, finish_reason: finishReason }]);
+const openAiDelta = (delta: object, finishReason: string | null = null) => openAiEvent([{ index: 0, delta, finish_reason: finishReason }]);
 
 function geminiAnswer(mode: FakeLlmModes["gemini"], model: string, words: string[]): Reply | Script {
   const text = words.map((word) => geminiText(model, word));
@@ -246,8 +243,7 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const geminiModel = geminiPath.exec(url.pathname)?.[1];
     const provider = geminiModel ? "gemini" : url.pathname === openAiPath ? "openai" : undefined;
-    if (!provider || request.method !== "POST")
-      return sendJson(response, { status: 404, body: { error: { message: "Not found" } } });
+    if (!provider || request.method !== "POST") return sendJson(response, { status: 404, body: { error: { message: "Not found" } } });
 
     const body = await readJson(request);
     recorded.push({
@@ -259,8 +255,7 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
     });
     const denied = geminiModel ? geminiAuth(url.searchParams, request.headers) : openAiAuth(request.headers);
     if (denied) return sendJson(response, denied);
-    if (body === undefined)
-      return sendJson(response, { status: 400, body: { error: { message: "Invalid JSON payload." } } });
+    if (body === undefined) return sendJson(response, { status: 400, body: { error: { message: "Invalid JSON payload." } } });
 
     const words = reply.match(/\S+\s*/g) ?? [];
     const answer = geminiModel ? geminiAnswer(modes.gemini, geminiModel, words) : openAiAnswer(modes.openai, words);

@@ -37,13 +37,7 @@ import type { AddressInfo } from "node:net";
 
 export type FakeOAuthProvider = "github" | "google";
 export type FakeOAuthFault =
-  | "none"
-  | "access-denied"
-  | "state-mismatch"
-  | "token-refused"
-  | "connection-reset"
-  | "profile-error"
-  | "malformed-profile";
+  "none" | "access-denied" | "state-mismatch" | "token-refused" | "connection-reset" | "profile-error" | "malformed-profile";
 
 export const fakeOAuthClients = {
   github: { clientId: "fake-github-client-id", clientSecret: "fake-github-client-secret" },
@@ -244,18 +238,27 @@ export async function startFakeOAuth({ port = 0 }: { port?: number } = {}): Prom
         case "GET /":
           return response.writeHead(200, { "Content-Type": "text/plain" }).end("fake OAuth provider");
         case "GET /user":
-          return send(response, profile("github", request, () => ({
-            login: githubUser.login,
-            id: githubUser.id,
-            avatar_url: `https://avatars.githubusercontent.com/u/${githubUser.id}?v=4`,
-            html_url: `https://github.com/${githubUser.login}`,
-            name: githubUser.name,
-            email: githubUser.email,
-          })));
+          return send(
+            response,
+            profile("github", request, () => ({
+              login: githubUser.login,
+              id: githubUser.id,
+              avatar_url: `https://avatars.githubusercontent.com/u/${githubUser.id}?v=4`,
+              html_url: `https://github.com/${githubUser.login}`,
+              name: githubUser.name,
+              email: githubUser.email,
+            })),
+          );
         case "GET /user/emails":
-          return send(response, profile("github", request, () => githubUser.emails));
+          return send(
+            response,
+            profile("github", request, () => githubUser.emails),
+          );
         case "GET /v1/userinfo":
-          return send(response, profile("google", request, () => googleUser));
+          return send(
+            response,
+            profile("google", request, () => googleUser),
+          );
         default:
           return send(response, json(404, { message: "Not Found" }));
       }

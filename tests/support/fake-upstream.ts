@@ -569,8 +569,13 @@ function dailyValues(last: string, count: number, base: number) {
 }
 
 const seriesMeta = (symbol: string) => ({
-  symbol, interval: "1day", currency: "USD", exchange_timezone: "America/New_York",
-  exchange: "NASDAQ", mic_code: "XNGS", type: "Common Stock",
+  symbol,
+  interval: "1day",
+  currency: "USD",
+  exchange_timezone: "America/New_York",
+  exchange: "NASDAQ",
+  mic_code: "XNGS",
+  type: "Common Stock",
 });
 
 const twelveDataSeries: Record<string, Record<string, string>[]> = {
@@ -584,7 +589,10 @@ function twelveDataAuth({ headers, query }: Incoming) {
   const key = /^apikey (.+)$/.exec(headers.authorization ?? "")?.[1] ?? query.get("apikey");
   return key === fakeKeys.twelveData
     ? null
-    : twelveDataError(401, "**apikey** parameter is incorrect or not specified. You can get your free API key instantly following this link: https://twelvedata.com/pricing.");
+    : twelveDataError(
+        401,
+        "**apikey** parameter is incorrect or not specified. You can get your free API key instantly following this link: https://twelvedata.com/pricing.",
+      );
 }
 
 function twelveDataTimeSeries({ query }: Incoming): Reply {
@@ -640,8 +648,7 @@ const routes: Route[] = [
     key: "coingecko:chart",
     pattern: /^\/coingecko\/coins\/([^/]+)\/market_chart\/range$/,
     auth: coingeckoAuth,
-    handle: ({ params, query }) =>
-      missing(query, "vs_currency", "from", "to") ?? (coins[params[0] ?? ""] ? ok(chart) : coinNotFound),
+    handle: ({ params, query }) => missing(query, "vs_currency", "from", "to") ?? (coins[params[0] ?? ""] ? ok(chart) : coinNotFound),
   },
   {
     key: "coingecko:coin",
@@ -689,11 +696,7 @@ const routes: Route[] = [
       if (category !== "general" && !special.includes(category ?? "")) {
         return { status: 422, body: { error: "Wrong category. Use general, forex, crypto or merger." } };
       }
-      return ok(
-        marketNews.filter((item) =>
-          category === "general" ? !special.includes(item.category) : item.category === category,
-        ),
-      );
+      return ok(marketNews.filter((item) => (category === "general" ? !special.includes(item.category) : item.category === category)));
     },
   },
   {
@@ -752,9 +755,22 @@ const routes: Route[] = [
 
 /** The fields of CoinGecko and brapi answers that move with the market. */
 const movingFields = new Set([
-  "current_price", "price", "high_24h", "low_24h", "price_change_percentage_24h", "price_change_percentage_24h_in_currency",
-  "close", "change", "open", "high", "low",
-  "regularMarketPrice", "regularMarketChangePercent", "regularMarketOpen", "regularMarketDayHigh", "regularMarketDayLow",
+  "current_price",
+  "price",
+  "high_24h",
+  "low_24h",
+  "price_change_percentage_24h",
+  "price_change_percentage_24h_in_currency",
+  "close",
+  "change",
+  "open",
+  "high",
+  "low",
+  "regularMarketPrice",
+  "regularMarketChangePercent",
+  "regularMarketOpen",
+  "regularMarketDayHigh",
+  "regularMarketDayLow",
 ]);
 
 /** `body` with every moving number (plain, numeric string, per-currency object, or chart [time, price]) times `factor`. */
@@ -765,10 +781,14 @@ function moved(body: unknown, factor: number, field = ""): unknown {
     if (typeof body === "string" && body.trim() !== "" && Number.isFinite(Number(body))) return String(times(Number(body)));
   }
   if (Array.isArray(body)) {
-    return field === "prices" ? body.map(([time, price]: [number, number]) => [time, times(price)]) : body.map((item) => moved(item, factor, field));
+    return field === "prices"
+      ? body.map(([time, price]: [number, number]) => [time, times(price)])
+      : body.map((item) => moved(item, factor, field));
   }
   if (body && typeof body === "object") {
-    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, moved(value, factor, movingFields.has(field) ? field : key)]));
+    return Object.fromEntries(
+      Object.entries(body).map(([key, value]) => [key, moved(value, factor, movingFields.has(field) ? field : key)]),
+    );
   }
   return body;
 }

@@ -160,7 +160,7 @@ export const brokenBodies: RawBody[] = [
   { contentType: "application/json", body: "[1, 2, 3]" },
   { contentType: "text/plain", body: "email=a@b.test&password=x" },
   { contentType: "application/xml", body: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>' },
-  { contentType: "multipart/form-data; boundary=abc", body: "--abc\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nno end" },
+  { contentType: "multipart/form-data; boundary=abc", body: '--abc\r\nContent-Disposition: form-data; name="title"\r\n\r\nno end' },
   { contentType: "multipart/form-data", body: "--x\r\n\r\n--x--" },
   { contentType: "multipart/form-data; boundary=abc", body: "garbage without any boundary" },
   { contentType: "application/x-www-form-urlencoded", body: "title=%E0%A4%A&description=%&%%%=1" },

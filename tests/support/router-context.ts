@@ -9,9 +9,7 @@ export async function contextFor(request: Request) {
   const { i18nextMiddleware } = await import("~/i18n/middleware.server");
   const context = new RouterContextProvider();
   await i18nextMiddleware(
-    { request, context, params: {}, unstable_pattern: "", url: new URL(request.url) } as unknown as Parameters<
-      typeof i18nextMiddleware
-    >[0],
+    { request, context, params: {}, unstable_pattern: "", url: new URL(request.url) } as unknown as Parameters<typeof i18nextMiddleware>[0],
     async () => new Response(),
   );
   return context;

@@ -488,7 +488,12 @@ describe("account page", () => {
     const confirmed = await call(userRoute, browser, "/user?twoFactorStep=2", { intent: "two-factor-verify", code: totp.generate() });
     expect(confirmed.body.backupCodes).toHaveLength(10);
 
-    expect((await call(userRoute, browser, "/user")).body.twoFactor).toEqual({ enabled: true, backupCodesLeft: 10, pending: null, step: 1 });
+    expect((await call(userRoute, browser, "/user")).body.twoFactor).toEqual({
+      enabled: true,
+      backupCodesLeft: 10,
+      pending: null,
+      step: 1,
+    });
     // Starting again cannot swap the secret of a protected account.
     await call(userRoute, browser, "/user", { intent: "two-factor-start" });
     expect((await call(userRoute, browser, "/user")).body.twoFactor.pending).toBeNull();
@@ -511,7 +516,9 @@ describe("account page", () => {
     expect(flashKey(browser)).toBe("account:toasts.accountDeleted");
     expect(browser.cookies.has("refresh_token")).toBe(false);
     expect(findUserByEmail(getDb(), email)).toBeUndefined();
-    expect(getDb().$client.prepare("select count(*) from session_families where user_id not in (select id from users)").pluck().get()).toBe(0);
+    expect(getDb().$client.prepare("select count(*) from session_families where user_id not in (select id from users)").pluck().get()).toBe(
+      0,
+    );
   });
 
   it("refuses a form it does not know", async () => {

@@ -3,14 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startChatTurn, streamChatReply, completeChatReply } from "~/assistant/chat.server";
-import {
-  claimSession,
-  currentConversation,
-  historyLimits,
-  previousExchange,
-  rateReply,
-  sessionMessages,
-} from "~/assistant/history.server";
+import { claimSession, currentConversation, historyLimits, previousExchange, rateReply, sessionMessages } from "~/assistant/history.server";
 import { AssistantError, type AssistantModel, type AssistantRequest } from "~/assistant/model.server";
 import { createUser } from "~/account/users.server";
 import { openDatabase } from "~/platform/db.server";
@@ -60,11 +53,14 @@ describe("chat history in SQLite", () => {
     const sessionId = crypto.randomUUID();
     const request = startChatTurn(db, user.id, "en", turn(sessionId, "  <b>Preço</b> do BTC?<script>x()</script>  "));
     expect(request?.prompt).toBe("Preço do BTC?");
-    const { model } = scriptedModel(["O BTC ", "<img src=x onerror=alert(1)>vale ", "muito."], [
-      { title: "Bitcoin", href: "/cryptos/bitcoin" },
-      { title: "bad", href: "javascript:alert(1)" },
-      { title: "Article", href: "https://example.com/a" },
-    ]);
+    const { model } = scriptedModel(
+      ["O BTC ", "<img src=x onerror=alert(1)>vale ", "muito."],
+      [
+        { title: "Bitcoin", href: "/cryptos/bitcoin" },
+        { title: "bad", href: "javascript:alert(1)" },
+        { title: "Article", href: "https://example.com/a" },
+      ],
+    );
     const pieces: string[] = [];
     const replies = streamChatReply(db, sessionId, request!, new AbortController().signal, { model: model });
     let next = await replies.next();
@@ -96,9 +92,9 @@ describe("chat history in SQLite", () => {
         throw new AssistantError("upstream 500", "gemini", 500);
       },
     };
-    await expect(completeChatReply(streamChatReply(db, sessionId, request, new AbortController().signal, { model: failing }))).rejects.toThrow(
-      AssistantError,
-    );
+    await expect(
+      completeChatReply(streamChatReply(db, sessionId, request, new AbortController().signal, { model: failing })),
+    ).rejects.toThrow(AssistantError);
     expect(sessionMessages(db, sessionId).map(({ sender }) => sender)).toEqual(["user"]);
     // The refresh asks the same question again without storing it twice.
     const again = startChatTurn(db, user.id, "pt-BR", turn(sessionId, "Oi", { refresh: true }))!;
@@ -112,7 +108,9 @@ describe("chat history in SQLite", () => {
     await ask(user.id, sessionId, "Primeira");
     await ask(user.id, sessionId, "Segunda", ["Velha"]);
     const request = startChatTurn(db, user.id, "pt-BR", turn(sessionId, "Segunda", { refresh: true }))!;
-    await completeChatReply(streamChatReply(db, sessionId, request, new AbortController().signal, { model: scriptedModel(["Nova"]).model }));
+    await completeChatReply(
+      streamChatReply(db, sessionId, request, new AbortController().signal, { model: scriptedModel(["Nova"]).model }),
+    );
     expect(sessionMessages(db, sessionId).map(({ text }) => text)).toEqual(["Primeira", "Resposta pronta.", "Segunda", "Nova"]);
   });
 

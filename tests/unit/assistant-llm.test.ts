@@ -3,13 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createGeminiStream } from "~/assistant/llm/gemini.server";
 import { createOpenAiStream } from "~/assistant/llm/openai.server";
 import { AssistantError, type ChatCompletionInput, type ChatCompletionStream } from "~/assistant/model.server";
-import {
-  defaultFakeReply,
-  fakeLlmKeys,
-  startFakeLlmServer,
-  type FakeLlmProvider,
-  type FakeLlmServer,
-} from "../support/fake-llm-server";
+import { defaultFakeReply, fakeLlmKeys, startFakeLlmServer, type FakeLlmProvider, type FakeLlmServer } from "../support/fake-llm-server";
 
 let fake: FakeLlmServer;
 beforeAll(async () => {

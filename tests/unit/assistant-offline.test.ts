@@ -172,10 +172,10 @@ describe.each(languages)("offline assistant in %s", (language) => {
     const { data: table } = await market.rates();
     const result = convertAmount(amount, from, to, table);
     const value = roundToMinorUnits(result?.value ?? Number.NaN, minorUnitsOf(to));
-    expect(text).toContain(`${formatNumber(amount, language, minorUnitsOf(from))} ${from} = ${formatMinorUnits(value, minorUnitsOf(to), language)} ${to}`);
-    expect(refs).toEqual([
-      { title: t("pages.converter"), href: `/currency-converter?amount=${amount}&from=${from}&to=${to}` },
-    ]);
+    expect(text).toContain(
+      `${formatNumber(amount, language, minorUnitsOf(from))} ${from} = ${formatMinorUnits(value, minorUnitsOf(to), language)} ${to}`,
+    );
+    expect(refs).toEqual([{ title: t("pages.converter"), href: `/currency-converter?amount=${amount}&from=${from}&to=${to}` }]);
   });
 
   it("lists news related to the asset, from the feeds", async () => {

@@ -84,7 +84,12 @@ describe("POST /chat/stream", () => {
     const stored = history.sessionMessages(db, sessionId);
     expect(stored.map(({ sender }) => sender)).toEqual(["user", "ai"]);
     expect(end.data).toEqual({ sessionId, messageId: stored[1]!.id });
-    expect(contents.map(({ data }) => data.text).join("").trim()).toBe(stored[1]!.text);
+    expect(
+      contents
+        .map(({ data }) => data.text)
+        .join("")
+        .trim(),
+    ).toBe(stored[1]!.text);
     expect(stored[1]!.text).toContain("Bitcoin");
     expect(contents.at(-1)!.data.refs).toContainEqual({ title: expect.stringContaining("Bitcoin"), href: "/cryptos/bitcoin" });
   });
@@ -100,11 +105,26 @@ describe("POST /chat/stream", () => {
       ["{not json", "Invalid request to the assistant."],
       [{ ...chatRequest(crypto.randomUUID(), "   ") }, "Write a question."],
       [{ ...chatRequest(crypto.randomUUID(), "x".repeat(1001)) }, "The question can have at most 1000 characters."],
-      [{ ...chatRequest("", "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
-      [{ ...chatRequest("x".repeat(129), "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
-      [{ ...chatRequest(" padded", "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
-      [{ ...chatRequest("tab\there", "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
-      [{ ...chatRequest(42 as unknown as string, "Hi") }, "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end."],
+      [
+        { ...chatRequest("", "Hi") },
+        "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end.",
+      ],
+      [
+        { ...chatRequest("x".repeat(129), "Hi") },
+        "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end.",
+      ],
+      [
+        { ...chatRequest(" padded", "Hi") },
+        "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end.",
+      ],
+      [
+        { ...chatRequest("tab\there", "Hi") },
+        "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end.",
+      ],
+      [
+        { ...chatRequest(42 as unknown as string, "Hi") },
+        "The conversation id (sessionId) must be 1 to 128 printable ASCII characters, with no space at either end.",
+      ],
       [{ prompt: "Hi", sessionId: crypto.randomUUID(), likeOrDislikePreviousMessage: "yes" }, "Invalid request to the assistant."],
     ] as const) {
       const result = await callResource(stream.action, postJson("/chat/stream", cookie, body));
@@ -114,7 +134,7 @@ describe("POST /chat/stream", () => {
 
     const owner = await signedInUser();
     const taken = crypto.randomUUID();
-    await readEvents((await callResource(stream.action, postJson("/chat/stream", owner.cookie, chatRequest(taken, "Oi")))));
+    await readEvents(await callResource(stream.action, postJson("/chat/stream", owner.cookie, chatRequest(taken, "Oi"))));
     const intruder = await callResource(stream.action, postJson("/chat/stream", cookie, chatRequest(taken, "Show me")));
     expect(intruder.status).toBe(409);
     expect(await intruder.json()).toMatchObject({
@@ -148,7 +168,10 @@ describe("POST /chat/stream", () => {
     const { cookie } = await signedInUser();
     const sessionId = crypto.randomUUID();
     const client = new AbortController();
-    const result = await callResource(stream.action, postJson("/chat/stream", cookie, chatRequest(sessionId, "what can you do?"), client.signal));
+    const result = await callResource(
+      stream.action,
+      postJson("/chat/stream", cookie, chatRequest(sessionId, "what can you do?"), client.signal),
+    );
     const firstEvents = await readEvents(result, 2);
     expect(firstEvents.map(({ event }) => event)).toEqual(["content", "content"]);
     client.abort();
@@ -180,7 +203,10 @@ describe("POST /proxy/ai", () => {
       const result = await callResource(proxyAi.action, postJson("/proxy/ai", owner.cookie, { parts, sessionId }));
       expect(result.status, sessionId).toBe(200);
       expect((await result.json()).sessionId).toBe(sessionId);
-      expect(history.sessionMessages(db, sessionId).map(({ sender }) => sender), sessionId).toEqual(["user", "ai"]);
+      expect(
+        history.sessionMessages(db, sessionId).map(({ sender }) => sender),
+        sessionId,
+      ).toEqual(["user", "ai"]);
     }
     const foreign = await callResource(proxyAi.action, postJson("/proxy/ai", other.cookie, { parts, sessionId: "1" }));
     expect(foreign.status).toBe(409);
@@ -194,7 +220,10 @@ describe("POST /proxy/ai", () => {
   it("refuses a malformed body and visitors", async () => {
     const { proxyAi } = await routes();
     const { cookie } = await signedInUser({ language: "pt-BR" });
-    const bad = await callResource(proxyAi.action, postJson("/proxy/ai", cookie, { parts: [{ text: "only one" }], sessionId: crypto.randomUUID() }));
+    const bad = await callResource(
+      proxyAi.action,
+      postJson("/proxy/ai", cookie, { parts: [{ text: "only one" }], sessionId: crypto.randomUUID() }),
+    );
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toBe("Pedido inválido para o assistente.");
     const anonymous = await callResource(proxyAi.action, postJson("/proxy/ai", "", { parts: [], sessionId: "x" }));
@@ -204,7 +233,11 @@ describe("POST /proxy/ai", () => {
 
 describe("the /chat page without JavaScript", () => {
   function postForm(cookie: string, fields: Record<string, string>) {
-    return new Request(`${origin}/chat`, { method: "POST", headers: { Cookie: cookie, Origin: origin }, body: new URLSearchParams(fields) });
+    return new Request(`${origin}/chat`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: origin },
+      body: new URLSearchParams(fields),
+    });
   }
 
   it("asks, rates, refreshes and reloads through forms, keeping the conversation in SQLite", async () => {

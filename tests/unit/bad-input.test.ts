@@ -25,8 +25,10 @@ describe("free text people write", () => {
       expect(isReadableText(text), JSON.stringify(text)).toBe(false);
     }
     fc.assert(
-      fc.property(fc.string(), fc.integer({ min: 0xd800, max: 0xdfff }), (ascii, surrogate) =>
-        !isReadableText(`${ascii}${String.fromCharCode(surrogate)}`),
+      fc.property(
+        fc.string(),
+        fc.integer({ min: 0xd800, max: 0xdfff }),
+        (ascii, surrogate) => !isReadableText(`${ascii}${String.fromCharCode(surrogate)}`),
       ),
     );
   });
@@ -95,7 +97,10 @@ describe("a favourite", () => {
     const { getDb } = await import("~/platform/db.server");
     const { listFavorites } = await import("~/favorites/favorites.server");
     const { user, cookie } = await signedInUser();
-    for (const [assetType, assetId] of [["crypto", "not-a-coin-at-all"], ["stock", "ZZZZ9"]]) {
+    for (const [assetType, assetId] of [
+      ["crypto", "not-a-coin-at-all"],
+      ["stock", "ZZZZ9"],
+    ]) {
       const refused = await callRoute(action, star(cookie, { assetType: assetType!, assetId: assetId! }));
       expect(refused.status, `${assetType} ${assetId}`).toBe(400);
     }

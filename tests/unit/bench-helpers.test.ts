@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { chunkImports, gzipSize, renderedRows, scriptGraph, scriptUrlsInHtml, stylesheetUrlsInHtml, translationChunks } from "../../scripts/lib/assets.js";
+import {
+  chunkImports,
+  gzipSize,
+  renderedRows,
+  scriptGraph,
+  scriptUrlsInHtml,
+  stylesheetUrlsInHtml,
+  translationChunks,
+} from "../../scripts/lib/assets.js";
 import { applySetCookies, cookieHeader } from "../../scripts/lib/http.js";
 import { combineRuns, summarise } from "../../scripts/lib/load.js";
 import { atLeastRow, formatTable, row, underRow, unmetRows } from "../../scripts/lib/report.js";
@@ -54,7 +62,13 @@ describe("page assets", () => {
     };
     const graph = scriptGraph(["/assets/a.js"], (url: string) => chunks[url]);
     expect([...graph.loaded].sort()).toEqual(["/assets/a.js", "/assets/b.js", "/assets/gone.js"]);
-    expect([...graph.reachable].sort()).toEqual(["/assets/a.js", "/assets/b.js", "/assets/gone.js", "/assets/lazy-dep.js", "/assets/lazy.js"]);
+    expect([...graph.reachable].sort()).toEqual([
+      "/assets/a.js",
+      "/assets/b.js",
+      "/assets/gone.js",
+      "/assets/lazy-dep.js",
+      "/assets/lazy.js",
+    ]);
   });
 
   it("counts body rows and statistic items, not header rows", () => {
@@ -141,7 +155,11 @@ describe("report", () => {
   });
 
   it("prints a Markdown table and lists the targets not met, leaving information rows out", () => {
-    const rows = [row("1", "home: p99", "12 ms", "< 50 ms", true), row("2", "render", "5.1", "< 4", false), row("—", "info", "1.2", "—", null)];
+    const rows = [
+      row("1", "home: p99", "12 ms", "< 50 ms", true),
+      row("2", "render", "5.1", "< 4", false),
+      row("—", "info", "1.2", "—", null),
+    ];
     expect(formatTable(rows).split("\n")).toEqual([
       "| # | measure | value | target | met |",
       "| --- | --- | ---: | ---: | :---: |",

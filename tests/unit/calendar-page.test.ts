@@ -94,7 +94,11 @@ describe("month grid", () => {
     const days = monthGrid("2026-11", "2026-11-21", []).flat();
     expect(days.map((day) => day.dayOfMonth).slice(0, 3)).toEqual([1, 2, 3]);
     expect(days.filter((day) => day.isToday).map((day) => day.date)).toEqual(["2026-11-21"]);
-    expect(monthGrid("2026-12", "2026-11-21", []).flat().some((day) => day.isToday)).toBe(false);
+    expect(
+      monthGrid("2026-12", "2026-11-21", [])
+        .flat()
+        .some((day) => day.isToday),
+    ).toBe(false);
   });
 
   it("groups events by day, market-wide events first, and leaves other months' days empty", () => {
@@ -116,7 +120,12 @@ describe("month grid", () => {
 });
 
 describe("kinds and links", () => {
-  const events = [event("2026-11-02", "holiday"), event("2026-11-04", "economic"), event("2026-11-05", "earnings"), event("2026-11-06", "holiday")];
+  const events = [
+    event("2026-11-02", "holiday"),
+    event("2026-11-04", "economic"),
+    event("2026-11-05", "earnings"),
+    event("2026-11-06", "holiday"),
+  ];
 
   it("filters by kind (none chosen is all) and counts every kind", () => {
     expect(filterByKind(events, [])).toEqual(events);
@@ -146,7 +155,15 @@ describe("the /calendar page data", () => {
     const page = await calendarLoader("/calendar?month=2026-11&kind=holiday");
     expect(page.meta.title).toBe("Calendário");
     expect(page.title).toBe("novembro de 2026");
-    expect(page.weekdays.map((day) => day.long)).toEqual(["domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"]);
+    expect(page.weekdays.map((day) => day.long)).toEqual([
+      "domingo",
+      "segunda-feira",
+      "terça-feira",
+      "quarta-feira",
+      "quinta-feira",
+      "sexta-feira",
+      "sábado",
+    ]);
     expect(page.links).toEqual({
       previous: "/calendar?month=2026-10&kind=holiday",
       next: "/calendar?month=2026-12&kind=holiday",
@@ -168,7 +185,10 @@ describe("the /calendar page data", () => {
   it("links a B3 company's event to its stock page, in the visitor's language", async () => {
     const page = await calendarLoader("/calendar?month=2026-11&kind=earnings", "en");
     expect(page.title).toBe("November 2026");
-    const petrobras = page.events!.weeks.flat().flatMap((day) => day.events).find((item) => item.asset?.id === "PETR3");
+    const petrobras = page
+      .events!.weeks.flat()
+      .flatMap((day) => day.events)
+      .find((item) => item.asset?.id === "PETR3");
     expect(petrobras).toMatchObject({ kind: "earnings", market: "B3", title: "Q3 earnings — PETR3" });
     expect(eventAssetHref(petrobras!.asset!)).toBe("/stocks/PETR3");
   });

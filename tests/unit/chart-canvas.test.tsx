@@ -13,10 +13,22 @@ import { formatCompactMoney } from "~/ui/format";
 
 /** A stand-in for lightweight-charts that records what the page asks of it (jsdom has no canvas). */
 const fake = vi.hoisted(() => {
-  type Series = { definition: { type: string }; options: Record<string, unknown>; data: unknown[]; applyOptions: (options: object) => void };
+  type Series = {
+    definition: { type: string };
+    options: Record<string, unknown>;
+    data: unknown[];
+    applyOptions: (options: object) => void;
+  };
   const state = {
     failing: false,
-    charts: [] as { container: HTMLElement; options: Record<string, unknown>; series: Series[]; removed: Series[]; remove: () => void; applyOptions: (options: object) => void }[],
+    charts: [] as {
+      container: HTMLElement;
+      options: Record<string, unknown>;
+      series: Series[];
+      removed: Series[];
+      remove: () => void;
+      applyOptions: (options: object) => void;
+    }[],
   };
   const module = {
     LineSeries: { type: "Line" },
@@ -156,7 +168,9 @@ describe("the price chart after hydration", () => {
     const bars = chart?.series[2];
     expect(bars?.definition.type).toBe("Histogram");
     expect(bars?.data).toEqual(points.map(({ time, marketCap }) => ({ time, value: marketCap })));
-    expect((bars?.options.priceFormat as { formatter: (price: number) => string }).formatter(2e9)).toBe(formatCompactMoney(2e9, "BRL", "pt-BR"));
+    expect((bars?.options.priceFormat as { formatter: (price: number) => string }).formatter(2e9)).toBe(
+      formatCompactMoney(2e9, "BRL", "pt-BR"),
+    );
     expect(query('[data-testid="svg-chart"]')).toBeNull();
   });
 

@@ -78,7 +78,10 @@ describe("daily points from stock history", () => {
   });
 
   it("moves each daily candle to midnight UTC and computes the market cap from the close", () => {
-    const points = dailyPointsFromHistory([candle(march1 + 13 * hour, 10, 12, 9, 11), candle(march2 + 13 * hour, 11, 11.5, 10, 10.5)], 1_000);
+    const points = dailyPointsFromHistory(
+      [candle(march1 + 13 * hour, 10, 12, 9, 11), candle(march2 + 13 * hour, 11, 11.5, 10, 10.5)],
+      1_000,
+    );
     expect(points).toEqual([
       { time: march1, open: 10, high: 12, low: 9, close: 11, marketCap: 11_000 },
       { time: march2, open: 11, high: 11.5, low: 10, close: 10.5, marketCap: 10_500 },
@@ -87,7 +90,11 @@ describe("daily points from stock history", () => {
 
   it("merges intraday candles of one day into one", () => {
     const points = dailyPointsFromHistory(
-      [candle(march1 + 15 * hour, 11, 14, 10.5, 13), candle(march1 + 13 * hour, 10, 12, 9, 11), candle(march1 + 14 * hour, 11, 11.2, 8, 11)],
+      [
+        candle(march1 + 15 * hour, 11, 14, 10.5, 13),
+        candle(march1 + 13 * hour, 10, 12, 9, 11),
+        candle(march1 + 14 * hour, 11, 11.2, 8, 11),
+      ],
       null,
     );
     expect(points).toEqual([{ time: march1, open: 10, high: 14, low: 8, close: 13, marketCap: null }]);

@@ -65,10 +65,7 @@ describe("crypto prices in the visitor's currency (demo)", () => {
 
   it("caches each currency apart in the market service", async () => {
     const market = createMarketService(demo(), new MarketCache());
-    const [usd, brl] = await Promise.all([
-      market.cryptoDetail("ethereum", "en", "usd"),
-      market.cryptoDetail("ethereum", "en", "brl"),
-    ]);
+    const [usd, brl] = await Promise.all([market.cryptoDetail("ethereum", "en", "usd"), market.cryptoDetail("ethereum", "en", "brl")]);
     expect(brl.data!.price!).toBeGreaterThan(4 * usd.data!.price!);
     const [usdTrending, eurTrending] = await Promise.all([market.cryptoTrending("usd"), market.cryptoTrending("eur")]);
     expect(eurTrending.data[0]!.price).not.toBe(usdTrending.data[0]!.price);
@@ -102,7 +99,14 @@ describe("CoinGecko in the visitor's currency", () => {
 
   it("picks the currency's numbers from a coin's price maps", async () => {
     const detail = (await coingecko().detail("bitcoin", "pt-BR", "brl"))!;
-    expect(detail).toMatchObject({ price: 347120.55, marketCap: 6841234567890, volume24h: 145123456789, high24h: 351000.1, low24h: 341200, change24h: -0.612 });
+    expect(detail).toMatchObject({
+      price: 347120.55,
+      marketCap: 6841234567890,
+      volume24h: 145123456789,
+      high24h: 351000.1,
+      low24h: 341200,
+      change24h: -0.612,
+    });
   });
 
   it("prices trending coins in that currency from /coins/markets, in trending order", async () => {
@@ -129,7 +133,13 @@ describe("stocks in the spotlight", () => {
   });
 
   it("ranks by value traded, not by shares or by the day's move, leaving out the movers already shown", () => {
-    const candidates = [stock("PENNY3", 1, 90_000_000), stock("PETR4", 33, 40_000_000), stock("VALE3", 60, 20_000_000), stock("MGLU3", 9, 30_000_000), stock("NONE3", null, 5)];
+    const candidates = [
+      stock("PENNY3", 1, 90_000_000),
+      stock("PETR4", 33, 40_000_000),
+      stock("VALE3", 60, 20_000_000),
+      stock("MGLU3", 9, 30_000_000),
+      stock("NONE3", null, 5),
+    ];
     expect(mostTraded(candidates, [], 3).map(({ ticker }) => ticker)).toEqual(["PETR4", "VALE3", "MGLU3"]);
     expect(mostTraded(candidates, [stock("VALE3", 60, 1)], 3).map(({ ticker }) => ticker)).toEqual(["PETR4", "MGLU3", "PENNY3"]);
   });

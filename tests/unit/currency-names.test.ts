@@ -25,7 +25,10 @@ describe("currency names", () => {
     for (const language of supportedLanguages) {
       const options = currencyOptions(language);
       expect(options).toHaveLength(171);
-      expect(options.filter(({ code, name }) => !name || name === code).map(({ code }) => code), language).toEqual([]);
+      expect(
+        options.filter(({ code, name }) => !name || name === code).map(({ code }) => code),
+        language,
+      ).toEqual([]);
     }
   });
 

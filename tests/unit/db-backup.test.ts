@@ -40,7 +40,10 @@ describe("database backup", () => {
       for (let row = 0; row < 10_000; row++) fill.run("f".repeat(1000));
     })();
 
-    const child = spawn(process.execPath, ["-e", writer], { env: { ...process.env, PROBE_DATABASE: file }, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["-e", writer], {
+      env: { ...process.env, PROBE_DATABASE: file },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const exited = new Promise((resolve) => child.once("exit", resolve));
     stopWriter = async () => {
       child.kill();

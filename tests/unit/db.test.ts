@@ -41,9 +41,7 @@ describe("database", () => {
     expect(stored).toMatchObject({ name: "Ana", loginMethod: "email", theme: "dark", userType: "user" });
     expect(stored?.twoFactorEnabled).toBe(false);
     expect(stored?.createdAt).toBeInstanceOf(Date);
-    expect(() => db.insert(users).values({ email: "ana@example.com", name: "Other", nickname: "other" }).run()).toThrow(
-      /UNIQUE/,
-    );
+    expect(() => db.insert(users).values({ email: "ana@example.com", name: "Other", nickname: "other" }).run()).toThrow(/UNIQUE/);
     db.$client.close();
   });
 });

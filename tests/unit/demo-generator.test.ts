@@ -51,7 +51,10 @@ describe("PricePath", () => {
     const backward = new PricePath(model());
     const times = Array.from({ length: 50 }, (_, i) => NOW - i * 7 * HOUR_MS);
     const first = times.map((t) => forward.priceAt(t));
-    const second = [...times].reverse().map((t) => backward.priceAt(t)).reverse();
+    const second = [...times]
+      .reverse()
+      .map((t) => backward.priceAt(t))
+      .reverse();
     expect(second).toEqual(first);
   });
 

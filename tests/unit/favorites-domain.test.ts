@@ -75,7 +75,8 @@ describe("favourites", () => {
     const owner = await setup();
     const other = await setup();
     const { addFavorite } = await import("~/favorites/favorites.server");
-    const { addItemToTable, createTable, deleteTable, findTable, updateTable, removeItemFromTable } = await import("~/favorites/tables.server");
+    const { addItemToTable, createTable, deleteTable, findTable, updateTable, removeItemFromTable } =
+      await import("~/favorites/tables.server");
     const table = createTable(owner.db, owner.userId, { title: "Mine", description: "x" });
     const theirs = addFavorite(other.db, other.userId, "stock", "VALE3").favorite;
     createTable(other.db, other.userId, { title: "Theirs", description: "" });
@@ -103,7 +104,12 @@ describe("CSV export", () => {
     expect(csvField("line\nbreak")).toBe('"line\nbreak"');
     expect(csvField(null)).toBe("");
     expect(csvField(1.5)).toBe("1.5");
-    expect(toCsv([["type", "name"], ["stock", "Itaú, S.A."]])).toBe('type,name\r\nstock,"Itaú, S.A."\r\n');
+    expect(
+      toCsv([
+        ["type", "name"],
+        ["stock", "Itaú, S.A."],
+      ]),
+    ).toBe('type,name\r\nstock,"Itaú, S.A."\r\n');
   });
 });
 
@@ -111,7 +117,17 @@ describe("favourite list", () => {
   it("sorts by price with missing prices last and pages by 12", async () => {
     const { sortAndPage } = await import("~/favorites/list");
     const item = (id: number, price: number | null) => ({
-      id, type: "crypto" as const, stockType: null, assetId: `c${id}`, addedAt: new Date(2026, 0, id).toISOString(), name: `C${id}`, symbol: "C", image: null, price, currency: "USD", change24h: null,
+      id,
+      type: "crypto" as const,
+      stockType: null,
+      assetId: `c${id}`,
+      addedAt: new Date(2026, 0, id).toISOString(),
+      name: `C${id}`,
+      symbol: "C",
+      image: null,
+      price,
+      currency: "USD",
+      change24h: null,
     });
     const items = Array.from({ length: 14 }, (_, index) => item(index + 1, index === 0 ? null : index));
     const first = sortAndPage(items, { sort: "price", order: "desc", page: 1 });

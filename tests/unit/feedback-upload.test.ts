@@ -43,7 +43,12 @@ const call = callRoute;
 
 function feedbackForm(fields: Partial<Record<"title" | "description" | "type", string>>, files: File[] = []) {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ title: "Chart is blank", description: "The chart does not load.", type: "bug", ...fields })) {
+  for (const [name, value] of Object.entries({
+    title: "Chart is blank",
+    description: "The chart does not load.",
+    type: "bug",
+    ...fields,
+  })) {
     form.set(name, value);
   }
   for (const file of files) form.append("images", file);
@@ -168,7 +173,11 @@ describe("the feedback action", () => {
   it("refuses pictures whose dimensions are absurd, however small the file", async () => {
     const { feedbackRoute } = await modules();
     const { user, cookie } = await signedIn();
-    for (const [width, height] of [[100_000, 100_000], [20_000, 10], [8000, 8000]] as const) {
+    for (const [width, height] of [
+      [100_000, 100_000],
+      [20_000, 10],
+      [8000, 8000],
+    ] as const) {
       const bomb = new File([pngClaiming(width, height)], "bomb.png", { type: "image/png" });
       const result = await call(feedbackRoute.action, post(cookie, feedbackForm({}, [bomb])));
       expect(result.body.error.images).toEqual(["feedback:errors.imageDimensions"]);
@@ -225,7 +234,10 @@ describe("the administrators' side", () => {
     const { feedbackRoute, adminRoute, imageRoute } = await modules();
     const { user, cookie } = await signedIn();
     await call(feedbackRoute.action, post(cookie, feedbackForm({ title: "Older" })));
-    await call(feedbackRoute.action, post(cookie, feedbackForm({ title: "Newer", type: "idea" }, [new File([jpeg], "photo.gif", { type: "image/gif" })])));
+    await call(
+      feedbackRoute.action,
+      post(cookie, feedbackForm({ title: "Newer", type: "idea" }, [new File([jpeg], "photo.gif", { type: "image/gif" })])),
+    );
     const admin = await signedIn(true);
 
     const denied = await call(adminRoute.loader, new Request(`${origin}/admin/feedback`, { headers: { Cookie: cookie } }));

@@ -21,6 +21,8 @@ describe("form submissions", () => {
   it("still sends back a short invalid value, for the visitor to correct", () => {
     const reply = parseFormSubmission(formOf({ email: "ana@", password: "secret" }), loginSchema).reply({ hideFields: ["password"] });
     expect(reply.initialValue).toEqual({ email: "ana@" });
-    expect(parseFormSubmission(formOf({ email: "a".repeat(300), password: "x" }), loginSchema).reply().initialValue).toEqual({ password: "x" });
+    expect(parseFormSubmission(formOf({ email: "a".repeat(300), password: "x" }), loginSchema).reply().initialValue).toEqual({
+      password: "x",
+    });
   });
 });

@@ -145,9 +145,7 @@ describe("CoinGecko adapter", () => {
     expect(lastRequest("coingecko:trending")?.headers).not.toHaveProperty("x-cg-demo-api-key");
 
     await coingecko({}).trending();
-    expect(
-      Object.keys(lastRequest("coingecko:trending")?.headers ?? {}).filter((name) => name.startsWith("x-cg")),
-    ).toEqual([]);
+    expect(Object.keys(lastRequest("coingecko:trending")?.headers ?? {}).filter((name) => name.startsWith("x-cg"))).toEqual([]);
 
     const rejected = coingecko({ apiKey: "not-the-key" }).trending();
     await expect(rejected).rejects.toBeInstanceOf(UpstreamError);
@@ -333,7 +331,7 @@ describe("CoinGecko adapter", () => {
     expect(trending[1]).toMatchObject({ id: "bitcoin", marketCap: 1325412345678, change24h: -0.76 });
   });
 
-  it("keeps trending coins with placeholder images and \"$0\" figures, and drops one without an id", async () => {
+  it('keeps trending coins with placeholder images and "$0" figures, and drops one without an id', async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const trending = await coingecko().trending();
     expect(trending.map((coin) => coin.id)).toEqual(["pepe", "bitcoin", "placeholder-coin"]);

@@ -7,13 +7,7 @@ import { createCurrencyApiProvider } from "~/market/live/currency-api";
 import { createFinnhubProviders } from "~/market/live/finnhub";
 import { parseRetryAfter } from "~/market/live/http";
 import { UpstreamError } from "~/market/providers/provider";
-import {
-  fakeKeys,
-  startFakeUpstream,
-  type FakeFault,
-  type FakeRoute,
-  type FakeUpstream,
-} from "../support/fake-upstream";
+import { fakeKeys, startFakeUpstream, type FakeFault, type FakeRoute, type FakeUpstream } from "../support/fake-upstream";
 
 /** Every adapter method against every fault: one attempt, then an UpstreamError the cache layer can act on. */
 
@@ -24,8 +18,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const timeoutMs = 200;
-const coingecko = () =>
-  createCoinGeckoProvider({ baseUrl: `${fake.url}/coingecko`, apiKey: fakeKeys.coingeckoDemo, timeoutMs });
+const coingecko = () => createCoinGeckoProvider({ baseUrl: `${fake.url}/coingecko`, apiKey: fakeKeys.coingeckoDemo, timeoutMs });
 const brapi = () => createBrapiProvider({ baseUrl: `${fake.url}/brapi`, token: fakeKeys.brapi, timeoutMs });
 const finnhub = () => createFinnhubProviders({ baseUrl: `${fake.url}/finnhub`, apiKey: fakeKeys.finnhub, timeoutMs });
 const currencyApi = () =>
@@ -149,24 +142,21 @@ async function failure(promise: Promise<unknown>) {
 }
 
 describe.each(cases)("$name", ({ provider, routes, requests, call }) => {
-  it.each(faults)(
-    "turns $fault into an UpstreamError after one attempt",
-    async ({ fault, status, retryAfterSeconds, message }) => {
-      for (const route of routes) fake.setFault(route, fault);
-      const before = callsTo(routes);
-      const started = performance.now();
+  it.each(faults)("turns $fault into an UpstreamError after one attempt", async ({ fault, status, retryAfterSeconds, message }) => {
+    for (const route of routes) fake.setFault(route, fault);
+    const before = callsTo(routes);
+    const started = performance.now();
 
-      const error = await failure(call());
+    const error = await failure(call());
 
-      expect(error).toBeInstanceOf(UpstreamError);
-      expect(error).toMatchObject({ provider, status, retryAfterSeconds });
-      const text = (error as UpstreamError).message;
-      expect(text).toMatch(message);
-      for (const key of Object.values(fakeKeys)) expect(text).not.toContain(key);
-      if (fault === "hang") expect(performance.now() - started).toBeLessThan(timeoutMs * routes.length + 1000);
-      await vi.waitFor(() => expect(callsTo(routes) - before).toBe(requests));
-    },
-  );
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error).toMatchObject({ provider, status, retryAfterSeconds });
+    const text = (error as UpstreamError).message;
+    expect(text).toMatch(message);
+    for (const key of Object.values(fakeKeys)) expect(text).not.toContain(key);
+    if (fault === "hang") expect(performance.now() - started).toBeLessThan(timeoutMs * routes.length + 1000);
+    await vi.waitFor(() => expect(callsTo(routes) - before).toBe(requests));
+  });
 });
 
 describe("transport failures", () => {
@@ -177,9 +167,7 @@ describe("transport failures", () => {
         probe.close(() => resolve(free));
       });
     });
-    const error = await failure(
-      createBrapiProvider({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs }).list({ page: 1, limit: 1 }),
-    );
+    const error = await failure(createBrapiProvider({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs }).list({ page: 1, limit: 1 }));
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error).toMatchObject({ provider: "brapi", status: undefined, retryable: true });
     expect((error as Error).message).toMatch(/network error.*ECONNREFUSED/);

@@ -14,18 +14,7 @@ afterEach(() => vi.restoreAllMocks());
 const finnhub = (apiKey: string = fakeKeys.finnhub) =>
   createFinnhubProviders({ baseUrl: `${fake.url}/finnhub`, apiKey, timeoutMs: 2000, earningsSplitAt: fakeEarningsRowCap });
 
-const newsItemKeys = [
-  "id",
-  "headline",
-  "summary",
-  "url",
-  "image",
-  "source",
-  "category",
-  "datetime",
-  "related",
-  "language",
-].sort();
+const newsItemKeys = ["id", "headline", "summary", "url", "image", "source", "category", "datetime", "related", "language"].sort();
 
 describe("Finnhub news adapter", () => {
   it("maps the general feed newest first, with the key header", async () => {
@@ -140,7 +129,12 @@ describe("Finnhub calendar adapter", () => {
     const events = await calendar.events("2024-06-01", "2024-06-30", "pt-BR");
 
     // A week at a time; the rows without a symbol or with a date-time are dropped.
-    expect(fake.requests("finnhub:earnings").slice(before).map((request) => request.query)).toEqual([
+    expect(
+      fake
+        .requests("finnhub:earnings")
+        .slice(before)
+        .map((request) => request.query),
+    ).toEqual([
       { from: "2024-06-01", to: "2024-06-07" },
       { from: "2024-06-08", to: "2024-06-14" },
       { from: "2024-06-15", to: "2024-06-21" },

@@ -170,10 +170,7 @@ describe("US stocks: Finnhub quotes and profiles, Twelve Data candles", () => {
 
 describe("stocks by market", () => {
   const combined = () =>
-    stocksByMarket(
-      createBrapiProvider({ baseUrl: `${fake.url}/brapi`, token: fakeKeys.brapi, timeoutMs: 2000 }),
-      usProvider(),
-    );
+    stocksByMarket(createBrapiProvider({ baseUrl: `${fake.url}/brapi`, token: fakeKeys.brapi, timeoutMs: 2000 }), usProvider());
 
   it("sends US tickers to the US provider and B3 tickers to brapi", async () => {
     const provider = combined();
@@ -236,7 +233,9 @@ describe("stocks by market", () => {
     const live = providersFor(parseEnv(env).market).stocks;
     // The ticker tape's US symbols come back live (1-day range), without a Twelve Data call.
     const before = seriesCalls();
-    const tape = await Promise.all(["AAPL", "MSFT", "NVDA", "PETR4"].map((ticker) => live.detail(ticker, { range: "1d", language: "pt-BR" })));
+    const tape = await Promise.all(
+      ["AAPL", "MSFT", "NVDA", "PETR4"].map((ticker) => live.detail(ticker, { range: "1d", language: "pt-BR" })),
+    );
     expect(tape.map((detail) => [detail?.ticker, detail?.currency, detail?.price])).toEqual([
       ["AAPL", "USD", 194.03],
       ["MSFT", "USD", 413.52],

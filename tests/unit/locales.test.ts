@@ -40,8 +40,14 @@ describe("translations", () => {
     for (const language of supportedLanguages) {
       it(`${language}/${namespace} has every key of pt-BR and no extra ones`, () => {
         const keys = leafPaths(load(language, namespace)).sort();
-        expect(source.filter((key) => !keys.includes(key)), "missing keys").toEqual([]);
-        expect(keys.filter((key) => !source.includes(key)), "keys not in pt-BR").toEqual([]);
+        expect(
+          source.filter((key) => !keys.includes(key)),
+          "missing keys",
+        ).toEqual([]);
+        expect(
+          keys.filter((key) => !source.includes(key)),
+          "keys not in pt-BR",
+        ).toEqual([]);
       });
 
       it(`${language}/${namespace} has no empty texts`, () => {

@@ -53,7 +53,7 @@ describe("renderMarkdown", () => {
         "",
         '<p onclick="alert(2)" style="color:red">parágrafo</p>',
         "",
-        "<style>body{display:none}</style><iframe src=\"https://evil.example\"></iframe>",
+        '<style>body{display:none}</style><iframe src="https://evil.example"></iframe>',
       ].join("\n"),
     );
     expect(html).not.toMatch(/<script|<img|<style|<iframe|onerror|onclick|style=|alert\(/i);
@@ -63,14 +63,18 @@ describe("renderMarkdown", () => {
   });
 
   it("drops javascript: and data: links but keeps their text", () => {
-    const html = renderMarkdown('[clique](javascript:alert(1)) e [dados](data:text/html,<b>x</b>) e <a href="JaVaScRiPt:alert(1)">outro</a>');
+    const html = renderMarkdown(
+      '[clique](javascript:alert(1)) e [dados](data:text/html,<b>x</b>) e <a href="JaVaScRiPt:alert(1)">outro</a>',
+    );
     expect(html).not.toMatch(/javascript:|data:/i);
     expect(html).toContain("clique");
     expect(html).toContain("outro");
   });
 
   it("protects external links and leaves links to this site alone", () => {
-    const html = renderMarkdown('[fora](https://example.com/x) e [aqui](/cryptos/bitcoin) e <a href="https://example.com" target="_blank">alvo</a>');
+    const html = renderMarkdown(
+      '[fora](https://example.com/x) e [aqui](/cryptos/bitcoin) e <a href="https://example.com" target="_blank">alvo</a>',
+    );
     expect(html).toContain('<a href="https://example.com/x" rel="noopener noreferrer">fora</a>');
     expect(html).toContain('<a href="/cryptos/bitcoin">aqui</a>');
     expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer">alvo</a>');
@@ -98,6 +102,6 @@ describe("markdownExcerpt", () => {
   });
 
   it("leaves out inline HTML", () => {
-    expect(markdownExcerpt('Olá <script>alert(1)</script> mundo')).not.toContain("script");
+    expect(markdownExcerpt("Olá <script>alert(1)</script> mundo")).not.toContain("script");
   });
 });

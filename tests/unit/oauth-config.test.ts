@@ -33,9 +33,7 @@ describe("OAuth configuration", () => {
   it("refuses half a client id/secret pair, naming the missing variable", () => {
     expect(() => parseEnv({ GITHUB_CLIENT_ID: "id" })).toThrow(ConfigError);
     expect(() => parseEnv({ GITHUB_CLIENT_ID: "id" })).toThrow(/GITHUB_CLIENT_SECRET: is required when GITHUB_CLIENT_ID is set/);
-    expect(() => parseEnv({ GOOGLE_CLIENT_SECRET: "secret" })).toThrow(
-      /GOOGLE_CLIENT_ID: is required when GOOGLE_CLIENT_SECRET is set/,
-    );
+    expect(() => parseEnv({ GOOGLE_CLIENT_SECRET: "secret" })).toThrow(/GOOGLE_CLIENT_ID: is required when GOOGLE_CLIENT_SECRET is set/);
     // An empty value counts as unset, as everywhere else.
     expect(parseEnv({ GITHUB_CLIENT_ID: "", GITHUB_CLIENT_SECRET: "" }).oauth.github).toBeUndefined();
   });

@@ -149,7 +149,21 @@ describe("quote board", () => {
 
   it("leaves a chart of a past range alone", () => {
     const board = createQuoteBoard();
-    const coin = { id: "x", symbol: "x", name: "X", image: null, rank: 1, price: 5, change24h: 1, marketCap: 50, volume24h: 1, high24h: 6, low24h: 4, circulatingSupply: 10, maxSupply: null };
+    const coin = {
+      id: "x",
+      symbol: "x",
+      name: "X",
+      image: null,
+      rank: 1,
+      price: 5,
+      change24h: 1,
+      marketCap: 50,
+      volume24h: 1,
+      high24h: 6,
+      low24h: 4,
+      circulatingSupply: 10,
+      maxSupply: null,
+    };
     board.crypto("x:usd", coin, 10_000_000);
     const chart = { prices: [[1000, 3]], marketCaps: [[1000, 30]], totalVolumes: [[1000, 1]] } as const;
     const past = board.cryptoChart("x:usd", structuredClone(chart) as never, 5_000);

@@ -23,7 +23,13 @@ function testVariant(request: IncomingMessage): PageVariant | null {
 }
 
 let nonces = 0;
-const testOptions = { ttlMs: 30_000, maxBytes: 10_000_000, maxEntries: 1000, variantOf: testVariant, createNonce: () => `nonce${++nonces}` };
+const testOptions = {
+  ttlMs: 30_000,
+  maxBytes: 10_000_000,
+  maxEntries: 1000,
+  variantOf: testVariant,
+  createNonce: () => `nonce${++nonces}`,
+};
 
 /** A real HTTP server: the cache in front of a renderer that counts its renders. */
 async function serve(render: Renderer = renderPage(), options: Partial<PageCacheOptions> = {}) {
@@ -31,10 +37,12 @@ async function serve(render: Renderer = renderPage(), options: Partial<PageCache
   const hits: string[] = [];
   const cache = createPageCache({ ...testOptions, onHit: (path) => hits.push(path), now: () => clock, ...options });
   let renders = 0;
-  server = createServer((request, response) => cache.middleware(request, response, () => {
-    renders++;
-    render(request, response);
-  }));
+  server = createServer((request, response) =>
+    cache.middleware(request, response, () => {
+      renders++;
+      render(request, response);
+    }),
+  );
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -260,7 +268,10 @@ describe("anonymous page cache in front of a compressing server", () => {
     const app = express();
     app.use(compression({ threshold: 0 }));
     app.use((request, response) => render(request, response));
-    const cache = createPageCache({ ...testOptions, variantOf: (request) => ({ url: request.url ?? "/", language: "", theme: "", currency: "" }) });
+    const cache = createPageCache({
+      ...testOptions,
+      variantOf: (request) => ({ url: request.url ?? "/", language: "", theme: "", currency: "" }),
+    });
     server = createServer((request, response) => cache.middleware(request, response, () => app(request, response)));
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     return { cache, port: (server.address() as AddressInfo).port };

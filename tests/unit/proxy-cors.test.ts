@@ -5,7 +5,11 @@ import { publicReadCors } from "~/platform/cors.server";
 const exposed = ["X-Data-Source", "X-Total-Count"];
 
 /** Runs the middleware as React Router would, with a route that answers `answer`. */
-async function through(allowed: string[], request: Request, answer = () => Response.json({ ok: true }, { headers: { Vary: "Accept-Language, Cookie" } })) {
+async function through(
+  allowed: string[],
+  request: Request,
+  answer = () => Response.json({ ok: true }, { headers: { Vary: "Accept-Language, Cookie" } }),
+) {
   let reachedRoute = false;
   const middleware = publicReadCors(exposed, () => allowed);
   const response = await middleware({ request } as never, async () => {

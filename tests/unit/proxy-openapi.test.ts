@@ -19,7 +19,10 @@ beforeAll(() => {
 type Operation = {
   requestBody?: { content: Record<string, { schema: object }> };
   parameters?: { name: string; in: string; required: boolean; schema: object }[];
-  responses: Record<string, { headers?: Record<string, { $ref: string }>; content?: Record<string, { schema: object }>; "x-events"?: Record<string, object> }>;
+  responses: Record<
+    string,
+    { headers?: Record<string, { $ref: string }>; content?: Record<string, { schema: object }>; "x-events"?: Record<string, object> }
+  >;
 };
 type Document = {
   openapi: string;
@@ -136,7 +139,15 @@ describe("/proxy/openapi.json", () => {
 
   it("documents each route's query parameters as the route reads them", async () => {
     const names = (route: string) => document.paths[route]!.get!.parameters!.map(({ name, in: place }) => `${place}:${name}`);
-    expect(names("/proxy/stocks")).toEqual(["query:search", "query:limit", "query:page", "query:sortBy", "query:sortOrder", "query:type", "query:sector"]);
+    expect(names("/proxy/stocks")).toEqual([
+      "query:search",
+      "query:limit",
+      "query:page",
+      "query:sortBy",
+      "query:sortOrder",
+      "query:type",
+      "query:sector",
+    ]);
     expect(names("/proxy/stocks/{ticker}")).toEqual(["path:ticker", "query:range", "query:interval", "query:modules"]);
     expect(names("/proxy/cryptos/{id}/market_chart")).toEqual(["path:id", "query:vs_currency", "query:from", "query:to"]);
     const chart = document.paths["/proxy/cryptos/{id}/market_chart"]!.get!.parameters!;

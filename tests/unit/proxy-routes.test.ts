@@ -35,7 +35,12 @@ describe("/proxy/stocks", () => {
     expect(response.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+/);
     expect(body).not.toHaveProperty("data");
     expect(body.stocks).toHaveLength(12);
-    expect(body).toMatchObject({ currentPage: 1, itemsPerPage: 12, hasNextPage: true, availableSectors: expect.arrayContaining(["financials"]) });
+    expect(body).toMatchObject({
+      currentPage: 1,
+      itemsPerPage: 12,
+      hasNextPage: true,
+      availableSectors: expect.arrayContaining(["financials"]),
+    });
     expect(body.totalCount).toBeGreaterThanOrEqual(150);
     expect(body.totalPages).toBe(Math.ceil(body.totalCount / 12));
     expect(body.stocks[0]).toEqual({
@@ -55,9 +60,7 @@ describe("/proxy/stocks", () => {
   it("searches, filters, sorts and pages", async () => {
     const { loader } = await routes.stocks();
     const petro = await callLoader(loader, "/proxy/stocks?search=PETR&limit=6");
-    expect(petro.body.stocks.map((item: { stock: string }) => item.stock)).toEqual(
-      expect.arrayContaining(["PETR3", "PETR4"]),
-    );
+    expect(petro.body.stocks.map((item: { stock: string }) => item.stock)).toEqual(expect.arrayContaining(["PETR3", "PETR4"]));
     const funds = await callLoader(loader, "/proxy/stocks?type=fund&sortBy=change&sortOrder=desc&limit=50");
     const changes = funds.body.stocks.map((item: { change: number }) => item.change);
     expect(funds.body.stocks.every((item: { type: string }) => item.type === "fund")).toBe(true);
@@ -71,9 +74,14 @@ describe("/proxy/stocks", () => {
   it.each(["limit=0", "limit=abc", "page=-1", "sortBy=price", "sortOrder=up", "type=etf", `search=${"x".repeat(101)}`])(
     "rejects %s with 400 and a translated message",
     async (query) => {
-      const { status, body } = await callLoader((await routes.stocks()).loader, `/proxy/stocks?${query}`, {}, {
-        "Accept-Language": "en",
-      });
+      const { status, body } = await callLoader(
+        (await routes.stocks()).loader,
+        `/proxy/stocks?${query}`,
+        {},
+        {
+          "Accept-Language": "en",
+        },
+      );
       expect(status).toBe(400);
       expectSpecError(body, 400);
       expect(body.message).toMatch(/^Invalid parameters: /);
@@ -92,7 +100,13 @@ describe("/proxy/stocks/{ticker}", () => {
     expect(Date.parse(body.requestedAt)).not.toBeNaN();
     expect(body.results).toHaveLength(1);
     const [quote] = body.results;
-    expect(quote).toMatchObject({ symbol: "PETR4", currency: "BRL", usedRange: "1mo", usedInterval: "1d", regularMarketPrice: expect.any(Number) });
+    expect(quote).toMatchObject({
+      symbol: "PETR4",
+      currency: "BRL",
+      usedRange: "1mo",
+      usedInterval: "1d",
+      regularMarketPrice: expect.any(Number),
+    });
     // The absolute change is the one the percent change says.
     const previous = quote.regularMarketPrice - quote.regularMarketChange;
     expect((quote.regularMarketChange / previous) * 100).toBeCloseTo(quote.regularMarketChangePercent, 2);
@@ -101,10 +115,19 @@ describe("/proxy/stocks/{ticker}", () => {
     // Unix seconds, as brapi sends them.
     expect(quote.historicalDataPrice.at(-1).date).toBeLessThan(Date.now() / 1000 + 86400);
     expect(quote.historicalDataPrice.at(-1).date).toBeGreaterThan(Date.now() / 1000 - 10 * 86400);
-    expect(quote.summaryProfile).toMatchObject({ symbol: "PETR4", longBusinessSummaryLanguage: "pt-BR", longBusinessSummary: expect.stringMatching(/\S/) });
+    expect(quote.summaryProfile).toMatchObject({
+      symbol: "PETR4",
+      longBusinessSummaryLanguage: "pt-BR",
+      longBusinessSummary: expect.stringMatching(/\S/),
+    });
     expect(quote.summaryProfile.sector).toBeTruthy();
 
-    const english = await callLoader(loader, "/proxy/stocks/PETR4?modules=summaryProfile", { ticker: "PETR4" }, { "Accept-Language": "en" });
+    const english = await callLoader(
+      loader,
+      "/proxy/stocks/PETR4?modules=summaryProfile",
+      { ticker: "PETR4" },
+      { "Accept-Language": "en" },
+    );
     expect(english.body.results[0].summaryProfile.longBusinessSummaryLanguage).toBe("en");
     expect(english.body.results[0].summaryProfile.longBusinessSummary).not.toBe(quote.summaryProfile.longBusinessSummary);
 
@@ -184,9 +207,13 @@ describe("/proxy/cryptos", () => {
   it("answers 31 days of market chart series", async () => {
     const to = Math.floor(Date.now() / 1000);
     const from = to - 31 * 24 * 3600;
-    const { body } = await callLoader((await routes.chart()).loader, `/proxy/cryptos/bitcoin/market_chart?vs_currency=usd&from=${from}&to=${to}`, {
-      id: "bitcoin",
-    });
+    const { body } = await callLoader(
+      (await routes.chart()).loader,
+      `/proxy/cryptos/bitcoin/market_chart?vs_currency=usd&from=${from}&to=${to}`,
+      {
+        id: "bitcoin",
+      },
+    );
     expect(Object.keys(body).sort()).toEqual(["market_caps", "prices", "total_volumes"]);
     expect(body.prices.length).toBeGreaterThan(31 * 20);
     expect(body.market_caps).toHaveLength(body.prices.length);
@@ -206,14 +233,24 @@ describe("/proxy/cryptos", () => {
   it("searches (first 7) and lists trending coins", async () => {
     const search = await callLoader((await routes.search()).loader, "/proxy/cryptos/search?query=bit");
     expect(search.body.coins.length).toBeLessThanOrEqual(7);
-    expect(search.body.coins[0]).toMatchObject({ id: "bitcoin", name: "Bitcoin", symbol: "BTC", thumb: expect.any(String), market_cap_rank: 1 });
+    expect(search.body.coins[0]).toMatchObject({
+      id: "bitcoin",
+      name: "Bitcoin",
+      symbol: "BTC",
+      thumb: expect.any(String),
+      market_cap_rank: 1,
+    });
     expect((await callLoader((await routes.search()).loader, "/proxy/cryptos/search?query=")).status).toBe(400);
     const trending = await callLoader((await routes.trending()).loader, "/proxy/cryptos/trending");
     expect(trending.body.coins.length).toBeGreaterThan(0);
     expect(trending.body.coins[0].item).toMatchObject({
       id: expect.any(String),
       score: 0,
-      data: { price: expect.any(Number), price_change_percentage_24h: { usd: expect.any(Number) }, market_cap: expect.stringMatching(/^\$[\d,]+$/) },
+      data: {
+        price: expect.any(Number),
+        price_change_percentage_24h: { usd: expect.any(Number) },
+        market_cap: expect.stringMatching(/^\$[\d,]+$/),
+      },
     });
   });
 });
@@ -225,7 +262,14 @@ describe("/proxy/news and /proxy/currencies", () => {
     expect(body).toHaveLength(3);
     expect(Number(response.headers.get("X-Total-Count"))).toBeGreaterThan(3);
     expect(body.every((item: { category: string; language: string }) => item.category === "crypto" && item.language === "en")).toBe(true);
-    expect(body[0]).toMatchObject({ id: expect.any(Number), datetime: expect.any(Number), headline: expect.any(String), url: expect.any(String), related: expect.any(String), image: expect.any(String) });
+    expect(body[0]).toMatchObject({
+      id: expect.any(Number),
+      datetime: expect.any(Number),
+      headline: expect.any(String),
+      url: expect.any(String),
+      related: expect.any(String),
+      image: expect.any(String),
+    });
     expect((await callLoader(loader, "/proxy/news?category=sports")).status).toBe(400);
   });
 

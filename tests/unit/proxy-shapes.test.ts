@@ -22,9 +22,18 @@ const fetchedAt = Date.parse("2026-11-25T12:00:00Z");
 describe("upstream shapes from the app's own", () => {
   it("keeps unknowns unknown and derives the absolute change from the percent one", () => {
     const [market] = toCryptoMarkets([coin, { ...coin, change24h: null }], { fetchedAt, precision: 2 });
-    expect(market).toMatchObject({ current_price: 1.23, high_24h: null, market_cap: null, market_cap_rank: null, last_updated: "2026-11-25T12:00:00.000Z" });
+    expect(market).toMatchObject({
+      current_price: 1.23,
+      high_24h: null,
+      market_cap: null,
+      market_cap_rank: null,
+      last_updated: "2026-11-25T12:00:00.000Z",
+    });
     expect(market!.price_change_24h).toBe(0.03);
-    expect(toCryptoMarkets([{ ...coin, change24h: null }], { fetchedAt, precision: "full" })[0]).toMatchObject({ current_price: 1.23456, price_change_24h: null });
+    expect(toCryptoMarkets([{ ...coin, change24h: null }], { fetchedAt, precision: "full" })[0]).toMatchObject({
+      current_price: 1.23456,
+      price_change_24h: null,
+    });
     expect(toCryptoMarkets([{ ...coin, change24h: -100 }], { fetchedAt, precision: undefined })[0]!.price_change_24h).toBeNull();
   });
 
@@ -47,7 +56,10 @@ describe("upstream shapes from the app's own", () => {
     expect(answer.last_updated).toBe("2026-11-25T12:00:00.000Z");
     // No translation: the visitor's key holds the English text the page shows.
     expect(answer.description).toEqual({ en: "Texto em inglês", pt: "Texto em inglês" });
-    expect(toCryptoDetail({ ...detail, description: null }, { english: { ...detail, description: null }, language: "es", fetchedAt }).description).toEqual({
+    expect(
+      toCryptoDetail({ ...detail, description: null }, { english: { ...detail, description: null }, language: "es", fetchedAt })
+        .description,
+    ).toEqual({
       en: "",
       es: "",
     });
@@ -76,7 +88,11 @@ describe("upstream shapes from the app's own", () => {
       lastUpdated: "2026-11-25T11:00:00Z",
     };
     const plain = toStockQuote(stock, { range: "1mo", withProfile: false, requestedAt: fetchedAt });
-    expect(plain.results[0]).toMatchObject({ regularMarketChange: 1, regularMarketTime: "2026-11-25T11:00:00.000Z", historicalDataPrice: [{ date: 1_764_000_000 }] });
+    expect(plain.results[0]).toMatchObject({
+      regularMarketChange: 1,
+      regularMarketTime: "2026-11-25T11:00:00.000Z",
+      historicalDataPrice: [{ date: 1_764_000_000 }],
+    });
     expect(plain.results[0]).not.toHaveProperty("summaryProfile");
     expect(plain.requestedAt).toBe("2026-11-25T12:00:00.000Z");
     const withProfile = toStockQuote(stock, { range: "1mo", withProfile: true, requestedAt: fetchedAt });

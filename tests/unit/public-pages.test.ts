@@ -35,7 +35,10 @@ describe("page cache variants of public pages", () => {
       currency: "usd",
     });
     expect(performance.now() - started).toBeLessThan(500);
-    expect(await publicPageVariant(incoming("/faq", { cookie: "i18next=es; theme=light" }))).toMatchObject({ language: "es", theme: "light" });
+    expect(await publicPageVariant(incoming("/faq", { cookie: "i18next=es; theme=light" }))).toMatchObject({
+      language: "es",
+      theme: "light",
+    });
     expect(await publicPageVariant(incoming("/faq", { cookie: "theme=<script>", "accept-language": "zz" }))).toMatchObject({
       language: "pt-BR",
       theme: "dark",

@@ -143,7 +143,9 @@ describe("editor schema", () => {
   it("accepts a complete note with an email or an https contact", async () => {
     const { schema } = await modules();
     expect(schema.releaseNoteSchema.safeParse(note("Título")).success).toBe(true);
-    expect(schema.releaseNoteSchema.safeParse({ ...note("Título"), contact: "https://marketanalytics.example/contato" }).success).toBe(true);
+    expect(schema.releaseNoteSchema.safeParse({ ...note("Título"), contact: "https://marketanalytics.example/contato" }).success).toBe(
+      true,
+    );
   });
 
   it("names each broken field with a translation key", async () => {
@@ -293,10 +295,20 @@ describe("routes", () => {
     expect(team.body.activity).toHaveLength(5);
     expect(team.body.activity[0]).toMatchObject({ id, title });
 
-    const edit = await callRoute(routes.editorRoute.loader, new Request(`${origin}/admin/release-notes/${id}`, { headers: { Cookie: cookie } }), {
-      id: String(id),
-    });
+    const edit = await callRoute(
+      routes.editorRoute.loader,
+      new Request(`${origin}/admin/release-notes/${id}`, { headers: { Cookie: cookie } }),
+      {
+        id: String(id),
+      },
+    );
     expect(edit.body.values).toMatchObject({ title, status: "published" });
-    expect((await callRoute(routes.editorRoute.loader, new Request(`${origin}/admin/release-notes/999999`, { headers: { Cookie: cookie } }), { id: "999999" })).status).toBe(404);
+    expect(
+      (
+        await callRoute(routes.editorRoute.loader, new Request(`${origin}/admin/release-notes/999999`, { headers: { Cookie: cookie } }), {
+          id: "999999",
+        })
+      ).status,
+    ).toBe(404);
   });
 });

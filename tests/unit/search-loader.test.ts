@@ -19,10 +19,7 @@ async function searchResults(url: string, headers: HeadersInit = {}) {
 }
 
 /** Everything an answer shows, suggestions first, in the order the dialog lists it. */
-const shown = (answer: SearchResponse): SearchResult[] => [
-  ...answer.suggestions,
-  ...answer.sections.flatMap((section) => section.results),
-];
+const shown = (answer: SearchResponse): SearchResult[] => [...answer.suggestions, ...answer.sections.flatMap((section) => section.results)];
 const shownOf = (answer: SearchResponse, kind: string) => shown(answer).filter((result) => result.kind === kind);
 
 describe("page search", () => {
@@ -155,7 +152,13 @@ it("trims the text, cuts it to 100 characters and answers nothing for empty text
   expect(long.query).toBe("b".repeat(100));
   expect(shown(long)).toEqual([]);
   for (const url of ["/search/results", "/search/results?q=%20%20&scope=stocks"]) {
-    expect((await searchResults(url)).body).toEqual({ scope: url.includes("stocks") ? "stocks" : "all", query: "", suggestions: [], sections: [], failed: false });
+    expect((await searchResults(url)).body).toEqual({
+      scope: url.includes("stocks") ? "stocks" : "all",
+      query: "",
+      suggestions: [],
+      sections: [],
+      failed: false,
+    });
   }
 });
 

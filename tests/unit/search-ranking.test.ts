@@ -20,13 +20,20 @@ const stock = (ticker: string, name: string, price: number): StockListItem => ({
 });
 const coin = (id: string, name: string, symbol: string): CryptoSearchResult => ({ id, name, symbol, thumb: null, rank: null });
 const listed = (id: string, price: number) => ({ id, price, change24h: -2 }) as CryptoListItem;
-const article = (headline: string) => ({ id: headline.length, headline, url: `https://example.com/${headline.length}`, image: null, source: "Wire" }) as NewsItem;
+const article = (headline: string) =>
+  ({ id: headline.length, headline, url: `https://example.com/${headline.length}`, image: null, source: "Wire" }) as NewsItem;
 
 /** A market whose answers the test chooses, kind by kind. */
 function fakeMarket(overrides: Partial<SearchMarket> = {}): SearchMarket {
   return {
     stockList: () =>
-      sourced({ items: [stock("VALE3", "Vale Petro", 60), stock("PETR4", "Petrobras PN", 33.35)], total: 2, page: 1, limit: 6, sectors: [] }),
+      sourced({
+        items: [stock("VALE3", "Vale Petro", 60), stock("PETR4", "Petrobras PN", 33.35)],
+        total: 2,
+        page: 1,
+        limit: 6,
+        sectors: [],
+      }),
     cryptoSearch: () => sourced([coin("petro-token", "Petro Token", "ptr"), coin("bitcoin", "Bitcoin", "btc")]),
     cryptoList: () => sourced({ items: [listed("bitcoin", 85_591.3)], total: 1 }),
     news: () => sourced([article("PETR4 sobe após resultado"), article("Mercado fecha em alta")]),

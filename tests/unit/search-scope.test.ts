@@ -1,11 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import {
-  loadRecentSearches,
-  parseRecentSearches,
-  recentSearchesKey,
-  rememberSearch,
-  withRecentSearch,
-} from "~/ui/search/recent-searches";
+import { loadRecentSearches, parseRecentSearches, recentSearchesKey, rememberSearch, withRecentSearch } from "~/ui/search/recent-searches";
 import { isExternalHref, scopeForPath, searchHref, searchResultsHref, type SearchResponse } from "~/market/search-scope";
 import { resultGroups } from "~/ui/search/result-groups";
 import { requestSearch } from "~/ui/search/search-request";
@@ -152,7 +146,8 @@ describe("the dialog's request", () => {
   it("rejects when newer text aborted it, so the caller drops it", async () => {
     const controller = new AbortController();
     const fetchImpl = fetchAnswering(
-      () => new Promise((_, reject) => controller.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))),
+      () =>
+        new Promise((_, reject) => controller.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))),
     );
     const request = requestSearch("/search/results?q=petr", controller.signal, fetchImpl);
     controller.abort();

@@ -11,7 +11,10 @@ beforeAll(() => {
 });
 
 const cookieValue = (setCookies: string[], name: string) =>
-  setCookies.find((cookie) => cookie.startsWith(`${name}=`))?.split(";")[0]?.slice(name.length + 1);
+  setCookies
+    .find((cookie) => cookie.startsWith(`${name}=`))
+    ?.split(";")[0]
+    ?.slice(name.length + 1);
 
 async function signedInUser() {
   const { getDb } = await import("~/platform/db.server");
@@ -187,7 +190,9 @@ describe("origin check", () => {
     expect(isSameOriginRequest(post({ Origin: "https://evil.example" }), "http://localhost:3000")).toBe(false);
     expect(isSameOriginRequest(post({ "Sec-Fetch-Site": "cross-site" }), "http://localhost:3000")).toBe(false);
     expect(isSameOriginRequest(post({}), "http://localhost:3000")).toBe(true);
-    expect(isSameOriginRequest(new Request("http://localhost:3000/", { headers: { Origin: "https://evil.example" } }), "http://localhost:3000")).toBe(true);
+    expect(
+      isSameOriginRequest(new Request("http://localhost:3000/", { headers: { Origin: "https://evil.example" } }), "http://localhost:3000"),
+    ).toBe(true);
   });
 
   it("reads the Referer when a browser leaves Origin out", () => {

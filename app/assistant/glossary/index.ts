@@ -25,7 +25,10 @@ export const glossaryTerms: readonly GlossaryTerm[] = z.array(termSchema).parse(
 
 /** Folds case and accents, and evens out the typing differences that fold() leaves. */
 function normalize(text: string): string {
-  return fold(text).replace(/[\u2018\u2019`]/g, "'").replace(/\s+/g, " ").trim();
+  return fold(text)
+    .replace(/[\u2018\u2019`]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 type Alias = { folded: string; term: GlossaryTerm; checkStart: boolean; checkEnd: boolean };

@@ -71,14 +71,17 @@ async function moversAnswer({ language, market }: Context): Promise<Answer> {
     market.stockList({ sortBy: "change", sortOrder: "asc", page: 1, limit: moversPerSide }),
   ]);
   const coins = cryptos.data.items
-    .flatMap(({ name, symbol, change24h: change }) =>
-      change === null ? [] : [{ label: `${name} (${symbol.toUpperCase()})`, change }],
-    )
+    .flatMap(({ name, symbol, change24h: change }) => (change === null ? [] : [{ label: `${name} (${symbol.toUpperCase()})`, change }]))
     .sort((a, b) => b.change - a.change);
   const stocks = (items: StockListItem[]) =>
     items.flatMap(({ ticker, name, changePercent: change }) => (change === null ? [] : [{ label: `${ticker} (${name})`, change }]));
   const line = (key: string, movers: { label: string; change: number }[]) =>
-    t(key, { list: list(movers.map(({ label, change }) => `${label} ${formatPercent(change, language)}`), language) });
+    t(key, {
+      list: list(
+        movers.map(({ label, change }) => `${label} ${formatPercent(change, language)}`),
+        language,
+      ),
+    });
   const lines = [
     t("movers.title"),
     line("movers.cryptoGainers", coins.slice(0, moversPerSide)),
@@ -101,10 +104,7 @@ function formatRate(rate: number, language: Language): string {
   return formatNumber(Number(rate.toPrecision(8)), language, 20);
 }
 
-async function convertAnswer(
-  { amount, from, to }: Extract<Intent, { kind: "convert" }>,
-  { language, market }: Context,
-): Promise<Answer> {
+async function convertAnswer({ amount, from, to }: Extract<Intent, { kind: "convert" }>, { language, market }: Context): Promise<Answer> {
   const t = answerText(language);
   const rates = await market.rates();
   const table = rates.data;
@@ -161,7 +161,10 @@ async function newsAnswer(assets: AssetRef[], { language, market, now }: Context
     .filter((item) => assets.length === 0 || assets.some((asset) => isAbout(item, asset)))
     .sort((a, b) => b.datetime - a.datetime)
     .slice(0, newsPerAnswer);
-  const names = list(assets.map(({ name }) => name), language);
+  const names = list(
+    assets.map(({ name }) => name),
+    language,
+  );
   if (items.length === 0) return { text: t("news.noneAbout", { names }), refs: [newsPage] };
   const header = assets.length === 0 ? t("news.latest") : t("news.about", { names });
   const lines = items.map(({ headline, source, datetime }) =>

@@ -5,9 +5,7 @@
 import { cryptoAssets, fold, stockAssets, type StockAsset } from "~/market/demo/dataset";
 import { casingCounts, commonWords, isCapitalized, isUpperCase, tokenize, type Token } from "./words.server";
 
-export type AssetRef =
-  | { kind: "crypto"; id: string; symbol: string; name: string }
-  | { kind: "stock"; ticker: string; name: string };
+export type AssetRef = { kind: "crypto"; id: string; symbol: string; name: string } | { kind: "stock"; ticker: string; name: string };
 
 const maxAssetsPerQuestion = 3;
 
@@ -26,18 +24,93 @@ export function assetHref(asset: AssetRef): string {
 
 /** Share classes and corporate suffixes: "Petrobras PN", "Apple Inc." and "Apple BDR" are one company. */
 const nameSuffixes = new Set([
-  "on", "pn", "pna", "pnb", "unit", "bdr", "inc", "incorporated", "corporation", "company", "co", "ltd", "class", "a", "and", "com",
+  "on",
+  "pn",
+  "pna",
+  "pnb",
+  "unit",
+  "bdr",
+  "inc",
+  "incorporated",
+  "corporation",
+  "company",
+  "co",
+  "ltd",
+  "class",
+  "a",
+  "and",
+  "com",
 ]);
 
 /** Words of company and coin names too generic to stand for one asset on their own. */
 const genericNameWords = new Set([
-  "banco", "bank", "brasil", "america", "energia", "grupo", "group", "global", "foods", "lojas", "casas", "agricola",
-  "farmaceutica", "tecnologia", "participacoes", "mineracao", "seguridade", "commercial", "properties", "platforms",
-  "holdings", "wholesale", "advanced", "micro", "devices", "metal", "leve", "smart", "dias", "branco", "rede", "plano",
-  "quero", "internet", "computer", "network", "protocol", "token", "coin", "finance", "classic", "cash", "staked",
-  "wrapped", "ether", "exchange", "alliance", "artificial", "superintelligence", "name", "service", "wallet", "trust",
-  "basic", "attention", "infinity", "digital", "first", "official", "open", "shares", "crowd", "sale", "governance",
-  "home", "acucar", "b3",
+  "banco",
+  "bank",
+  "brasil",
+  "america",
+  "energia",
+  "grupo",
+  "group",
+  "global",
+  "foods",
+  "lojas",
+  "casas",
+  "agricola",
+  "farmaceutica",
+  "tecnologia",
+  "participacoes",
+  "mineracao",
+  "seguridade",
+  "commercial",
+  "properties",
+  "platforms",
+  "holdings",
+  "wholesale",
+  "advanced",
+  "micro",
+  "devices",
+  "metal",
+  "leve",
+  "smart",
+  "dias",
+  "branco",
+  "rede",
+  "plano",
+  "quero",
+  "internet",
+  "computer",
+  "network",
+  "protocol",
+  "token",
+  "coin",
+  "finance",
+  "classic",
+  "cash",
+  "staked",
+  "wrapped",
+  "ether",
+  "exchange",
+  "alliance",
+  "artificial",
+  "superintelligence",
+  "name",
+  "service",
+  "wallet",
+  "trust",
+  "basic",
+  "attention",
+  "infinity",
+  "digital",
+  "first",
+  "official",
+  "open",
+  "shares",
+  "crowd",
+  "sale",
+  "governance",
+  "home",
+  "acucar",
+  "b3",
 ]);
 
 /** Everyday names the catalog does not spell out. */
@@ -182,7 +255,7 @@ export function findAssets(text: string): AssetRef[] {
   const tokens = tokenize(text);
   const casing = casingCounts(text);
   const found = new Map<string, AssetRef>();
-  for (let index = 0; index < tokens.length && found.size < maxAssetsPerQuestion; ) {
+  for (let index = 0; index < tokens.length && found.size < maxAssetsPerQuestion;) {
     const token = tokens[index];
     const named = nameAt(tokens, index, casing);
     const coded = token && codeAt(token, casing);

@@ -83,7 +83,7 @@ export function findCurrencies(text: string): Mention[] {
   const tokens = tokenize(text);
   const casing = casingCounts(text);
   const mentions: Mention[] = [];
-  for (let index = 0; index < tokens.length; ) {
+  for (let index = 0; index < tokens.length;) {
     const token = tokens[index];
     const named = nameAt(tokens, index);
     const code = token?.text.toUpperCase();

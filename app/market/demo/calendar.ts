@@ -120,11 +120,7 @@ function generated(year: number): Entry[] {
 }
 
 function compareEntries(a: Entry, b: Entry): number {
-  return (
-    compareText(a.date, b.date) ||
-    calendarEventKinds.indexOf(a.kind) - calendarEventKinds.indexOf(b.kind) ||
-    compareText(a.id, b.id)
-  );
+  return compareText(a.date, b.date) || calendarEventKinds.indexOf(a.kind) - calendarEventKinds.indexOf(b.kind) || compareText(a.id, b.id);
 }
 
 export function createCalendarProvider(clock: () => number): CalendarProvider {

@@ -75,7 +75,12 @@ export type CalendarRecord = z.infer<typeof calendarSchema>["events"][number];
 
 /** Crypto rates are not stored: they come from the crypto generator so every page agrees. */
 const currencySchema = z.union([
-  z.object({ code: z.string().regex(/^[A-Z]{3,5}$/), kind: z.enum(["fiat", "metal"]), unitsPerUsd: positive, minorUnits: z.number().int().min(0) }),
+  z.object({
+    code: z.string().regex(/^[A-Z]{3,5}$/),
+    kind: z.enum(["fiat", "metal"]),
+    unitsPerUsd: positive,
+    minorUnits: z.number().int().min(0),
+  }),
   z.object({ code: z.string().regex(/^[A-Z]{3,5}$/), kind: z.literal("crypto"), minorUnits: z.number().int().min(0) }),
 ]);
 export type CurrencyRecord = z.infer<typeof currencySchema>;

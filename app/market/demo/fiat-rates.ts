@@ -23,12 +23,8 @@ const drifting = currencyRecords.flatMap((currency) =>
 );
 
 /** Fiat and metal units per US dollar; they move hourly, the table's own timestamp. */
-const hourlyRates = memoLast(
-  (hour: number): Record<string, number> =>
-    Object.fromEntries([
-      [RATES_BASE, 1],
-      ...drifting.map(({ code }) => [code, unitsPerUsdAt(code, hour * HOUR_MS)]),
-    ]),
+const hourlyRates = memoLast((hour: number): Record<string, number> =>
+  Object.fromEntries([[RATES_BASE, 1], ...drifting.map(({ code }) => [code, unitsPerUsdAt(code, hour * HOUR_MS)])]),
 );
 
 /** The demo's fiat and metal rates in force at unix milliseconds `at`. */

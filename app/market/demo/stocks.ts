@@ -152,8 +152,7 @@ export function createStockProvider(clock: () => number): StockProvider {
       const needle = fold(query.search?.trim() ?? "");
       const matches = ofType.filter(
         ({ entry }) =>
-          (!query.sector || entry.asset.sector === query.sector) &&
-          (!needle || entry.searchable.some((text) => text.includes(needle))),
+          (!query.sector || entry.asset.sector === query.sector) && (!needle || entry.searchable.some((text) => text.includes(needle))),
       );
       const { sortBy } = query;
       if (sortBy) {

@@ -40,13 +40,12 @@ const listSchema = z.object({
 });
 
 /** Daily candles; one with a missing price (brapi has them around holidays) cannot be drawn. */
-const candles = list(z.object({ date: num, open: num, high: num, low: num, close: num, volume: num })).transform(
-  (points) =>
-    points.flatMap(({ date, open, high, low, close, volume }): OhlcPoint[] =>
-      date === null || open === null || high === null || low === null || close === null
-        ? []
-        : [{ time: date, open, high, low, close, volume: volume ?? 0 }],
-    ),
+const candles = list(z.object({ date: num, open: num, high: num, low: num, close: num, volume: num })).transform((points) =>
+  points.flatMap(({ date, open, high, low, close, volume }): OhlcPoint[] =>
+    date === null || open === null || high === null || low === null || close === null
+      ? []
+      : [{ time: date, open, high, low, close, volume: volume ?? 0 }],
+  ),
 );
 
 const quoteSchema = z.object({
@@ -102,8 +101,7 @@ export function createBrapiProvider({ baseUrl = defaultBaseUrl, token, timeoutMs
       const items = body.stocks.map(toListItem);
       // Our classifier, not brapi's `type`, judges each row: brapi's "fund" also holds the ETFs (our
       // "others"), and brapi cannot exclude a type, so `b3` drops the BDRs of brapi's page here.
-      const inQuery = (item: StockListItem) =>
-        upstreamType ? item.type === upstreamType : market !== "b3" || item.type !== "bdr";
+      const inQuery = (item: StockListItem) => (upstreamType ? item.type === upstreamType : market !== "b3" || item.type !== "bdr");
       return {
         items: items.filter(inQuery),
         // Without totalCount, what we have seen so far is the best lower bound. For `b3` without a

@@ -65,12 +65,10 @@ const marketItem = z.object({
 });
 
 /** The coins, and how many the page held before malformed ones were dropped: that count finds the last page. */
-const marketsSchema = z
-  .array(z.unknown())
-  .transform((values, context) => ({
-    received: values.length,
-    coins: keepValidItems(values, marketItem, "coingecko /coins/markets", context),
-  }));
+const marketsSchema = z.array(z.unknown()).transform((values, context) => ({
+  received: values.length,
+  coins: keepValidItems(values, marketItem, "coingecko /coins/markets", context),
+}));
 
 const coinSchema = z.object({
   id: z.string(),
@@ -103,9 +101,7 @@ const coinSchema = z.object({
 /** [ms, value] pairs; a pair with a missing side cannot be drawn, so it is dropped. */
 const series = z
   .array(z.tuple([num, num]))
-  .transform((points) =>
-    points.flatMap(([time, value]): SeriesPoint[] => (time === null || value === null ? [] : [[time, value]])),
-  );
+  .transform((points) => points.flatMap(([time, value]): SeriesPoint[] => (time === null || value === null ? [] : [[time, value]])));
 
 const chartSchema = z.object({ prices: series, market_caps: series.nullish(), total_volumes: series.nullish() });
 
@@ -148,12 +144,7 @@ const trendingSchema = z.object({
   ),
 });
 
-export function createCoinGeckoProvider({
-  baseUrl,
-  apiKey,
-  keyType = "demo",
-  timeoutMs,
-}: CoinGeckoOptions = {}): CryptoProvider {
+export function createCoinGeckoProvider({ baseUrl, apiKey, keyType = "demo", timeoutMs }: CoinGeckoOptions = {}): CryptoProvider {
   // An empty key (an unset variable passed through) means keyless, not a key that will be rejected.
   const pro = Boolean(apiKey) && keyType === "pro";
   const http = createJsonClient({
@@ -174,8 +165,7 @@ export function createCoinGeckoProvider({
         per_page: perPage,
         page,
       });
-      const total =
-        received < perPage ? (page - 1) * perPage + coins.length : Math.max(estimatedCoinCount, page * perPage);
+      const total = received < perPage ? (page - 1) * perPage + coins.length : Math.max(estimatedCoinCount, page * perPage);
       return { items: coins.map(toListItem), total };
     },
 
@@ -201,9 +191,7 @@ export function createCoinGeckoProvider({
         from: Math.floor(fromSeconds),
         to: Math.ceil(toSeconds),
       });
-      return (
-        chart && { prices: chart.prices, marketCaps: chart.market_caps ?? [], totalVolumes: chart.total_volumes ?? [] }
-      );
+      return chart && { prices: chart.prices, marketCaps: chart.market_caps ?? [], totalVolumes: chart.total_volumes ?? [] };
     },
 
     async search(query) {
@@ -299,10 +287,7 @@ function toDetail(coin: z.output<typeof coinSchema>, language: Language, currenc
  * The requested language when CoinGecko has it, else English. The HTML (<a> tags, \r\n) is kept:
  * the app sanitises it when rendering.
  */
-function pickDescription(
-  descriptions: Record<string, string | null> | null | undefined,
-  language: Language,
-): LocalizedText | null {
+function pickDescription(descriptions: Record<string, string | null> | null | undefined, language: Language): LocalizedText | null {
   for (const candidate of [language, "en"] as const) {
     const text = descriptions?.[descriptionKeys[candidate]]?.trim();
     if (text) return { text, language: candidate };

@@ -81,9 +81,7 @@ export function createFinnhubProviders({
   async function companyNews() {
     const now = Date.now();
     const range = { from: isoDate(now - companyNewsDays * dayMs), to: isoDate(now) };
-    const feeds = await Promise.all(
-      companyNewsSymbols.map((symbol) => http.get("/company-news", companyNewsSchema, { symbol, ...range })),
-    );
+    const feeds = await Promise.all(companyNewsSymbols.map((symbol) => http.get("/company-news", companyNewsSchema, { symbol, ...range })));
     // One article about several of these companies comes back once per company, with the same id.
     return [...new Map(feeds.flat().map((item) => [item.id, item])).values()];
   }
@@ -106,8 +104,7 @@ export function createFinnhubProviders({
     news: {
       source: "live",
       async list(category) {
-        const items =
-          category === "company" ? await companyNews() : await http.get("/news", marketNewsSchema, { category });
+        const items = category === "company" ? await companyNews() : await http.get("/news", marketNewsSchema, { category });
         return items
           .map((item): NewsItem => ({
             id: item.id,

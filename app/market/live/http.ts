@@ -42,11 +42,7 @@ export function createJsonClient({ provider, baseUrl, headers, timeoutMs = defau
         // Free the connection without waiting for an error body we do not use.
         await response.body?.cancel().catch(() => undefined);
         if (nullStatuses.includes(response.status)) return null;
-        throw fail(
-          `failed with HTTP ${response.status}`,
-          response.status,
-          parseRetryAfter(response.headers.get("retry-after")),
-        );
+        throw fail(`failed with HTTP ${response.status}`, response.status, parseRetryAfter(response.headers.get("retry-after")));
       }
       // Read inside the try: the timeout also covers a body that stalls half-way.
       body = await response.text();
@@ -64,16 +60,13 @@ export function createJsonClient({ provider, baseUrl, headers, timeoutMs = defau
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw fail(
-        `returned a malformed body (${issue ? `${issue.path.join(".") || "root"}: ${issue.message}` : "invalid"})`,
-      );
+      throw fail(`returned a malformed body (${issue ? `${issue.path.join(".") || "root"}: ${issue.message}` : "invalid"})`);
     }
     return parsed.data as z.output<S>;
   }
 
   return {
-    get: <S extends z.ZodType>(path: string, schema: S, query: Query = {}) =>
-      request(path, schema, query, []) as Promise<z.output<S>>,
+    get: <S extends z.ZodType>(path: string, schema: S, query: Query = {}) => request(path, schema, query, []) as Promise<z.output<S>>,
     /** Like `get`, but an HTTP 404 (unknown id or ticker), or another status the upstream uses for "nothing", resolves to null. */
     getOrNull: <S extends z.ZodType>(path: string, schema: S, query: Query = {}, nothingStatuses: readonly number[] = [404]) =>
       request(path, schema, query, nothingStatuses),

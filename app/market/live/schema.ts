@@ -83,12 +83,7 @@ function reportDrop(feed: string, message: string) {
  * and logged (`feed` names the provider and endpoint), the rest are kept. When no item of a
  * non-empty list matches, the feed itself changed shape, and that is an error for the whole body.
  */
-export function keepValidItems<T extends z.ZodType>(
-  values: unknown[],
-  item: T,
-  feed: string,
-  context: z.RefinementCtx,
-): z.output<T>[] {
+export function keepValidItems<T extends z.ZodType>(values: unknown[], item: T, feed: string, context: z.RefinementCtx): z.output<T>[] {
   const kept: z.output<T>[] = [];
   const dropped: string[] = [];
   values.forEach((value, index) => {

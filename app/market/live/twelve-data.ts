@@ -20,9 +20,7 @@ const seriesSchema = z.object({
   status: text,
   code: num,
   message: text,
-  values: list(
-    z.object({ datetime: z.string(), open: num, high: num, low: num, close: num, volume: num }),
-  ),
+  values: list(z.object({ datetime: z.string(), open: num, high: num, low: num, close: num, volume: num })),
 });
 
 export function createTwelveData({ apiKey, baseUrl = defaultBaseUrl, timeoutMs }: TwelveDataOptions) {

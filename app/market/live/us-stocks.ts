@@ -179,10 +179,7 @@ export function createUsStockProvider({ finnhub, twelveData, clock = Date.now }:
   /** Live numbers for `assets`; profiles (logo, share count) only where `withProfiles` says. */
   const quoteAll = (assets: readonly StockAsset[], withProfiles: (asset: StockAsset) => boolean = () => true) =>
     mapLimited(assets, finnhubConcurrency, async (asset): Promise<Quoted> => {
-      const [quote, profile] = await Promise.all([
-        finnhub.quote(asset.ticker),
-        withProfiles(asset) ? profileOf(asset.ticker) : null,
-      ]);
+      const [quote, profile] = await Promise.all([finnhub.quote(asset.ticker), withProfiles(asset) ? profileOf(asset.ticker) : null]);
       return { asset, quote, profile };
     });
 
@@ -203,8 +200,7 @@ export function createUsStockProvider({ finnhub, twelveData, clock = Date.now }:
         listItem({ ...row, profile: row.profile ?? (await profileOf(row.asset.ticker)) }),
       );
     } else {
-      const ordered =
-        sortBy === "name" ? matches.toSorted((a, b) => direction * collator.compare(a.name, b.name)) : matches;
+      const ordered = sortBy === "name" ? matches.toSorted((a, b) => direction * collator.compare(a.name, b.name)) : matches;
       items = (await quoteAll(ordered.slice(offset, offset + count))).map(listItem);
     }
     const sectors = [...new Set(matching({ ...query, sector: undefined }).map((asset) => asset.sector))].sort();

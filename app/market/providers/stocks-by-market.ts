@@ -27,9 +27,7 @@ export function stocksByMarket(b3: StockProvider, us: UsStockProvider): StockPro
       const usStart = Math.max(0, start - b3Total);
       const usCount = start + limit - b3Total - usStart;
       const usPart =
-        usCount > 0
-          ? await us.window(filters, usStart, usCount)
-          : { items: [], total: us.count(filters), sectors: [] as string[] };
+        usCount > 0 ? await us.window(filters, usStart, usCount) : { items: [], total: us.count(filters), sectors: [] as string[] };
       return {
         items: [...b3Page.items, ...usPart.items].slice(0, limit),
         total: b3Total + usPart.total,

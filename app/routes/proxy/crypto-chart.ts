@@ -15,8 +15,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     schema: marketChartParams,
     notFoundKey: "api.cryptoNotFound",
     // Whole hours, so callers asking for "the last 31 days" a few seconds apart share one cache entry.
-    load: ({ from, to }) =>
-      getMarketService().cryptoChart(id.data, Math.floor(from / hour) * hour, Math.ceil(to / hour) * hour),
+    load: ({ from, to }) => getMarketService().cryptoChart(id.data, Math.floor(from / hour) * hour, Math.ceil(to / hour) * hour),
     present: toCryptoChart,
   });
 }

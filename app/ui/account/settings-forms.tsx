@@ -1,13 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { User } from "../../../db/schema";
-import {
-  deleteAccountSchema,
-  emailProfileSchema,
-  passwordChangeSchema,
-  profileSchema,
-  themePreferenceSchema,
-} from "~/account/schemas";
+import { deleteAccountSchema, emailProfileSchema, passwordChangeSchema, profileSchema, themePreferenceSchema } from "~/account/schemas";
 import { themeNames } from "~/ui/theme";
 import { AccountForm, Checkbox, Field, PasswordField, SubmitButton, useSchemaForm } from "./form";
 import { settingsIntents } from "./intents";
@@ -85,9 +79,7 @@ export function DeleteAccountForm({ account, lastResult }: FormProps) {
     <AccountForm form={form} intent={settingsIntents.deleteAccount}>
       <p>{t("settings.delete.warning")}</p>
       <Checkbox meta={fields.confirm} label={t("settings.delete.confirm")} />
-      {account.loginMethod === "email" && (
-        <PasswordField meta={fields.password} label={t("fields.password")} purpose="current" />
-      )}
+      {account.loginMethod === "email" && <PasswordField meta={fields.password} label={t("fields.password")} purpose="current" />}
       <SubmitButton intent={settingsIntents.deleteAccount} variant="danger">
         {t("settings.delete.submit")}
       </SubmitButton>

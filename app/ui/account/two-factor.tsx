@@ -68,9 +68,17 @@ export function TwoFactorSection({ state, emailLogin, backupCodes, verifyResult,
         <>
           <p>{t("twoFactor.scan")}</p>
           {/* Our own SVG, drawn on the server by the qrcode package from the otpauth URI. */}
-          <div className="qr-code" role="img" aria-label={t("twoFactor.qrLabel")} dangerouslySetInnerHTML={{ __html: state.pending.qrSvg }} />
+          <div
+            className="qr-code"
+            role="img"
+            aria-label={t("twoFactor.qrLabel")}
+            dangerouslySetInnerHTML={{ __html: state.pending.qrSvg }}
+          />
           <p>
-            {t("twoFactor.secretLabel")} <code className="secret" data-testid="totp-secret">{state.pending.secret}</code>
+            {t("twoFactor.secretLabel")}{" "}
+            <code className="secret" data-testid="totp-secret">
+              {state.pending.secret}
+            </code>
           </p>
           <Link to="?twoFactorStep=2#two-factor" preventScrollReset className="button">
             {t("twoFactor.next")}

@@ -48,7 +48,15 @@ export function ChatConversation({ signedIn, conversation, formError, onClose, t
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages, streaming]);
 
-  const greeting: ChatMessage = { id: "greeting", text: t("greeting"), sender: "ai", refs: [], first: true, isLiked: false, isDisliked: false };
+  const greeting: ChatMessage = {
+    id: "greeting",
+    text: t("greeting"),
+    sender: "ai",
+    refs: [],
+    first: true,
+    isLiked: false,
+    isDisliked: false,
+  };
   const lastReplyId = messages.findLast((message) => message.sender === "ai")?.id;
   const generationError = t("errors.generation");
 
@@ -110,8 +118,7 @@ function SignInPrompt() {
   const { pathname, search } = useLocation();
   return (
     <p className="chat__sign-in">
-      {t("panel.signIn")}{" "}
-      <Link to={`/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`}>{t("panel.signInLink")}</Link>
+      {t("panel.signIn")} <Link to={`/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`}>{t("panel.signInLink")}</Link>
     </p>
   );
 }

@@ -108,9 +108,7 @@ export function valueRange({ min, max }: ValueStats): { bottom: number; top: num
 
 /** Market caps run to billions, so they read better compact; prices keep their cents. */
 export function valueFormatter(series: ChartSeries, currency: string, locale: string): (value: number) => string {
-  return series === "marketCap"
-    ? (value) => formatCompactMoney(value, currency, locale)
-    : (value) => formatMoney(value, currency, locale);
+  return series === "marketCap" ? (value) => formatCompactMoney(value, currency, locale) : (value) => formatMoney(value, currency, locale);
 }
 
 export function isRising({ first, last }: ValueStats): boolean {

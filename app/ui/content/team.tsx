@@ -30,7 +30,11 @@ export function MemberAvatar({ name }: { name: string }) {
   );
 }
 
-const memberId = (name: string) => `member-${name.toLowerCase().normalize("NFD").replace(/[^a-z0-9]+/g, "-")}`;
+const memberId = (name: string) =>
+  `member-${name
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[^a-z0-9]+/g, "-")}`;
 
 /**
  * Hover cards, as the original product had: the started-on date and the bio open after a

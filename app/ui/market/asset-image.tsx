@@ -42,7 +42,10 @@ export function ImageWithSkeleton({ src, width, height, fallback, className = ""
 export function AssetImage({ src, label, size = 28 }: { src: string | null; label: string; size?: number }) {
   const monogram = (
     <span className="asset-monogram" style={{ width: size, height: size, fontSize: size * 0.4 }} aria-hidden>
-      {label.replace(/[^\p{L}\p{N}]/gu, "").slice(0, 2).toUpperCase() || "?"}
+      {label
+        .replace(/[^\p{L}\p{N}]/gu, "")
+        .slice(0, 2)
+        .toUpperCase() || "?"}
     </span>
   );
   return <ImageWithSkeleton src={src} width={size} height={size} fallback={monogram} className="image-frame--round" />;

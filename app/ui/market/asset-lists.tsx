@@ -6,7 +6,16 @@ import { formatMoney } from "../format";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
 
-type MiniRow = { key: string; href: string; image: string | null; imageLabel: string; name: string; detail: string; price: string; change: number | null };
+type MiniRow = {
+  key: string;
+  href: string;
+  image: string | null;
+  imageLabel: string;
+  name: string;
+  detail: string;
+  price: string;
+  change: number | null;
+};
 
 /** A compact ranked list for the home page sections. */
 function MiniList({ rows, testId }: { rows: MiniRow[]; testId: string }) {

@@ -9,17 +9,22 @@ export function PageSizeForm({ perPage }: { perPage: number }) {
   const submit = useSubmit();
   const kept = [...new URLSearchParams(location.search)].filter(([name]) => name !== "perPage" && name !== "page");
   return (
-    <Form method="get" className="page-size" preventScrollReset onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+    <Form
+      method="get"
+      className="page-size"
+      preventScrollReset
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor="page-size">{t("market.perPage")}</label>
       <select id="page-size" name="perPage" defaultValue={perPage}>
-          {pageSizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
+        {pageSizes.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
       </select>
       <noscript>
         <button type="submit" className="button">

@@ -5,7 +5,17 @@ import type { ListOrder, ListSortField } from "~/market/list-params";
 export type SortState = { sort: ListSortField; order: ListOrder; prefix?: string };
 
 /** A column header whose link sorts by it (descending first), keeping the other query parameters. */
-export function SortHeader({ field, label, state, numeric = true }: { field: ListSortField; label: string; state: SortState; numeric?: boolean }) {
+export function SortHeader({
+  field,
+  label,
+  state,
+  numeric = true,
+}: {
+  field: ListSortField;
+  label: string;
+  state: SortState;
+  numeric?: boolean;
+}) {
   const location = useLocation();
   const prefix = state.prefix ?? "";
   const active = state.sort === field;
@@ -16,7 +26,11 @@ export function SortHeader({ field, label, state, numeric = true }: { field: Lis
   params.delete(`${prefix}page`);
   const Icon = !active ? IconArrowsSort : state.order === "asc" ? IconSortAscending : IconSortDescending;
   return (
-    <th scope="col" className={numeric ? "numeric" : undefined} aria-sort={active ? (state.order === "asc" ? "ascending" : "descending") : undefined}>
+    <th
+      scope="col"
+      className={numeric ? "numeric" : undefined}
+      aria-sort={active ? (state.order === "asc" ? "ascending" : "descending") : undefined}
+    >
       <Link to={`${location.pathname}?${params.toString()}`} preventScrollReset className="sort-link">
         {label}
         <Icon size={14} aria-hidden />

@@ -116,7 +116,12 @@ export function StockTable({ items, sort, stars }: { items: StockListItem[]; sor
               <td className="numeric">{formatCompactNumber(item.volume, locale)}</td>
               {stars !== undefined && (
                 <td>
-                  <FavoriteStar type="stock" assetId={item.ticker} name={item.ticker} linkedTables={stars?.[assetKey("stock", item.ticker)]} />
+                  <FavoriteStar
+                    type="stock"
+                    assetId={item.ticker}
+                    name={item.ticker}
+                    linkedTables={stars?.[assetKey("stock", item.ticker)]}
+                  />
                 </td>
               )}
             </tr>

@@ -15,7 +15,11 @@ const isApplePlatform = () => /Mac|iPhone|iPad|iPod/.test(navigator.platform);
  */
 function useShortcutLabel(): string | null {
   const { t } = useTranslation();
-  const platform = useSyncExternalStore(noSubscription, () => (isApplePlatform() ? "apple" : "other"), () => null);
+  const platform = useSyncExternalStore(
+    noSubscription,
+    () => (isApplePlatform() ? "apple" : "other"),
+    () => null,
+  );
   return platform && (platform === "apple" ? "⌘K" : t("search.shortcut"));
 }
 

@@ -9,11 +9,7 @@ export const searchDebounceMs = 500;
  * is `null`: the dialog says "Erro Interno do Servidor" and the page around it stays. An abort
  * (newer text) still rejects, so the caller can ignore it.
  */
-export async function requestSearch(
-  url: string,
-  signal: AbortSignal,
-  fetchImpl: typeof fetch = fetch,
-): Promise<SearchResponse | null> {
+export async function requestSearch(url: string, signal: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<SearchResponse | null> {
   let response: Response;
   try {
     response = await fetchImpl(url, {

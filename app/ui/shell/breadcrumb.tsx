@@ -42,11 +42,7 @@ export function Breadcrumb() {
         </li>
         {crumbs.map((crumb, index) => (
           <li key={crumb.to}>
-            {index === crumbs.length - 1 ? (
-              <span aria-current="page">{crumb.label}</span>
-            ) : (
-              <Link to={crumb.to}>{crumb.label}</Link>
-            )}
+            {index === crumbs.length - 1 ? <span aria-current="page">{crumb.label}</span> : <Link to={crumb.to}>{crumb.label}</Link>}
           </li>
         ))}
       </ol>

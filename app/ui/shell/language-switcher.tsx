@@ -27,12 +27,7 @@ export function LanguageSwitcher() {
       <ul className="menu__list" data-testid="language-switcher">
         {supportedLanguages.map((language) => (
           <li key={language}>
-            <a
-              href={hrefFor(language)}
-              hrefLang={language}
-              lang={language}
-              aria-current={i18n.language === language ? "true" : undefined}
-            >
+            <a href={hrefFor(language)} hrefLang={language} lang={language} aria-current={i18n.language === language ? "true" : undefined}>
               {languageNames[language]}
             </a>
           </li>

@@ -29,10 +29,7 @@ export function useThemePreferenceFromStorage(theme: ThemeName) {
     const stored = localStorage.getItem(themeStorageKey);
     if (!hasThemeCookie() && isThemeName(stored) && stored !== theme) {
       adopting.current = true;
-      void fetcher.submit(
-        { theme: stored, redirectTo: `${location.pathname}${location.search}` },
-        { method: "post", action: "/theme" },
-      );
+      void fetcher.submit({ theme: stored, redirectTo: `${location.pathname}${location.search}` }, { method: "post", action: "/theme" });
     }
     // Run once at start; `fetcher` changes identity on every state change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -63,14 +60,7 @@ export function ThemeToggle({ theme, variant }: ThemeToggleProps) {
           {theme === "dark" ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
         </button>
       ) : (
-        <button
-          type="submit"
-          role="switch"
-          aria-checked={theme === "dark"}
-          className="switch"
-          title={label}
-          data-testid="dark-mode-switch"
-        >
+        <button type="submit" role="switch" aria-checked={theme === "dark"} className="switch" title={label} data-testid="dark-mode-switch">
           <span className="switch__track" aria-hidden>
             <span className="switch__thumb" />
           </span>

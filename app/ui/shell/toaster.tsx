@@ -35,10 +35,13 @@ const icons = { success: IconCircleCheck, error: IconAlertTriangle, info: IconIn
  */
 export function Toaster({ flash }: { flash: ToastMessage | null }) {
   const { t, i18n } = useTranslation();
-  const live = useSyncExternalStore(subscribe, () => current, () => null);
+  const live = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
   const [dismissedFlash, setDismissedFlash] = useState<ToastMessage | null>(null);
-  const toast: ToastEntry | null =
-    live ?? (flash && flash !== dismissedFlash ? { ...flash, id: 0, shownAt: undefined } : null);
+  const toast: ToastEntry | null = live ?? (flash && flash !== dismissedFlash ? { ...flash, id: 0, shownAt: undefined } : null);
 
   // A flash from a newer server response is the newest toast: it replaces one shown in the page.
   useEffect(() => {
