@@ -1,8 +1,7 @@
-import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { User } from "../../db/schema";
 import { getDb } from "~/platform/db.server";
-import { flashCookie, type Flash } from "~/platform/flash.server";
+import { redirectWithCookies } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import type { FieldErrors } from "./auth.server";
 import { pendingTwoFactorCookie, signInCookies } from "./session.server";
@@ -12,28 +11,9 @@ import { findUserById, type SessionUser } from "./users.server";
 /** Where a sign-in lands when the form did not say. */
 export const afterSignInPath = "/user";
 
-/** A redirect carrying several cookies: a session, a flash, a cleared pending step… */
-export function redirectWithCookies(to: string, cookies: string[]) {
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return redirect(to, { headers });
-}
-
 /** Starts a session and goes back to where the visitor was heading (local paths only). */
 export function signInRedirect(user: SessionUser, redirectTo: string | undefined, extraCookies: string[] = []) {
   return redirectWithCookies(safeRedirectPath(redirectTo, afterSignInPath), [...signInCookies(user), ...extraCookies]);
-}
-
-export function flashRedirect(to: string, flash: Flash, extraCookies: string[] = []) {
-  return redirectWithCookies(to, [...extraCookies, flashCookie(flash)]);
-}
-
-/**
- * An over-the-limit attempt keeps the form on screen with status 429; the caller makes the
- * refusal (already translated: it carries the wait time) the form's error.
- */
-export function tooManyAttempts<Payload>(refusal: { retryAfterSeconds: number }, payload: Payload) {
-  return data(payload, { status: 429, headers: { "Retry-After": String(refusal.retryAfterSeconds) } });
 }
 
 /** Domain functions name one error key per field; Conform replies with a list per field. */

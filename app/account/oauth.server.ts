@@ -10,7 +10,8 @@ import { readCookie, serializeCookie } from "~/platform/cookies.server";
 import { getDb, type AppDatabase } from "~/platform/db.server";
 import { getEnv, type OAuthEnv } from "~/platform/env.server";
 import { safeRedirectPath } from "~/platform/redirect";
-import { afterSignInPath, flashRedirect, pendingSecondFactorRedirect, signInRedirect } from "./actions.server";
+import { afterSignInPath, pendingSecondFactorRedirect, signInRedirect } from "./actions.server";
+import { flashRedirect } from "~/platform/flash.server";
 import { setAdministrator } from "./admins.server";
 import { createUser, findUserByEmail, findUserByNickname, normaliseEmail, toSessionUser } from "./users.server";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { readCookie, serializeCookie } from "./cookies.server";
+import { redirectWithCookies } from "./http.server";
 
 const flashCookieName = "flash";
 
@@ -25,4 +26,9 @@ export function readFlash(request: Request): Flash | null {
   } catch {
     return null;
   }
+}
+
+/** Goes to `to` with a toast for the next page (and any other cookies to set). */
+export function flashRedirect(to: string, flash: Flash, extraCookies: string[] = []) {
+  return redirectWithCookies(to, [...extraCookies, flashCookie(flash)]);
 }

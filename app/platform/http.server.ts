@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getInstance } from "~/i18n/middleware.server";
 
@@ -53,4 +53,33 @@ export async function readFormData(request: Request, context: Readonly<RouterCon
   } catch {
     throw invalidRequest(context);
   }
+}
+
+/**
+ * The `intent` of a button-only form: which of the page's buttons was pressed. Anything else is
+ * a forged or stale post and gets the translated 400.
+ */
+export function parseIntent<const Intent extends string>(
+  formData: FormData,
+  intents: readonly Intent[],
+  context: Readonly<RouterContextProvider>,
+): Intent {
+  const intent = formData.get("intent");
+  if (typeof intent === "string" && (intents as readonly string[]).includes(intent)) return intent as Intent;
+  throw invalidRequest(context);
+}
+
+/** A redirect carrying several cookies: a session, a flash, a cleared pending step… */
+export function redirectWithCookies(to: string, cookies: string[]) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect(to, { headers });
+}
+
+/**
+ * An over-the-limit attempt keeps the form on screen with status 429; the caller makes the
+ * refusal (already translated: it carries the wait time) the form's error.
+ */
+export function tooManyAttempts<Payload>(refusal: { retryAfterSeconds: number }, payload: Payload) {
+  return data(payload, { status: 429, headers: { "Retry-After": String(refusal.retryAfterSeconds) } });
 }

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/account/session.server";
 import { feedbackPerPage, listFeedback } from "~/content/feedback.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { LocalTime } from "~/ui/market/local-time";
-import { Pagination } from "~/ui/market/pagination";
+import { Pagination } from "~/ui/kit/pagination";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/admin-feedback";
 

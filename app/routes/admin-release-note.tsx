@@ -3,7 +3,7 @@ import { Container, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconExternalLink } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { flashRedirect } from "~/account/actions.server";
+import { flashRedirect } from "~/platform/flash.server";
 import { requireAdmin } from "~/account/session.server";
 import { releaseNoteSchema, type ReleaseNoteInput } from "~/content/release-note-schema";
 import { createReleaseNote, findReleaseNote, updateReleaseNote } from "~/content/release-notes.server";

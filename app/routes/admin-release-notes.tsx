@@ -3,7 +3,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { flashRedirect } from "~/account/actions.server";
+import { flashRedirect } from "~/platform/flash.server";
 import { requireAdmin } from "~/account/session.server";
 import {
   deleteReleaseNote,
@@ -16,7 +16,7 @@ import { pageMetaFor } from "~/i18n/translate.server";
 import { pagedSearch, parseSearch } from "~/market/list-search.server";
 import { NoteDate } from "~/ui/content/note-parts";
 import { DataTable } from "~/ui/data-table";
-import { Pagination } from "~/ui/market/pagination";
+import { Pagination } from "~/ui/kit/pagination";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/admin-release-notes";

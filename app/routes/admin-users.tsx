@@ -5,7 +5,7 @@ import { listUsers, usersPerPage } from "~/account/settings.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { DataTable } from "~/ui/data-table";
 import { LocalTime } from "~/ui/market/local-time";
-import { Pagination } from "~/ui/market/pagination";
+import { Pagination } from "~/ui/kit/pagination";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/admin-users";
 

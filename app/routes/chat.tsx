@@ -2,7 +2,7 @@ import { Container, Text, Title } from "@mantine/core";
 import { useId } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, redirect } from "react-router";
-import { flashRedirect } from "~/account/actions.server";
+import { flashRedirect } from "~/platform/flash.server";
 import { getUser, requireUser } from "~/account/session.server";
 import { chatRateLimitRefusal, completeChatReply, startChatTurn, streamChatReply } from "~/assistant/chat.server";
 import { claimSession, currentConversation, lastQuestion, previousExchange, rateReply } from "~/assistant/history.server";

@@ -12,7 +12,7 @@ import { getMarketService } from "~/market/service.server";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { Unavailable } from "~/ui/market/unavailable";
 import { PageSizeForm } from "~/ui/market/page-size";
-import { Pagination } from "~/ui/market/pagination";
+import { Pagination } from "~/ui/kit/pagination";
 import { CryptoTable } from "~/ui/market/tables";
 import { starsFor } from "~/favorites/stars.server";
 import { routeMeta } from "~/ui/meta";

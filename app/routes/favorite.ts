@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { flashRedirect } from "~/account/actions.server";
 import { getUser } from "~/account/session.server";
 import { addFavorite, findFavorite, removeFavorite } from "~/favorites/favorites.server";
 import { isKnownAsset } from "~/favorites/quotes.server";
@@ -7,7 +6,7 @@ import { favoriteToggleSchema } from "~/favorites/schemas";
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { getDb } from "~/platform/db.server";
-import { flashCookie } from "~/platform/flash.server";
+import { flashCookie, flashRedirect } from "~/platform/flash.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { invalidRequest, readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/favorite";

@@ -2,12 +2,13 @@ import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useLocation } from "react-router";
-import { flashRedirect, tooManyAttempts } from "~/account/actions.server";
+import { flashRedirect } from "~/platform/flash.server";
+import { tooManyAttempts } from "~/platform/http.server";
 import { requireUser } from "~/account/session.server";
 import { checkImages, feedbackRateLimitRefusal, storeFeedback } from "~/content/feedback.server";
 import { feedbackLimits, feedbackSchema, feedbackTypes } from "~/content/feedback-schema";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { Field, FormError, SubmitButton, useSchemaForm } from "~/ui/account/form";
+import { Field, FormError, SubmitButton, useSchemaForm } from "~/ui/kit/form";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/feedback";
 import { parseFormSubmission } from "~/platform/forms.server";
@@ -74,7 +75,7 @@ function FeedbackForm({ lastResult }: { lastResult: FeedbackReply | undefined })
       id={form.id}
       onSubmit={form.onSubmit}
       noValidate
-      className="account-form feedback-form"
+      className="schema-form feedback-form"
     >
       <FormError id={form.errorId} errors={form.errors} />
       <Field meta={fields.title} label={t("fields.title")} maxLength={feedbackLimits.titleMax} required />

@@ -14,7 +14,7 @@ import { getMarketService } from "~/market/service.server";
 import { FromOurBlog } from "~/ui/content/blog-section";
 import { CryptoMiniList, StockMiniList } from "~/ui/market/asset-lists";
 import { DemoNotice } from "~/ui/market/demo-notice";
-import { Pagination } from "~/ui/market/pagination";
+import { Pagination } from "~/ui/kit/pagination";
 import { starsFor } from "~/favorites/stars.server";
 import { CryptoTable, StockTable } from "~/ui/market/tables";
 import { TickerTape } from "~/ui/market/ticker-tape";

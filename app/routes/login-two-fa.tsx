@@ -1,20 +1,14 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
-import {
-  clearPendingSecondFactor,
-  fieldErrorLists,
-  readPendingSecondFactor,
-  signInRedirect,
-  tooManyAttempts,
-} from "~/account/actions.server";
+import { clearPendingSecondFactor, fieldErrorLists, readPendingSecondFactor, signInRedirect } from "~/account/actions.server";
 import { rateLimitRefusal, rateLimits, verifySecondFactor } from "~/account/auth.server";
 import { twoFactorLoginSchema } from "~/account/schemas";
 import { toSessionUser } from "~/account/users.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { AuthPage } from "~/ui/account/auth-page";
-import { AccountForm, Field, SubmitButton, useSchemaForm } from "~/ui/account/form";
+import { SchemaForm, Field, SubmitButton, useSchemaForm } from "~/ui/kit/form";
 import { routeMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/http.server";
+import { readFormData, tooManyAttempts } from "~/platform/http.server";
 import type { Route } from "./+types/login-two-fa";
 import { parseFormSubmission } from "~/platform/forms.server";
 
@@ -53,7 +47,7 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
   const [form, fields] = useSchemaForm(twoFactorLoginSchema, { id: "two-factor-login-form", lastResult: actionData });
   return (
     <AuthPage title={t("twoFactorLogin.heading")} intro={t("twoFactorLogin.intro")}>
-      <AccountForm form={form}>
+      <SchemaForm form={form}>
         <Field
           meta={fields.code}
           label={t("fields.code")}
@@ -65,7 +59,7 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
           required
         />
         <SubmitButton>{t("twoFactorLogin.submit")}</SubmitButton>
-      </AccountForm>
+      </SchemaForm>
       <p className="auth-switch">
         <Link to="/login">{t("twoFactorLogin.backToLogin")}</Link>
       </p>

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
-import { afterSignInPath, fieldErrorLists, pendingSecondFactorRedirect, signInRedirect, tooManyAttempts } from "~/account/actions.server";
+import { afterSignInPath, fieldErrorLists, pendingSecondFactorRedirect, signInRedirect } from "~/account/actions.server";
 import { loginRefusal, loginWithPassword } from "~/account/auth.server";
 import { enabledOAuthProviders } from "~/account/oauth.server";
 import { loginSchema } from "~/account/schemas";
@@ -9,9 +9,9 @@ import { toSessionUser } from "~/account/users.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { AuthPage, SocialSignIn } from "~/ui/account/auth-page";
-import { AccountForm, Field, PasswordField, SubmitButton, useSchemaForm } from "~/ui/account/form";
+import { SchemaForm, Field, PasswordField, SubmitButton, useSchemaForm } from "~/ui/kit/form";
 import { routeMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/http.server";
+import { readFormData, tooManyAttempts } from "~/platform/http.server";
 import type { Route } from "./+types/login";
 import { parseFormSubmission } from "~/platform/forms.server";
 
@@ -46,12 +46,12 @@ export default function Login({ loaderData: { redirectTo, providers }, actionDat
   const [form, fields] = useSchemaForm(loginSchema, { id: "login-form", lastResult: actionData });
   return (
     <AuthPage title={t("login.heading")} intro={t("login.intro")}>
-      <AccountForm form={form}>
+      <SchemaForm form={form}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" required />
         <PasswordField meta={fields.password} label={t("fields.password")} purpose="current" />
         <SubmitButton>{t("login.submit")}</SubmitButton>
-      </AccountForm>
+      </SchemaForm>
       <p className="auth-switch">
         {t("login.noAccount")} <Link to={`/register?${new URLSearchParams({ redirectTo })}`}>{t("login.createAccount")}</Link>
       </p>

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { redirectWithCookies } from "~/account/actions.server";
+import { redirectWithCookies } from "~/platform/http.server";
 import { signOut } from "~/account/session.server";
 import type { Route } from "./+types/logout";
 

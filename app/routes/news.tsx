@@ -12,7 +12,7 @@ import { newsCategories } from "~/market/types";
 import { ImageWithSkeleton } from "~/ui/market/asset-image";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { LocalTime } from "~/ui/market/local-time";
-import { Pagination } from "~/ui/market/pagination";
+import { Pagination } from "~/ui/kit/pagination";
 import { Unavailable } from "~/ui/market/unavailable";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/news";

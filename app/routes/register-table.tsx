@@ -2,7 +2,7 @@ import { Container, Title } from "@mantine/core";
 import type { FormEvent } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link } from "react-router";
-import { flashRedirect } from "~/account/actions.server";
+import { flashRedirect } from "~/platform/flash.server";
 import { listFavorites } from "~/favorites/favorites.server";
 import { quoteFavorites } from "~/favorites/quotes.server";
 import { recordTableSchema } from "~/favorites/schemas";
@@ -16,7 +16,7 @@ import { getDb } from "~/platform/db.server";
 import { QuoteCells } from "~/ui/favorites/quote-cells";
 import { TableForm } from "~/ui/favorites/table-form";
 import { routeMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/http.server";
+import { parseIntent, readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/register-table";
 import { parseFormSubmission } from "~/platform/forms.server";
 
@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, table } = requireOwnTable(context, request, params.id);
   const db = getDb();
   const formData = await readFormData(request, context);
-  const intent = formData.get("intent");
+  const intent = parseIntent(formData, ["update", "delete", "addItem", "removeItem"], context);
   const here = `/user/register-tables/${table.id}`;
   switch (intent) {
     case "update": {
@@ -73,8 +73,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       removeItemFromTable(db, user.id, table.id, favoriteId);
       return flashRedirect(here, { kind: "success", messageKey: "favorites:toasts.itemRemoved" });
     }
-    default:
-      throw data(null, { status: 400 });
   }
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
-import { afterSignInPath, fieldErrorLists, signInRedirect, tooManyAttempts } from "~/account/actions.server";
+import { afterSignInPath, fieldErrorLists, signInRedirect } from "~/account/actions.server";
 import { rateLimitRefusal, rateLimits, registerWithPassword } from "~/account/auth.server";
 import { enabledOAuthProviders } from "~/account/oauth.server";
 import { registerSchema } from "~/account/schemas";
@@ -10,9 +10,9 @@ import { pageMetaFor } from "~/i18n/translate.server";
 import { flashCookie } from "~/platform/flash.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { AuthPage, SocialSignIn } from "~/ui/account/auth-page";
-import { AccountForm, Field, FormError, PasswordField, SubmitButton, useSchemaForm } from "~/ui/account/form";
+import { SchemaForm, Field, FormError, PasswordField, SubmitButton, useSchemaForm } from "~/ui/kit/form";
 import { routeMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/http.server";
+import { readFormData, tooManyAttempts } from "~/platform/http.server";
 import type { Route } from "./+types/register";
 import { parseFormSubmission } from "~/platform/forms.server";
 
@@ -47,7 +47,7 @@ export default function Register({ loaderData: { redirectTo, providers }, action
   const [form, fields] = useSchemaForm(registerSchema, { id: "register-form", lastResult: actionData });
   return (
     <AuthPage title={t("register.heading")} intro={t("register.intro")}>
-      <AccountForm form={form}>
+      <SchemaForm form={form}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" required />
         <Field meta={fields.name} label={t("fields.name")} autoComplete="name" required />
@@ -61,7 +61,7 @@ export default function Register({ loaderData: { redirectTo, providers }, action
         </div>
         <FormError errors={fields.website.errors} />
         <SubmitButton>{t("register.submit")}</SubmitButton>
-      </AccountForm>
+      </SchemaForm>
       <p className="auth-switch">
         {t("register.haveAccount")} <Link to={`/login?${new URLSearchParams({ redirectTo })}`}>{t("register.signIn")}</Link>
       </p>

@@ -8,7 +8,7 @@ import { listReleaseNotes, releaseNotesPerPage } from "~/content/release-notes.s
 import { pageMetaFor } from "~/i18n/translate.server";
 import { pagedSearch, parseSearch } from "~/market/list-search.server";
 import { NoteByline } from "~/ui/content/note-parts";
-import { Pagination } from "~/ui/market/pagination";
+import { Pagination } from "~/ui/kit/pagination";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/release-notes";
 

@@ -9,7 +9,7 @@ import { getMarketService } from "~/market/service.server";
 import { stockMarkets, stockTypes } from "~/market/types";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { PageSizeForm } from "~/ui/market/page-size";
-import { Pagination } from "~/ui/market/pagination";
+import { Pagination } from "~/ui/kit/pagination";
 import { useSectorLabel } from "~/ui/market/sector";
 import { StockTable } from "~/ui/market/tables";
 import { Unavailable } from "~/ui/market/unavailable";

@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, redirect, type RouterContextProvider } from "react-router";
 import type { User } from "../../db/schema";
-import { fieldErrorLists, flashRedirect, tooManyAttempts } from "~/account/actions.server";
+import { fieldErrorLists } from "~/account/actions.server";
+import { flashRedirect } from "~/platform/flash.server";
 import { backupCodesLeft, changePassword, rateLimitRefusal, rateLimits } from "~/account/auth.server";
 import {
   deleteAccountSchema,
@@ -30,12 +31,12 @@ import {
 import { toSessionUser } from "~/account/users.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { themeCookie } from "~/platform/theme.server";
-import { isSettingsIntent, settingsIntents, type SettingsIntent } from "~/ui/account/intents";
-import { DeleteAccountForm, ManagedByProvider, PasswordForm, ProfileForm, ThemeForm } from "~/ui/account/settings-forms";
+import { settingsIntents, type SettingsIntent } from "~/ui/account/intents";
+import { DeleteSchemaForm, ManagedByProvider, PasswordForm, ProfileForm, ThemeForm } from "~/ui/account/settings-forms";
 import { TwoFactorSection } from "~/ui/account/two-factor";
 import { LocalTime } from "~/ui/market/local-time";
 import { routeMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/http.server";
+import { parseIntent, readFormData, tooManyAttempts } from "~/platform/http.server";
 import type { Route } from "./+types/user";
 import { parseFormSubmission } from "~/platform/forms.server";
 
@@ -57,8 +58,7 @@ export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const input = { user: accountRow(requireUser(context, request).id), formData: await readFormData(request, context), context };
-  const intent = input.formData.get("intent");
-  if (!isSettingsIntent(intent)) throw new Response(null, { status: 400 });
+  const intent = parseIntent(input.formData, Object.values(settingsIntents), context);
   return intentActions[intent](input);
 }
 
@@ -201,7 +201,7 @@ export default function Account({ loaderData: { account, twoFactor }, actionData
       </Section>
 
       <Section id="delete-account" title={t("settings.delete.heading")}>
-        <DeleteAccountForm account={account} lastResult={resultFor(settingsIntents.deleteAccount)} />
+        <DeleteSchemaForm account={account} lastResult={resultFor(settingsIntents.deleteAccount)} />
       </Section>
     </Container>
   );

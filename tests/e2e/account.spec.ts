@@ -328,9 +328,9 @@ test("settings: profile, theme preference and account deletion", async ({ page }
   await expect(page.getByRole("radio", { name: "Claro" })).toBeChecked();
 
   await page.getByRole("button", { name: "Excluir conta" }).click();
-  await expect(page.locator("#delete-account-form-confirm-error")).toHaveText("Confirme que deseja excluir a conta.");
+  await expect(page.locator("#delete-schema-form-confirm-error")).toHaveText("Confirme que deseja excluir a conta.");
   await page.getByLabel("Entendo que a conta será excluída para sempre").check();
-  await page.locator("#delete-account-form-password").fill(password);
+  await page.locator("#delete-schema-form-password").fill(password);
   await page.getByRole("button", { name: "Excluir conta" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("toast")).toContainText("Conta excluída");

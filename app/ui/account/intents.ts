@@ -10,7 +10,3 @@ export const settingsIntents = {
 } as const;
 
 export type SettingsIntent = (typeof settingsIntents)[keyof typeof settingsIntents];
-
-export function isSettingsIntent(value: unknown): value is SettingsIntent {
-  return (Object.values(settingsIntents) as unknown[]).includes(value);
-}

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { User } from "../../../db/schema";
 import { deleteAccountSchema, emailProfileSchema, passwordChangeSchema, profileSchema, themePreferenceSchema } from "~/account/schemas";
 import { themeNames } from "~/ui/theme";
-import { AccountForm, Checkbox, Field, PasswordField, SubmitButton, useSchemaForm } from "./form";
+import { SchemaForm, Checkbox, Field, PasswordField, SubmitButton, useSchemaForm } from "../kit/form";
 import { settingsIntents } from "./intents";
 
 type Account = Pick<User, "email" | "name" | "nickname" | "loginMethod" | "theme">;
@@ -24,7 +24,7 @@ export function ProfileForm({ account, lastResult }: FormProps) {
     defaultValue: { name: account.name, nickname: account.nickname, email: emailLogin ? account.email : undefined },
   });
   return (
-    <AccountForm form={form} intent={settingsIntents.profile}>
+    <SchemaForm form={form} intent={settingsIntents.profile}>
       <Field meta={fields.name} label={t("fields.name")} autoComplete="name" required />
       <Field meta={fields.nickname} label={t("fields.nickname")} autoComplete="username" required />
       {emailLogin ? (
@@ -33,7 +33,7 @@ export function ProfileForm({ account, lastResult }: FormProps) {
         <ManagedByProvider account={account} />
       )}
       <SubmitButton intent={settingsIntents.profile}>{t("settings.profile.submit")}</SubmitButton>
-    </AccountForm>
+    </SchemaForm>
   );
 }
 
@@ -42,13 +42,13 @@ export function PasswordForm({ lastResult }: { lastResult: SubmissionResult | un
   const { t } = useTranslation("account");
   const [form, fields] = useSchemaForm(passwordChangeSchema, { id: "password-form", lastResult });
   return (
-    <AccountForm form={form} intent={settingsIntents.password}>
+    <SchemaForm form={form} intent={settingsIntents.password}>
       <PasswordField meta={fields.currentPassword} label={t("fields.currentPassword")} purpose="current" />
       <PasswordField meta={fields.newPassword} label={t("fields.newPassword")} purpose="new" />
       <PasswordField meta={fields.confirmPassword} label={t("fields.confirmPassword")} purpose="confirm" />
       <p className="muted">{t("settings.password.signsOut")}</p>
       <SubmitButton intent={settingsIntents.password}>{t("settings.password.submit")}</SubmitButton>
-    </AccountForm>
+    </SchemaForm>
   );
 }
 
@@ -57,7 +57,7 @@ export function ThemeForm({ account, lastResult }: FormProps) {
   const { t } = useTranslation("account");
   const [form, fields] = useSchemaForm(themePreferenceSchema, { id: "theme-form", lastResult });
   return (
-    <AccountForm form={form} intent={settingsIntents.theme}>
+    <SchemaForm form={form} intent={settingsIntents.theme}>
       <fieldset className="choice-group">
         <legend>{t("settings.theme.legend")}</legend>
         {themeNames.map((theme) => (
@@ -68,21 +68,21 @@ export function ThemeForm({ account, lastResult }: FormProps) {
         ))}
       </fieldset>
       <SubmitButton intent={settingsIntents.theme}>{t("settings.theme.submit")}</SubmitButton>
-    </AccountForm>
+    </SchemaForm>
   );
 }
 
-export function DeleteAccountForm({ account, lastResult }: FormProps) {
+export function DeleteSchemaForm({ account, lastResult }: FormProps) {
   const { t } = useTranslation("account");
-  const [form, fields] = useSchemaForm(deleteAccountSchema, { id: "delete-account-form", lastResult });
+  const [form, fields] = useSchemaForm(deleteAccountSchema, { id: "delete-schema-form", lastResult });
   return (
-    <AccountForm form={form} intent={settingsIntents.deleteAccount}>
+    <SchemaForm form={form} intent={settingsIntents.deleteAccount}>
       <p>{t("settings.delete.warning")}</p>
       <Checkbox meta={fields.confirm} label={t("settings.delete.confirm")} />
       {account.loginMethod === "email" && <PasswordField meta={fields.password} label={t("fields.password")} purpose="current" />}
       <SubmitButton intent={settingsIntents.deleteAccount} variant="danger">
         {t("settings.delete.submit")}
       </SubmitButton>
-    </AccountForm>
+    </SchemaForm>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { twoFactorCodeSchema, twoFactorDisableSchema } from "~/account/schemas";
 import { showToast } from "~/ui/shell/toaster";
-import { AccountForm, Field, PasswordField, SubmitButton, useSchemaForm } from "./form";
+import { SchemaForm, Field, PasswordField, SubmitButton, useSchemaForm } from "../kit/form";
 import { settingsIntents } from "./intents";
 
 export type TwoFactorState = {
@@ -55,10 +55,10 @@ export function TwoFactorSection({ state, emailLogin, backupCodes, verifyResult,
   }
   if (!state.pending) {
     return (
-      <AccountForm intent={settingsIntents.twoFactorStart}>
+      <SchemaForm intent={settingsIntents.twoFactorStart}>
         <p>{t("twoFactor.intro")}</p>
         <SubmitButton intent={settingsIntents.twoFactorStart}>{t("twoFactor.start")}</SubmitButton>
-      </AccountForm>
+      </SchemaForm>
     );
   }
   return (
@@ -115,7 +115,7 @@ function VerifyForm({ lastResult }: { lastResult: SubmissionResult | undefined }
   const { t } = useTranslation("account");
   const [form, fields] = useSchemaForm(twoFactorCodeSchema, { id: "two-factor-verify-form", lastResult });
   return (
-    <AccountForm form={form} intent={settingsIntents.twoFactorVerify}>
+    <SchemaForm form={form} intent={settingsIntents.twoFactorVerify}>
       <Field
         meta={fields.code}
         label={t("fields.totpCode")}
@@ -126,7 +126,7 @@ function VerifyForm({ lastResult }: { lastResult: SubmissionResult | undefined }
         required
       />
       <SubmitButton intent={settingsIntents.twoFactorVerify}>{t("twoFactor.verify")}</SubmitButton>
-    </AccountForm>
+    </SchemaForm>
   );
 }
 
@@ -135,7 +135,7 @@ function DisableForm({ emailLogin, lastResult }: { emailLogin: boolean; lastResu
   const { t } = useTranslation("account");
   const [form, fields] = useSchemaForm(twoFactorDisableSchema, { id: "two-factor-disable-form", lastResult });
   return (
-    <AccountForm form={form} intent={settingsIntents.twoFactorDisable}>
+    <SchemaForm form={form} intent={settingsIntents.twoFactorDisable}>
       {emailLogin ? (
         <PasswordField meta={fields.password} label={t("fields.password")} purpose="current" />
       ) : (
@@ -144,7 +144,7 @@ function DisableForm({ emailLogin, lastResult }: { emailLogin: boolean; lastResu
       <SubmitButton intent={settingsIntents.twoFactorDisable} variant="danger">
         {t("twoFactor.disable")}
       </SubmitButton>
-    </AccountForm>
+    </SchemaForm>
   );
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { releaseNoteLimits, releaseNoteSchema, releaseNoteStatuses, type ReleaseNoteInput } from "~/content/release-note-schema";
-import { describedBy, Field, FieldErrors, FormError, SubmitButton, useSchemaForm } from "../account/form";
+import { describedBy, Field, FieldErrors, FormError, SubmitButton, useSchemaForm } from "../kit/form";
 import "./content.css";
 
 type LabelledProps = { meta: FieldMetadata<unknown>; label: string; hint?: string; children: ReactNode };
@@ -42,7 +42,7 @@ export function ReleaseNoteEditor({ defaultValue, lastResult }: EditorProps) {
   const { key: bodyKey, ...bodyProps } = controlProps(fields.body, true);
   const { key: statusKey, ...statusProps } = controlProps(fields.status, false);
   return (
-    <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="account-form note-form">
+    <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="schema-form note-form">
       <FormError id={form.errorId} errors={form.errors} />
       <Field meta={fields.title} label={t("editor.fields.title")} maxLength={releaseNoteLimits.titleMax} required />
       <Field meta={fields.author} label={t("editor.fields.author")} maxLength={releaseNoteLimits.authorMax} required />

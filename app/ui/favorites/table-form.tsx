@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { recordTableSchema } from "~/favorites/schemas";
-import { AccountForm, Field, SubmitButton, useSchemaForm } from "../account/form";
+import { SchemaForm, Field, SubmitButton, useSchemaForm } from "../kit/form";
 
 type TableFormProps = {
   id: string;
@@ -16,10 +16,10 @@ export function TableForm({ id, intent, lastResult, defaultValue, submitLabel }:
   const { t } = useTranslation("favorites");
   const [form, fields] = useSchemaForm(recordTableSchema, { id, lastResult, defaultValue });
   return (
-    <AccountForm form={form} intent={intent}>
+    <SchemaForm form={form} intent={intent}>
       <Field meta={fields.title} label={t("tables.fields.title")} maxLength={80} required />
       <Field meta={fields.description} label={t("tables.fields.description")} maxLength={500} />
       <SubmitButton intent={intent}>{submitLabel}</SubmitButton>
-    </AccountForm>
+    </SchemaForm>
   );
 }

@@ -4,7 +4,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
-import "./account.css";
+import "./form.css";
 
 /**
  * The account forms' Conform set-up: the action's zod schema checks fields in the browser too
@@ -31,7 +31,7 @@ function useErrorText() {
   return (message: string) => (i18n.exists(message, { ns: "account" }) ? t(message) : message);
 }
 
-type AccountFormProps = {
+type SchemaFormProps = {
   /** Absent for a form that is only a button. */
   form?: Pick<FormMetadata, "id" | "errorId" | "errors" | "onSubmit">;
   /** Tells apart the several forms one page's action handles. */
@@ -41,9 +41,9 @@ type AccountFormProps = {
 };
 
 /** A plain post that works without JavaScript; the server's checks are the ones that count. */
-export function AccountForm({ form, intent, action, children }: AccountFormProps) {
+export function SchemaForm({ form, intent, action, children }: SchemaFormProps) {
   return (
-    <Form method="post" action={action} id={form?.id} onSubmit={form?.onSubmit} noValidate className="account-form">
+    <Form method="post" action={action} id={form?.id} onSubmit={form?.onSubmit} noValidate className="schema-form">
       {intent && <input type="hidden" name="intent" value={intent} />}
       <FormError id={form?.errorId} errors={form?.errors} />
       {children}
