@@ -27,13 +27,15 @@ const { module, vite } = await loadServerModule().catch((error) => {
   throw error;
 });
 
-let env;
+// The one place that reads the environment: the app validates it and builds its services from it.
+let services;
 try {
-  env = module.startup({ appDir });
+  services = await module.startup({ appDir, environment: process.env });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
+const env = services.platform.config;
 
 const server = express();
 server.disable("x-powered-by");
@@ -55,17 +57,17 @@ if (vite) {
   server.use(async (req, res, next) => {
     try {
       const fresh = await vite.ssrLoadModule("./app/server.ts");
-      fresh.createApp()(req, res, next);
+      fresh.createApp({ services })(req, res, next);
     } catch (error) {
       vite.ssrFixStacktrace(error);
       next(error);
     }
   });
 } else {
-  server.use(module.createApp({ clientDir: path.join(appDir, "build/client") }));
+  server.use(module.createApp({ services, clientDir: path.join(appDir, "build/client") }));
 }
 
-const listener = createHttpServer(vite ? server : module.createServerHandler(server));
+const listener = createHttpServer(vite ? server : module.createServerHandler(server, services));
 // One line an operator can act on, instead of a stack trace.
 listener.once("error", (error) => {
   const problem = {
@@ -83,7 +85,7 @@ listener.listen(env.port, env.host, () => {
   const providers = new Set([crypto, stocks, news, calendar, rates].map(({ provider }) => provider));
   console.log(`Market Analytics listening on ${address}${env.publicUrl === address ? "" : ` (public address ${env.publicUrl})`}`);
   console.log(`database ${env.databasePath}; market data: ${[...providers].join(", ")}; assistant: ${env.assistant.provider}`);
-  for (const notice of module.startupNotices()) console.log(notice);
+  for (const notice of module.startupNotices(services)) console.log(notice);
 });
 
 let stopping = false;
@@ -96,8 +98,8 @@ let stopping = false;
 function stop(signal) {
   if (stopping) return;
   stopping = true;
-  listener.close(() => {
-    module.shutdown();
+  listener.close(async () => {
+    await module.shutdown(services);
     console.log("stopped");
     process.exit(0);
   });

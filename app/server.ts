@@ -8,37 +8,39 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { missingAdministratorNotice } from "./account/admins.server";
 import { feedbackLimits } from "./content/feedback-schema";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
-import { getMarketService } from "./market/service.server";
 import { flushCryptoViews, recordCryptoView } from "./market/views.server";
 import { limitRequestBody } from "./platform/body-limit.server";
 import { closeDb, getDb } from "./platform/db.server";
-import { getEnv, loadEnv } from "./platform/env.server";
+import { loadEnv } from "./platform/env.server";
 import { jsonError } from "./platform/http.server";
 import { publicPageVariant } from "./public-pages.server";
 import { nonceContext } from "./platform/nonce";
 import { createPageCache } from "./platform/page-cache.server";
 import { clientAddressContext } from "./platform/request-context";
 import { createNonce, securityHeaders } from "./platform/security.server";
+import { createServices, provideServices, type Services } from "./services.server";
 
 /**
- * Validates configuration and migrates the database before the first request is accepted.
- * `appDir` is where server.js is: the build is bundled into build/server, so the app cannot tell.
+ * Validates the configuration in `environment` and builds the services (the database migrated)
+ * before the first request is accepted. `appDir` is where server.js is: the build is bundled into
+ * build/server, so the app cannot tell.
  */
-export function startup({ appDir }: { appDir: string }) {
-  const env = loadEnv(appDir);
+export async function startup({ appDir, environment }: { appDir: string; environment: Record<string, string | undefined> }) {
+  const services = await createServices(loadEnv(environment, appDir));
   getDb();
-  return env;
+  return services;
 }
 
 /** What an operator should hear once the server listens (an instance nobody administers yet). */
-export function startupNotices(): string[] {
+export function startupNotices(_services: Services): string[] {
   return [missingAdministratorNotice(getDb())].filter((notice) => notice !== null);
 }
 
 /** After the last answer: visits still counted in memory are written, then the database is closed (its WAL goes back into the file). */
-export function shutdown() {
+export async function shutdown(services: Services) {
   flushCryptoViews(getDb());
   closeDb();
+  await services.close();
 }
 
 const cryptoPagePattern = /^\/cryptos\/([^/.]+)(?:\.data)?$/;
@@ -78,8 +80,8 @@ type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void;
  * them; kept public pages are answered here, before Express and compression (they are stored
  * compressed), and everything else goes on to `app`.
  */
-export function createServerHandler(app: NodeHandler): NodeHandler {
-  const { pageCache, publicUrl } = getEnv();
+export function createServerHandler(app: NodeHandler, services: Services): NodeHandler {
+  const { pageCache, publicUrl } = services.platform.config;
   const headers = securityHeaders(publicUrl);
   const cache =
     pageCache.ttlMs > 0
@@ -89,7 +91,7 @@ export function createServerHandler(app: NodeHandler): NodeHandler {
           maxEntries: pageCache.maxEntries,
           variantOf: publicPageVariant,
           createNonce,
-          generation: () => getMarketService().quoteGeneration(),
+          generation: () => services.market.quoteGeneration(),
           onHit: countCachedCryptoVisit,
         })
       : undefined;
@@ -115,11 +117,11 @@ function decodablePathsOnly(serve: RequestHandler): RequestHandler {
   };
 }
 
-export function createApp({ clientDir }: { clientDir?: string } = {}) {
+export function createApp({ services, clientDir }: { services: Services; clientDir?: string }) {
   const app = express();
   app.disable("x-powered-by");
   // Behind a reverse proxy every request comes from the proxy; client addresses then come from X-Forwarded-For.
-  const { trustProxy, publicUrl } = getEnv();
+  const { trustProxy, publicUrl, nodeEnv } = services.platform.config;
   if (trustProxy) app.set("trust proxy", trustProxy);
   const headers = securityHeaders(publicUrl);
   app.use((_req, res, next) => {
@@ -163,9 +165,10 @@ export function createApp({ clientDir }: { clientDir?: string } = {}) {
     createRequestHandler({
       // The build itself, not a function returning it: a function is re-derived on every request.
       build: serverBuild,
-      mode: process.env.NODE_ENV,
+      mode: nodeEnv,
       getLoadContext(req) {
         const context = new RouterContextProvider();
+        provideServices(context, services);
         context.set(nonceContext, createNonce());
         context.set(clientAddressContext, req.ip ?? "unknown");
         return context;

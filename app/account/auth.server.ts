@@ -3,7 +3,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { users, type User } from "../../db/schema";
 import { getInstance } from "~/i18n/middleware.server";
 import { getDb } from "~/platform/db.server";
-import { hitAll, RateLimiter, type RateLimitVerdict } from "~/platform/rate-limit.server";
+import { hitAll, LegacyRateLimiter as RateLimiter, type RateLimitVerdict } from "~/platform/rate-limit.server";
 import { clientAddressContext } from "~/platform/request-context";
 import { isGuessablePassword } from "./password-strength.server";
 import { hashPassword, unmatchableHash, verifyPassword } from "./password.server";

@@ -7,7 +7,7 @@ import { getInstance } from "~/i18n/middleware.server";
 import type { Language } from "~/i18n/languages";
 import type { AppDatabase } from "~/platform/db.server";
 import { jsonError } from "~/platform/http.server";
-import { RateLimiter } from "~/platform/rate-limit.server";
+import { LegacyRateLimiter as RateLimiter } from "~/platform/rate-limit.server";
 import { getAssistantModel } from "./assistant.server";
 import { appendMessage, claimSession, dropLastReply, pendingQuestion } from "./history.server";
 import { AssistantError, type AssistantModel, type AssistantRequest, type ReplyOptions } from "./model.server";

@@ -4,7 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import { feedback, feedbackImages, users } from "../../db/schema";
 import { getInstance } from "~/i18n/middleware.server";
 import { getDb, type AppDatabase } from "~/platform/db.server";
-import { RateLimiter } from "~/platform/rate-limit.server";
+import { LegacyRateLimiter as RateLimiter } from "~/platform/rate-limit.server";
 import { feedbackLimits, type FeedbackInput } from "./feedback-schema";
 
 /** A person sends a few reports an hour at most; a script is cut short. */

@@ -14,6 +14,8 @@ const envSchema = z
     PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
     DATABASE_PATH: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
     SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters long").optional()),
     SESSION_MAX_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(90)),
     ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -183,6 +185,10 @@ export type Env = {
   publicUrl: string;
   dataDir: string;
   databasePath: string;
+  /** PostgreSQL as the system of record (postgres://…); without it the SQLite file at `databasePath`. */
+  databaseUrl: string | undefined;
+  /** Redis for what several instances share: rate limits, the market cache, events. */
+  redisUrl: string | undefined;
   sessionSecret: string;
   /** How long a session lasts from its sign-in, however often it is refreshed. */
   sessionMaxAgeMs: number;
@@ -234,6 +240,8 @@ export function parseEnv(
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     dataDir,
     databasePath: path.resolve(env.DATABASE_PATH ?? path.join(dataDir, "app.db")),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
     sessionSecret: env.SESSION_SECRET,
     sessionMaxAgeMs: env.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
     adminEmails: (env.ADMIN_EMAILS ?? "")
@@ -312,17 +320,25 @@ export function ensureSessionSecret(dataDir: string): string {
   return secret;
 }
 
-let cached: Env | undefined;
-
-/** Reads the configuration once, at start; server.js passes its own directory as `appDir`. */
-export function loadEnv(appDir: string): Env {
-  const parsed = parseEnv(process.env, appDir);
+/**
+ * The configuration, validated once at start from `source` (server.js passes `process.env` and its
+ * own directory as `appDir`); a missing session secret is generated and kept in the data directory.
+ */
+export function loadEnv(source: Record<string, string | undefined>, appDir: string): Env {
+  const parsed = parseEnv(source, appDir);
   createPrivateDirectory(parsed.dataDir);
-  cached = { ...parsed, sessionSecret: parsed.sessionSecret ?? ensureSessionSecret(parsed.dataDir) };
-  return cached;
+  return { ...parsed, sessionSecret: parsed.sessionSecret ?? ensureSessionSecret(parsed.dataDir) };
 }
 
-/** The configuration; code running without a server (tests, tools) runs from the app's directory. */
+let cached: Env | undefined;
+
+/** @deprecated Transitional: the composition root's configuration, for modules not yet given it. */
+export function rememberEnv(env: Env) {
+  cached = env;
+}
+
+/** @deprecated Transitional: read the configuration from the platform context instead. */
 export function getEnv(): Env {
-  return cached ?? loadEnv(process.cwd());
+  cached ??= loadEnv(process.env, process.cwd());
+  return cached;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { hitAll, RateLimiter } from "~/platform/rate-limit.server";
+import { hitAll, LegacyRateLimiter as RateLimiter } from "~/platform/rate-limit.server";
 import { isSameOriginRequest } from "~/platform/origin.server";
 import { contextFor, routeArgs } from "../support/router-context";
 

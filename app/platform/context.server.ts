@@ -1,0 +1,24 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Clock } from "./clock";
+import type { AppDatabase } from "./database.server";
+import type { Env } from "./env.server";
+import type { EventBus } from "./events.server";
+import type { Logger } from "./logger.server";
+import type { RateLimiter } from "./rate-limit.server";
+
+/** What every feature may use, built once by the composition root (app/services.server.ts). */
+export type Platform = {
+  readonly config: Env;
+  readonly db: AppDatabase;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly rateLimiter: RateLimiter;
+  readonly events: EventBus;
+};
+
+export const platformContext = createContext<Platform>();
+
+/** The platform services handed to this request's loaders, actions and middleware. */
+export function platformOf(context: Readonly<RouterContextProvider>): Platform {
+  return context.get(platformContext);
+}

@@ -1,0 +1,121 @@
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import type { SQL } from "drizzle-orm";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { AsyncLocalStorage } from "node:async_hooks";
+import path from "node:path";
+import * as schema from "../../db/schema";
+import { createPrivateDirectory, makeDatabaseFilesPrivate } from "./private-files.server";
+
+export type Tables = typeof schema;
+
+/**
+ * The query builder every feature writes against. It is typed as asynchronous SQLite, whose
+ * builders PostgreSQL's match for what the app uses (select, insert/update/delete with
+ * `.returning()`, `onConflictDo…`): always `await` a query, never call the SQLite-only
+ * `.get()`, `.all()` or `.run()`, and read rows (`.returning()`) rather than driver results.
+ */
+export type Orm = BaseSQLiteDatabase<"async", unknown, Tables>;
+
+/**
+ * The system of record, whichever engine serves it. Queries name tables through `tables` (the
+ * engine's own definitions of the same schema), so one function serves both engines.
+ */
+export type AppDatabase = {
+  readonly dialect: "sqlite" | "postgres";
+  readonly orm: Orm;
+  readonly tables: Tables;
+  /**
+   * Runs `work` in one transaction: all of it is stored or none. Inside, query through the `tx`
+   * handle it is given (the same functions take it), and await only database work (see
+   * `openSqlite`). A transaction started on `tx` joins this one.
+   */
+  transaction<T>(work: (tx: AppDatabase) => Promise<T>): Promise<T>;
+  /** Rows of a hand-written statement (tests, tools). */
+  rows<Row = Record<string, unknown>>(statement: SQL): Promise<Row[]>;
+  close(): Promise<void>;
+};
+
+export type DatabaseConfig = { databaseUrl?: string; databasePath: string; appDir: string };
+
+/** PostgreSQL when `databaseUrl` is set, else the SQLite file at `databasePath`; migrated either way. */
+export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase> {
+  if (config.databaseUrl) {
+    const { openPostgres } = await import("./postgres.server");
+    return openPostgres(config.databaseUrl, config.appDir);
+  }
+  return openSqlite(config.databasePath, config.appDir);
+}
+
+const sqliteTransaction = new AsyncLocalStorage<true>();
+
+/**
+ * Opens a SQLite file with WAL and foreign keys on, and brings its schema up to date with the
+ * migrations of the app in `appDir`.
+ *
+ * better-sqlite3 runs each statement synchronously, so an awaited query settles within the same
+ * turn of the event loop: a transaction whose work awaits only queries cannot interleave with
+ * another request. Transactions still queue behind each other, and a nested one joins the
+ * outer transaction.
+ */
+export function openSqlite(file: string, appDir: string): AppDatabase & { readonly sqlite: Database.Database } {
+  createPrivateDirectory(path.dirname(file));
+  makeDatabaseFilesPrivate(file);
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  // With WAL, NORMAL is durable across application crashes and avoids an fsync per write.
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const orm = drizzle(sqlite, { schema });
+  migrateSqlite(sqlite, () => migrate(orm, { migrationsFolder: path.join(appDir, "db/migrations") }));
+  let queue: Promise<unknown> = Promise.resolve();
+  const db: AppDatabase & { readonly sqlite: Database.Database } = {
+    dialect: "sqlite",
+    sqlite,
+    orm: orm as unknown as Orm,
+    tables: schema,
+    transaction<T>(work: (tx: AppDatabase) => Promise<T>): Promise<T> {
+      if (sqliteTransaction.getStore()) return work(db);
+      const run = async () => {
+        sqlite.exec("BEGIN IMMEDIATE");
+        try {
+          const result = await sqliteTransaction.run(true, () => work(db));
+          sqlite.exec("COMMIT");
+          return result;
+        } catch (error) {
+          if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+          throw error;
+        }
+      };
+      const result = queue.then(run, run);
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    async rows<Row>(statement: SQL) {
+      return orm.all<Row>(statement);
+    },
+    async close() {
+      // Closing the last connection checkpoints the WAL into the database file and removes it.
+      if (sqlite.open) sqlite.close();
+    },
+  };
+  return db;
+}
+
+/**
+ * Instances started together on one file race to apply the same migration; each migration is
+ * one transaction, so the loser's attempt fails whole and a second attempt finds it applied.
+ */
+function migrateSqlite(sqlite: Database.Database, apply: () => void) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      apply();
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100 * attempt);
+    }
+  }
+}
