@@ -11,6 +11,7 @@ import { rememberEnv, type Env } from "./platform/env.server";
 import { createLocalEventBus } from "./platform/events.server";
 import { consoleLogger, type Logger } from "./platform/logger.server";
 import { createMemoryRateLimiter } from "./platform/rate-limit.server";
+import { createMemorySharedStore } from "./platform/shared-store.server";
 
 /** Every service of one running instance, built once at start. */
 export type Services = {
@@ -34,7 +35,15 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
   const logger = overrides.logger ?? consoleLogger;
   const db = await openDatabase(config);
   const events = createLocalEventBus();
-  const platform: Platform = { config, db, clock, logger, rateLimiter: createMemoryRateLimiter(clock), events };
+  const platform: Platform = {
+    config,
+    db,
+    clock,
+    logger,
+    rateLimiter: createMemoryRateLimiter(clock),
+    events,
+    shared: createMemorySharedStore(clock),
+  };
   return {
     platform,
     market: getMarketService(),

@@ -5,6 +5,7 @@ import type { Env } from "./env.server";
 import type { EventBus } from "./events.server";
 import type { Logger } from "./logger.server";
 import type { RateLimiter } from "./rate-limit.server";
+import type { SharedStore } from "./shared-store.server";
 
 /** What every feature may use, built once by the composition root (app/services.server.ts). */
 export type Platform = {
@@ -14,7 +15,11 @@ export type Platform = {
   readonly logger: Logger;
   readonly rateLimiter: RateLimiter;
   readonly events: EventBus;
+  readonly shared: SharedStore;
 };
+
+/** Published on `events` when pages every instance keeps must be dropped (a release note changed). */
+export const pagesChangedChannel = "pages:changed";
 
 export const platformContext = createContext<Platform>();
 
