@@ -2,10 +2,10 @@ import { Redis } from "ioredis";
 import type { Logger } from "./logger.server";
 
 /**
- * The longest a request waits on Redis. Past it the instance answers from its own memory (local
- * limits, local locks, local events): a Redis that hangs must not hang the site.
+ * The longest one command waits on Redis (a rate-limit check makes two, one after the other). Past
+ * it the instance answers from its own memory: a Redis that hangs must not hang the site.
  */
-export const redisCommandTimeoutMs = 250;
+const commandTimeoutMs = 150;
 /** Reconnection attempts back off up to this delay, and go on for as long as Redis is away. */
 const longestReconnectDelayMs = 2000;
 /** How long start-up waits for Redis before serving without it. */
@@ -32,7 +32,7 @@ export async function connectRedis(url: string, logger: Logger): Promise<RedisCo
   const options = {
     lazyConnect: true,
     connectTimeout: connectTimeoutMs,
-    commandTimeout: redisCommandTimeoutMs,
+    commandTimeout: commandTimeoutMs,
     enableOfflineQueue: false,
     // A command cut off by a lost connection fails instead of being sent again after the
     // reconnection: it already fell back, and counting an attempt twice would be wrong.
