@@ -58,7 +58,7 @@ export async function connectRedis(url: string, logger: Logger): Promise<RedisCo
       reported = "up";
     } else if (lastError && reported !== "down") {
       logger.warn(
-        `Redis at ${where} is unavailable (${lastError.message}): rate limits, locks and events stay local to this instance until it returns`,
+        `Redis at ${where} is unavailable (${lastError.message}): rate limits, shared values, locks and events stay local to this instance until it returns`,
       );
       reported = "down";
     }
