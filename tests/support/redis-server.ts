@@ -30,7 +30,7 @@ export type RedisServer = {
 export async function startRedisServer(): Promise<RedisServer> {
   const directory = mkdtempSync(path.join(tmpdir(), "market-analytics-redis-"));
   const port = await freePort();
-  let process: ChildProcess | undefined;
+  let running: ChildProcess | undefined;
 
   const start = async () => {
     const child = spawn(
@@ -38,7 +38,11 @@ export async function startRedisServer(): Promise<RedisServer> {
       ["--port", String(port), "--bind", "127.0.0.1", "--dir", directory, "--save", "", "--appendonly", "no"],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
-    process = child;
+    running = child;
+    // A test run that ends without close() leaves no server behind.
+    const orphaned = () => child.kill("SIGKILL");
+    process.once("exit", orphaned);
+    child.once("exit", () => process.off("exit", orphaned));
     let output = "";
     child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
@@ -57,8 +61,8 @@ export async function startRedisServer(): Promise<RedisServer> {
   };
 
   const stop = async () => {
-    const child = process;
-    process = undefined;
+    const child = running;
+    running = undefined;
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGCONT");
@@ -71,8 +75,8 @@ export async function startRedisServer(): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     stop,
     start,
-    freeze: () => process?.kill("SIGSTOP"),
-    thaw: () => process?.kill("SIGCONT"),
+    freeze: () => running?.kill("SIGSTOP"),
+    thaw: () => running?.kill("SIGCONT"),
     async close() {
       await stop();
       rmSync(directory, { recursive: true, force: true });
