@@ -9,6 +9,7 @@ import { getInstance } from "./i18n/middleware.server";
 import { documentWithoutModulePreloads } from "./platform/module-preloads.server";
 import { NonceProvider, nonceContext } from "./platform/nonce";
 import { oauthFormActionSources } from "./account/oauth.server";
+import { platformOf } from "./platform/context.server";
 import { contentSecurityPolicy } from "./platform/security.server";
 
 export const streamTimeout = 5_000;
@@ -21,11 +22,12 @@ export default function handleRequest(
   routerContext: RouterContextProvider,
 ) {
   const nonce = routerContext.get(nonceContext);
+  const { config } = platformOf(routerContext);
   responseHeaders.set(
     "Content-Security-Policy",
     contentSecurityPolicy(nonce, {
-      development: process.env.NODE_ENV === "development",
-      formActionSources: oauthFormActionSources(),
+      development: config.nodeEnv === "development",
+      formActionSources: oauthFormActionSources(config),
     }),
   );
   return new Promise<Response>((resolve, reject) => {
