@@ -58,7 +58,10 @@ async function storeRefreshToken(db: AppDatabase, token: string, familyId: strin
   const { refreshTokens } = db.tables;
   const expiresAt = new Date(Math.min(now + refreshTokenLifetimeSeconds * 1000, sessionEndsAt));
   // Racing requests on another instance may store the same successor first: it is the same token.
-  await db.orm.insert(refreshTokens).values({ tokenHash: hashToken(token), familyId, expiresAt }).onConflictDoNothing();
+  await db.orm
+    .insert(refreshTokens)
+    .values({ tokenHash: hashToken(token), familyId, expiresAt })
+    .onConflictDoNothing();
   return { refreshToken: token, expiresAt };
 }
 
