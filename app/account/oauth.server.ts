@@ -117,11 +117,11 @@ function createAuthenticator(config: Env) {
   } = config;
   const timeoutMs = config.market.upstreamTimeoutMs;
   const authenticator = new Authenticator<OAuthProfile>();
-  const cookie = (name: OAuthProvider) => ({ name, ...(publicUrl.startsWith("https://") ? { secure: true as const } : {}) });
   if (github) {
     const strategy = new OAuth2Strategy<OAuthProfile>(
       {
-        cookie: cookie("github"),
+        // Secure on https like every cookie of the app (the root middleware adds it).
+        cookie: "github",
         clientId: github.clientId,
         clientSecret: github.clientSecret,
         authorizationEndpoint: `${github.oauthUrl}/login/oauth/authorize`,
@@ -141,7 +141,7 @@ function createAuthenticator(config: Env) {
         redirectURI: `${publicUrl}/auth/google/callback`,
         scopes: ["openid", "email", "profile"],
       },
-      { authorizationEndpoint: google.authorizationUrl, tokenEndpoint: google.tokenUrl, cookie: cookie("google") },
+      { authorizationEndpoint: google.authorizationUrl, tokenEndpoint: google.tokenUrl, cookie: "google" },
       ({ tokens }) => fetchGoogleProfile(google.userinfoUrl, tokens.accessToken(), timeoutMs),
     );
     authenticator.use(strategy, "google");
