@@ -97,7 +97,7 @@ export async function signIn(page: Page, account: Account) {
   const user = await findUserByEmail(services.db, account.email);
   if (!user) throw new Error(`no account has the address ${account.email}`);
   const url = test.info().project.use.baseURL!;
-  const expiresAt = Date.now() / 1000;
+  const nowSeconds = Date.now() / 1000;
   const cookies = (await signInCookies(services, toSessionUser(user))).map((line) => {
     const [pair = "", ...attributes] = line.split(/;\s*/);
     const maxAge = Number(attributes.find((attribute) => /^max-age=/i.test(attribute))?.split("=")[1] ?? 0);
@@ -105,7 +105,7 @@ export async function signIn(page: Page, account: Account) {
       name: pair.slice(0, pair.indexOf("=")),
       value: pair.slice(pair.indexOf("=") + 1),
       url,
-      expires: expiresAt + maxAge,
+      expires: nowSeconds + maxAge,
       httpOnly: attributes.some((attribute) => /^httponly$/i.test(attribute)),
       sameSite: "Lax" as const,
     };
