@@ -28,6 +28,11 @@ export async function openPostgres(url: string, appDir: string, logger?: Logger)
   // An idle connection the server drops (restart, failover) must not take the process down:
   // the pool replaces it, and the next query that cannot connect fails on its own.
   pool.on("error", (error) => (logger ?? console).error(`PostgreSQL connection lost: ${error.message}`));
+  const open = new Set<pg.PoolClient>();
+  pool.on("connect", (client) => {
+    open.add(client);
+    client.once("end", () => open.delete(client));
+  });
   try {
     await migrateUnderLock(pool, path.join(appDir, "db/migrations-pg"));
   } catch (error) {
@@ -35,9 +40,14 @@ export async function openPostgres(url: string, appDir: string, logger?: Logger)
     throw error;
   }
   const orm = drizzle(pool, { schema: pgSchema });
-  return handle(orm, async () => {
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    // The pool's end resolves once it has asked each connection to close; wait for them to be closed.
+    const closed = [...open].map((client) => new Promise((resolve) => client.once("end", resolve)));
     await pool.end();
-  });
+    await Promise.all(closed);
+  };
+  return handle(orm, () => (closing ??= close()));
 }
 
 async function migrateUnderLock(pool: pg.Pool, migrationsFolder: string) {

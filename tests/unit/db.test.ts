@@ -114,7 +114,7 @@ describe.skipIf(!testDatabaseServer && !postgresBinDir())("PostgreSQL", () => {
       .values({ email: "ana@example.com", name: "Ana", nickname: "ana" })
       .returning({ id: users.id, createdAt: users.createdAt });
     expect(created?.id).toBe(1);
-    expect(created?.createdAt.getTime() % 1000).toBe(0);
+    expect(created!.createdAt.getTime() % 1000).toBe(0);
     const [stored] = await db.orm.select().from(users).where(eq(users.email, "ana@example.com"));
     expect(stored).toMatchObject({ name: "Ana", loginMethod: "email", theme: "dark", userType: "user", twoFactorEnabled: false });
     expect(stored?.createdAt).toBeInstanceOf(Date);
