@@ -15,7 +15,7 @@ if (!target) {
 const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
 try {
   const config = parseEnv(process.env, path.resolve(import.meta.dirname, ".."));
-  await backupDatabase(config, file);
+  await backupDatabase(config, file, process.env);
   console.log(`copied ${config.databaseUrl ? "the PostgreSQL database" : config.databasePath} to ${file}`);
 } catch (error) {
   console.error(`backup failed: ${error instanceof Error ? error.message : error}`);

@@ -19,7 +19,7 @@ const server = await startPostgresServer();
 console.log(`PostgreSQL for tests at ${server.url}`);
 let exitCode = 1;
 try {
-  const env = { ...process.env, TEST_DATABASE_URL: server.url };
+  const env: NodeJS.ProcessEnv = { ...process.env, TEST_DATABASE_URL: server.url };
   if (appDatabase) env.DATABASE_URL = await createScratchDatabase(server.url);
   const child = spawn(command, commandArgs, { stdio: "inherit", env });
   // Ctrl-C or a CI timeout reaches the command, which ends; then the server goes too.

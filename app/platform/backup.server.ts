@@ -11,8 +11,13 @@ import { makeDatabaseFilesPrivate } from "./private-files.server";
  * online backup. Either way the copy holds every write committed before it started, and it is
  * as private as the database.
  */
-export async function backupDatabase(config: Pick<DatabaseConfig, "databaseUrl" | "databasePath">, target: string) {
-  if (config.databaseUrl) return dumpPostgres(config.databaseUrl, target);
+export async function backupDatabase(
+  config: Pick<DatabaseConfig, "databaseUrl" | "databasePath">,
+  target: string,
+  /** Where pg_dump runs: PATH finds it, and libpq reads its PG… settings there. */
+  environment: NodeJS.ProcessEnv = {},
+) {
+  if (config.databaseUrl) return dumpPostgres(config.databaseUrl, target, environment);
   return backupSqlite(config.databasePath, target);
 }
 
@@ -31,14 +36,14 @@ async function backupSqlite(file: string, target: string) {
 }
 
 /** pg_dump reads in one repeatable-read transaction: a consistent snapshot while writes go on. */
-async function dumpPostgres(databaseUrl: string, target: string) {
+async function dumpPostgres(databaseUrl: string, target: string, environment: NodeJS.ProcessEnv) {
   // The password goes through the environment, not the command line other users can list.
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = "";
   makeDatabaseFilesPrivate(target);
   const dump = spawn("pg_dump", ["--format=custom", `--file=${target}`, `--dbname=${url}`], {
-    env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+    env: { ...environment, ...(password ? { PGPASSWORD: password } : {}) },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let errors = "";

@@ -42,10 +42,16 @@ export async function openPostgres(url: string, appDir: string, logger?: Logger)
   const orm = drizzle(pool, { schema: pgSchema });
   let closing: Promise<void> | undefined;
   const close = async () => {
-    // The pool's end resolves once it has asked each connection to close; wait for them to be closed.
+    // The pool's end resolves once it has asked each connection to close; wait for them to be
+    // closed. Idle connections no longer hold the process open (allowExitOnIdle): this does.
     const closed = [...open].map((client) => new Promise((resolve) => client.once("end", resolve)));
-    await pool.end();
-    await Promise.all(closed);
+    const holdOpen = setInterval(() => undefined, 60_000);
+    try {
+      await pool.end();
+      await Promise.all(closed);
+    } finally {
+      clearInterval(holdOpen);
+    }
   };
   return handle(orm, () => (closing ??= close()));
 }

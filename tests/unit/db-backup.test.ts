@@ -121,7 +121,7 @@ describe.skipIf(!testDatabaseServer && !postgresBinDir())("PostgreSQL database b
     await live.close();
 
     const copy = path.join(temporary(), "backup.dump");
-    await backupDatabase({ databaseUrl, databasePath: "" }, copy);
+    await backupDatabase({ databaseUrl, databasePath: "" }, copy, process.env);
     expect((statSync(copy).mode & 0o777).toString(8)).toBe("600");
 
     const restoredUrl = await createScratchDatabase(server.url);
@@ -137,8 +137,8 @@ describe.skipIf(!testDatabaseServer && !postgresBinDir())("PostgreSQL database b
   it("says what went wrong when pg_dump cannot reach the database", async () => {
     const missing = new URL(server.url);
     missing.pathname = "/no_such_database";
-    await expect(backupDatabase({ databaseUrl: missing.toString(), databasePath: "" }, path.join(temporary(), "x.dump"))).rejects.toThrow(
-      /pg_dump failed: .*no_such_database/,
-    );
+    await expect(
+      backupDatabase({ databaseUrl: missing.toString(), databasePath: "" }, path.join(temporary(), "x.dump"), process.env),
+    ).rejects.toThrow(/pg_dump failed: .*no_such_database/);
   });
 });
