@@ -84,7 +84,10 @@ listener.listen(env.port, env.host, async () => {
   const { crypto, stocks, news, calendar, rates } = env.market;
   const providers = new Set([crypto, stocks, news, calendar, rates].map(({ provider }) => provider));
   console.log(`Market Analytics listening on ${address}${env.publicUrl === address ? "" : ` (public address ${env.publicUrl})`}`);
-  console.log(`database ${env.databasePath}; market data: ${[...providers].join(", ")}; assistant: ${env.assistant.provider}`);
+  // Where the data lives, without the password a PostgreSQL URL may carry.
+  const { host, pathname } = env.databaseUrl ? new URL(env.databaseUrl) : {};
+  const database = env.databaseUrl ? `PostgreSQL at ${host}${pathname}` : `SQLite at ${env.databasePath}`;
+  console.log(`database: ${database}; market data: ${[...providers].join(", ")}; assistant: ${env.assistant.provider}`);
   for (const notice of await module.startupNotices(services)) console.log(notice);
 });
 

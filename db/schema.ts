@@ -124,7 +124,7 @@ export const recordTables = sqliteTable(
   (table) => [index("record_tables_user_idx").on(table.userId)],
 );
 
-/** Favourites placed in a record table. Removing the favourite removes the whole table (spec section 4), in code. */
+/** Favourites placed in a record table. Removing a favourite removes each record table holding it: the code does that, not a foreign key. */
 export const recordTableItems = sqliteTable(
   "record_table_items",
   {

@@ -1,8 +1,9 @@
 // `npm run db:backup -- FILE`: copies the database the server uses into FILE while the server
-// keeps running. The database is found from DATA_DIR or DATABASE_PATH by the server's own code,
-// so exactly as the server finds it. Restoring is in the README, "Backups".
+// keeps running: pg_dump's archive when DATABASE_URL names PostgreSQL, else a copy of the SQLite
+// file found from DATA_DIR or DATABASE_PATH. The server's own code reads the configuration, so
+// the database is found exactly as the server finds it. Restoring is in the README, "Backups".
 import path from "node:path";
-import { backupDatabase } from "../app/platform/db.server";
+import { backupDatabase } from "../app/platform/backup.server";
 import { parseEnv } from "../app/platform/env.server";
 
 const [target] = process.argv.slice(2);
@@ -13,9 +14,9 @@ if (!target) {
 // npm runs scripts in the package's directory: a relative FILE is taken from where the command was typed.
 const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
 try {
-  const { databasePath } = parseEnv(process.env, path.resolve(import.meta.dirname, ".."));
-  await backupDatabase(databasePath, file);
-  console.log(`copied ${databasePath} to ${file}`);
+  const config = parseEnv(process.env, path.resolve(import.meta.dirname, ".."));
+  await backupDatabase(config, file, process.env);
+  console.log(`copied ${config.databaseUrl ? "the PostgreSQL database" : config.databasePath} to ${file}`);
 } catch (error) {
   console.error(`backup failed: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

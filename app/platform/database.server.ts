@@ -6,6 +6,7 @@ import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import * as schema from "../../db/schema";
+import type { Logger } from "./logger.server";
 import { createPrivateDirectory, makeDatabaseFilesPrivate } from "./private-files.server";
 
 export type Tables = typeof schema;
@@ -39,11 +40,14 @@ export type AppDatabase = {
 
 export type DatabaseConfig = { databaseUrl?: string; databasePath: string; appDir: string };
 
-/** PostgreSQL when `databaseUrl` is set, else the SQLite file at `databasePath`; migrated either way. */
-export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase> {
+/**
+ * PostgreSQL when `databaseUrl` is set, else the SQLite file at `databasePath`; migrated either
+ * way. `logger` hears of connections PostgreSQL drops.
+ */
+export async function openDatabase(config: DatabaseConfig, logger?: Logger): Promise<AppDatabase> {
   if (config.databaseUrl) {
     const { openPostgres } = await import("./postgres.server");
-    return openPostgres(config.databaseUrl, config.appDir);
+    return openPostgres(config.databaseUrl, config.appDir, logger);
   }
   return openSqlite(config.databasePath, config.appDir);
 }

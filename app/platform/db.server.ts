@@ -1,7 +1,6 @@
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import * as schema from "../../db/schema";
 import { getEnv } from "./env.server";
@@ -42,23 +41,4 @@ export function getDb(): AppDatabase {
 export function closeDb() {
   instance?.$client.close();
   instance = undefined;
-}
-
-/**
- * Copies the database in `file` to `target` while the server keeps writing to it: SQLite's online
- * backup copies one consistent snapshot, WAL included, so every write committed before it started
- * is in the copy. The copy is as private as the database.
- */
-export async function backupDatabase(file: string, target: string) {
-  if (!existsSync(file)) throw new Error(`there is no database at ${file}`);
-  if (path.resolve(target) === path.resolve(file)) throw new Error(`${target} is the database itself`);
-  const source = new Database(file, { fileMustExist: true });
-  try {
-    makeDatabaseFilesPrivate(target);
-    // Every page in one step: a backup in small steps starts over whenever another connection
-    // writes between two of them, so on a busy server it could go on for a long time.
-    await source.backup(target, { progress: () => 0x7fffffff });
-  } finally {
-    source.close();
-  }
 }

@@ -1,6 +1,91 @@
-import type { AppDatabase } from "./database.server";
+import type { SQL } from "drizzle-orm";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import path from "node:path";
+import pg from "pg";
+import * as pgSchema from "../../db/schema.pg";
+import type { AppDatabase, Orm, Tables } from "./database.server";
+import type { Logger } from "./logger.server";
 
-/** PostgreSQL through Drizzle: filled in by the PostgreSQL work of this change. */
-export async function openPostgres(_url: string, _appDir: string): Promise<AppDatabase> {
-  throw new Error("PostgreSQL support is not built yet");
+type PgOrm = NodePgDatabase<typeof pgSchema>;
+
+// SQLite hands counts and sums back as numbers; node-postgres gives 64-bit integers and numerics
+// as strings. The same query must read the same values on both engines, and every number this
+// app keeps fits in a double. (The driver's parsers are process-wide; drizzle reads these.)
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+
+/** Any fixed number: every instance of the app takes the same advisory lock to migrate. */
+const migrationLock = 7_318_205_440_115;
+
+/**
+ * Connects a pool to the PostgreSQL database at `url` and brings its schema up to date with
+ * the app's PostgreSQL migrations in `appDir`. Instances that start together migrate one after
+ * another under an advisory lock, so each migration is applied once.
+ */
+export async function openPostgres(url: string, appDir: string, logger?: Logger): Promise<AppDatabase> {
+  const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true });
+  // An idle connection the server drops (restart, failover) must not take the process down:
+  // the pool replaces it, and the next query that cannot connect fails on its own.
+  pool.on("error", (error) => (logger ?? console).error(`PostgreSQL connection lost: ${error.message}`));
+  const open = new Set<pg.PoolClient>();
+  pool.on("connect", (client) => {
+    open.add(client);
+    client.once("end", () => open.delete(client));
+  });
+  try {
+    await migrateUnderLock(pool, path.join(appDir, "db/migrations-pg"));
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const orm = drizzle(pool, { schema: pgSchema });
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    // The pool's end resolves once it has asked each connection to close; wait for them to be
+    // closed. Idle connections no longer hold the process open (allowExitOnIdle): this does.
+    const closed = [...open].map((client) => new Promise((resolve) => client.once("end", resolve)));
+    const holdOpen = setInterval(() => undefined, 60_000);
+    try {
+      await pool.end();
+      await Promise.all(closed);
+    } finally {
+      clearInterval(holdOpen);
+    }
+  };
+  return handle(orm, () => (closing ??= close()));
+}
+
+async function migrateUnderLock(pool: pg.Pool, migrationsFolder: string) {
+  const client = await pool.connect();
+  try {
+    // A session lock: released by the unlock below, or by the server if this process dies.
+    await client.query("select pg_advisory_lock($1)", [migrationLock]);
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [migrationLock]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** The AppDatabase over `orm`: the pool itself, or one transaction's connection. */
+function handle(orm: PgOrm, close: () => Promise<void>, inTransaction = false): AppDatabase {
+  const db: AppDatabase = {
+    dialect: "postgres",
+    orm: orm as unknown as Orm,
+    tables: pgSchema as unknown as Tables,
+    transaction(work) {
+      if (inTransaction) return work(db);
+      return orm.transaction((tx) => work(handle(tx as unknown as PgOrm, close, true)));
+    },
+    async rows<Row>(statement: SQL) {
+      const result = await orm.execute(statement);
+      return result.rows as Row[];
+    },
+    close,
+  };
+  return db;
 }

@@ -6,6 +6,7 @@ import type { Clock } from "~/platform/clock";
 import { loadEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import { createServices, provideServices, type Services } from "~/services.server";
+import { createScratchDatabase, testDatabaseServer } from "./postgres-server";
 
 export type TestServiceOptions = {
   /** Environment variables as an operator would set them (providers, limits…). */
@@ -20,7 +21,9 @@ export type TestServiceOptions = {
  */
 export async function createTestServices({ environment = {}, clock, logger }: TestServiceOptions = {}): Promise<Services> {
   const dataDir = environment.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "market-analytics-test-"));
-  const config = loadEnv({ NODE_ENV: "test", ...environment, DATA_DIR: dataDir }, process.cwd());
+  // The test's own database; never one named in the shell that started the suite.
+  const databaseUrl = testDatabaseServer ? await createScratchDatabase(testDatabaseServer) : undefined;
+  const config = loadEnv({ NODE_ENV: "test", ...environment, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, process.cwd());
   return createServices(config, { clock, logger });
 }
 

@@ -2,14 +2,25 @@
  * `npm run db:backup` copies the live database while the server writes to it. Here a writer in
  * another process commits rows one at a time and reports each once committed; a backup taken
  * meanwhile, restored as a server's database, must hold every row reported before the backup
- * started and pass SQLite's integrity check.
+ * started and pass SQLite's integrity check. With PostgreSQL, pg_dump's archive restores with
+ * pg_restore.
  */
-import { spawn } from "node:child_process";
+import Database from "better-sqlite3";
+import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { backupDatabase, openDatabase } from "~/platform/db.server";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { backupDatabase } from "~/platform/backup.server";
+import { openDatabase, openSqlite } from "~/platform/database.server";
+import {
+  createScratchDatabase,
+  postgresBinDir,
+  postgresForTest,
+  testDatabaseServer,
+  type PostgresServer,
+} from "../support/postgres-server";
 
 const writer = `
 const Database = require("better-sqlite3");
@@ -25,6 +36,12 @@ const payload = "w".repeat(1000);
 `;
 
 const temporary = () => mkdtempSync(path.join(tmpdir(), "ma-backup-"));
+const appDir = process.cwd();
+/** A migrated SQLite database file, opened with better-sqlite3 itself: the backup is SQLite's own business. */
+async function sqliteFile(file: string) {
+  await openSqlite(file, appDir).close();
+  return new Database(file);
+}
 let stopWriter = async () => {};
 
 afterEach(() => stopWriter());
@@ -32,11 +49,11 @@ afterEach(() => stopWriter());
 describe("database backup", () => {
   it("copies every acknowledged write while another process keeps writing, and the copy restores", async () => {
     const file = path.join(temporary(), "app.db");
-    const live = openDatabase(file);
-    live.$client.exec("create table backup_probe (id integer primary key, payload text not null, written_at integer not null)");
+    const live = await sqliteFile(file);
+    live.exec("create table backup_probe (id integer primary key, payload text not null, written_at integer not null)");
     // Enough data (about 10 MB) for the copy to take a while, so that writes land during it.
-    const fill = live.$client.prepare("insert into backup_probe (payload, written_at) values (?, 0)");
-    live.$client.transaction(() => {
+    const fill = live.prepare("insert into backup_probe (payload, written_at) values (?, 0)");
+    live.transaction(() => {
       for (let row = 0; row < 10_000; row++) fill.run("f".repeat(1000));
     })();
 
@@ -61,21 +78,21 @@ describe("database backup", () => {
     const acknowledgedBefore = acknowledged;
     const started = Date.now();
     const copy = path.join(temporary(), "backup.db");
-    await backupDatabase(file, copy);
+    await backupDatabase({ databasePath: file }, copy);
     const ended = Date.now();
     await vi.waitFor(() => expect(acknowledged).toBeGreaterThan(acknowledgedBefore + 100), { timeout: 10_000 });
     await stopWriter();
 
     // The premise: the writer was committing while the copy was made.
-    const writtenDuring = live.$client.prepare("select count(*) from backup_probe where written_at between ? and ?").pluck();
+    const writtenDuring = live.prepare("select count(*) from backup_probe where written_at between ? and ?").pluck();
     expect(writtenDuring.get(started, ended)).toBeGreaterThan(0);
-    live.$client.close();
+    live.close();
 
     // Restored as README says: the copy becomes the database file of a server, with no -wal or -shm beside it.
     expect((statSync(copy).mode & 0o777).toString(8)).toBe("600");
     const restoredFile = path.join(temporary(), "app.db");
     copyFileSync(copy, restoredFile);
-    const restored = openDatabase(restoredFile).$client;
+    const restored = await sqliteFile(restoredFile);
     expect(restored.pragma("integrity_check", { simple: true })).toBe("ok");
     const kept = restored.prepare("select count(*) from backup_probe where id <= ?").pluck();
     expect(kept.get(acknowledgedBefore)).toBe(acknowledgedBefore);
@@ -84,7 +101,44 @@ describe("database backup", () => {
 
   it("refuses to copy the database onto itself", async () => {
     const file = path.join(temporary(), "app.db");
-    openDatabase(file).$client.close();
-    await expect(backupDatabase(file, file)).rejects.toThrow(/is the database itself/);
+    (await sqliteFile(file)).close();
+    await expect(backupDatabase({ databasePath: file }, file)).rejects.toThrow(/is the database itself/);
+  });
+});
+
+describe.skipIf(!testDatabaseServer && !postgresBinDir())("PostgreSQL database backup", () => {
+  let server: PostgresServer;
+  beforeAll(async () => {
+    server = await postgresForTest();
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  it("is pg_dump's archive, private to its owner, and pg_restore brings every row back", async () => {
+    const databaseUrl = await createScratchDatabase(server.url);
+    const live = await openDatabase({ databaseUrl, databasePath: "", appDir });
+    const { users } = live.tables;
+    await live.orm.insert(users).values({ email: "ana@example.com", name: "Ana", nickname: "ana" });
+    await live.close();
+
+    const copy = path.join(temporary(), "backup.dump");
+    await backupDatabase({ databaseUrl, databasePath: "" }, copy, process.env);
+    expect((statSync(copy).mode & 0o777).toString(8)).toBe("600");
+
+    const restoredUrl = await createScratchDatabase(server.url);
+    const restore = spawnSync("pg_restore", ["--no-owner", `--dbname=${restoredUrl}`, copy], { encoding: "utf8" });
+    expect(restore.stderr).toBe("");
+    const restored = await openDatabase({ databaseUrl: restoredUrl, databasePath: "", appDir });
+    const [ana] = await restored.orm.select().from(restored.tables.users).where(eq(restored.tables.users.email, "ana@example.com"));
+    expect(ana).toMatchObject({ name: "Ana", nickname: "ana" });
+    expect(await restored.orm.select().from(restored.tables.releaseNotes)).toHaveLength(4);
+    await restored.close();
+  });
+
+  it("says what went wrong when pg_dump cannot reach the database", async () => {
+    const missing = new URL(server.url);
+    missing.pathname = "/no_such_database";
+    await expect(
+      backupDatabase({ databaseUrl: missing.toString(), databasePath: "" }, path.join(temporary(), "x.dump"), process.env),
+    ).rejects.toThrow(/pg_dump failed: .*no_such_database/);
   });
 });

@@ -1,21 +1,32 @@
-import { mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
-import { openDatabase } from "~/platform/db.server";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, openSqlite, type AppDatabase } from "~/platform/database.server";
 import { ensureSessionSecret } from "~/platform/env.server";
+import { memoryLogger } from "~/platform/logger.server";
+import { openPostgres } from "~/platform/postgres.server";
+import {
+  createScratchDatabase,
+  postgresBinDir,
+  postgresForTest,
+  testDatabaseServer,
+  type PostgresServer,
+} from "../support/postgres-server";
+
+const appDir = process.cwd();
 
 describe("database", () => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "ma-db-")), "nested", "app.db");
 
-  it("creates the file, runs migrations and turns on WAL and foreign keys", () => {
-    const db = openDatabase(file);
-    expect(db.$client.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(db.$client.pragma("foreign_keys", { simple: true })).toBe(1);
-    const columns = db.$client.prepare("select name from pragma_table_info('users')").pluck().all();
-    expect(columns).toEqual([
+  it("creates the file, runs migrations and turns on WAL and foreign keys", async () => {
+    const db = openSqlite(file, appDir);
+    expect(await db.rows(sql`pragma journal_mode`)).toEqual([{ journal_mode: "wal" }]);
+    expect(await db.rows(sql`pragma foreign_keys`)).toEqual([{ foreign_keys: 1 }]);
+    const columns = await db.rows<{ name: string }>(sql`select name from pragma_table_info('users')`);
+    expect(columns.map((column) => column.name)).toEqual([
       "id",
       "email",
       "name",
@@ -31,46 +42,162 @@ describe("database", () => {
       "github_id",
       "google_id",
     ]);
-    db.insert(users).values({ email: "ana@example.com", name: "Ana", nickname: "ana" }).run();
-    db.$client.close();
+    const { users } = db.tables;
+    await db.orm.insert(users).values({ email: "ana@example.com", name: "Ana", nickname: "ana" });
+    await db.close();
   });
 
-  it("applies migrations idempotently and keeps stored rows", () => {
-    const db = openDatabase(file);
-    const stored = db.select().from(users).where(eq(users.email, "ana@example.com")).get();
+  it("applies migrations idempotently and keeps stored rows", async () => {
+    const db = openSqlite(file, appDir);
+    const { users } = db.tables;
+    const [stored] = await db.orm.select().from(users).where(eq(users.email, "ana@example.com"));
     expect(stored).toMatchObject({ name: "Ana", loginMethod: "email", theme: "dark", userType: "user" });
     expect(stored?.twoFactorEnabled).toBe(false);
     expect(stored?.createdAt).toBeInstanceOf(Date);
-    expect(() => db.insert(users).values({ email: "ana@example.com", name: "Other", nickname: "other" }).run()).toThrow(/UNIQUE/);
-    db.$client.close();
+    await expect(db.orm.insert(users).values({ email: "ana@example.com", name: "Other", nickname: "other" })).rejects.toThrow(/UNIQUE/);
+    await db.close();
   });
 });
 
 describe("data files", () => {
   const permissions = (file: string) => (statSync(file).mode & 0o777).toString(8);
 
-  it("are the server's alone (directory 0700, files 0600) even under a umask that allows everything", () => {
+  it("are the server's alone (directory 0700, files 0600) even under a umask that allows everything", async () => {
     const previous = process.umask(0);
     try {
       const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "ma-db-private-")), "data");
       const file = path.join(dataDir, "app.db");
-      const db = openDatabase(file);
-      db.insert(users).values({ email: "ana@example.com", name: "Ana", nickname: "ana" }).run();
+      const db = openSqlite(file, appDir);
+      await db.orm.insert(db.tables.users).values({ email: "ana@example.com", name: "Ana", nickname: "ana" });
       ensureSessionSecret(dataDir);
       expect(permissions(dataDir)).toBe("700");
       for (const own of [file, `${file}-wal`, `${file}-shm`, path.join(dataDir, "session-secret")]) {
         expect(permissions(own), own).toBe("600");
       }
-      db.$client.close();
+      await db.close();
     } finally {
       process.umask(previous);
     }
   });
 
-  it("takes other users' access away from a database an earlier version left readable", () => {
+  it("takes other users' access away from a database an earlier version left readable", async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "ma-db-private-")), "app.db");
     writeFileSync(file, "", { mode: 0o644 });
-    openDatabase(file).$client.close();
+    await openSqlite(file, appDir).close();
     expect(permissions(file)).toBe("600");
+  });
+});
+
+describe.skipIf(!testDatabaseServer && !postgresBinDir())("PostgreSQL", () => {
+  let server: PostgresServer;
+  const opened: AppDatabase[] = [];
+  const open = async (url?: string) => {
+    const db = await openDatabase({ databaseUrl: url ?? (await createScratchDatabase(server.url)), databasePath: "", appDir });
+    opened.push(db);
+    return db;
+  };
+
+  beforeAll(async () => {
+    server = await postgresForTest();
+  }, 60_000);
+  afterAll(async () => {
+    for (const db of opened) await db.close();
+    await server?.stop();
+  });
+
+  it("migrates a new database and stores and reads rows with the types SQLite gives", async () => {
+    const db = await open();
+    expect(db.dialect).toBe("postgres");
+    const { users, releaseNotes } = db.tables;
+    const [created] = await db.orm
+      .insert(users)
+      .values({ email: "ana@example.com", name: "Ana", nickname: "ana" })
+      .returning({ id: users.id, createdAt: users.createdAt });
+    expect(created?.id).toBe(1);
+    expect(created!.createdAt.getTime() % 1000).toBe(0);
+    const [stored] = await db.orm.select().from(users).where(eq(users.email, "ana@example.com"));
+    expect(stored).toMatchObject({ name: "Ana", loginMethod: "email", theme: "dark", userType: "user", twoFactorEnabled: false });
+    expect(stored?.createdAt).toBeInstanceOf(Date);
+    const duplicate = db.orm.insert(users).values({ email: "ana@example.com", name: "Other", nickname: "other" });
+    await expect(duplicate).rejects.toMatchObject({ cause: { code: "23505", constraint: "users_email_unique" } });
+    // The blog's first notes come with the schema, as on SQLite.
+    const notes = await db.orm.select({ publishedAt: releaseNotes.publishedAt }).from(releaseNotes);
+    expect(notes).toHaveLength(4);
+    expect(notes[0]?.publishedAt).toEqual(new Date("2026-03-02T13:00:00.000Z"));
+    // Counts and sums are numbers, as SQLite returns them.
+    expect(await db.rows(sql`select count(*) as n, sum(${users.id}) as total from ${users}`)).toEqual([{ n: 1, total: 1 }]);
+  });
+
+  it("keeps seconds-precise times whole seconds and millisecond times to the millisecond", async () => {
+    const db = await open();
+    const { users, sessionFamilies, chatSessions } = db.tables;
+    const [user] = await db.orm
+      .insert(users)
+      .values({ email: "bia@example.com", name: "Bia", nickname: "bia" })
+      .returning({ id: users.id });
+    const at = new Date("2026-11-25T12:34:56.789Z");
+    await db.orm.insert(sessionFamilies).values({ id: "family", userId: user!.id, createdAt: at });
+    await db.orm.insert(chatSessions).values({ id: "chat", userId: user!.id, createdAt: at, updatedAt: at });
+    const [family] = await db.orm.select().from(sessionFamilies);
+    const [chat] = await db.orm.select().from(chatSessions);
+    expect(family?.createdAt).toEqual(new Date("2026-11-25T12:34:56.000Z"));
+    expect(chat?.createdAt).toEqual(at);
+  });
+
+  it("stores all of a transaction or none of it, and a nested transaction joins the outer one", async () => {
+    const db = await open();
+    const { users } = db.tables;
+    const insert = (tx: AppDatabase, nickname: string) =>
+      tx.orm.insert(tx.tables.users).values({ email: `${nickname}@example.com`, name: nickname, nickname });
+    await expect(
+      db.transaction(async (tx) => {
+        await insert(tx, "first");
+        await tx.transaction(async (inner) => insert(inner, "second"));
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(await db.orm.select().from(users)).toEqual([]);
+
+    const nicknames = await db.transaction(async (tx) => {
+      await insert(tx, "third");
+      await tx.transaction(async (inner) => insert(inner, "fourth"));
+      return tx.rows<{ nickname: string }>(sql`select nickname from users order by nickname`);
+    });
+    expect(nicknames).toEqual([{ nickname: "fourth" }, { nickname: "third" }]);
+    expect(await db.orm.select({ nickname: users.nickname }).from(users)).toHaveLength(2);
+  });
+
+  it("migrates once when several instances start on one new database at the same time", async () => {
+    const url = await createScratchDatabase(server.url);
+    const instance = () =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "../support/open-postgres.ts"), url], {
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let output = "";
+        child.stdout.on("data", (chunk) => (output += chunk));
+        child.stderr.on("data", (chunk) => (output += chunk));
+        child.once("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`instance failed (${code}): ${output}`))));
+      });
+    await Promise.all([instance(), instance(), instance()]);
+    const db = await open(url);
+    const journal = JSON.parse(readFileSync(path.join(appDir, "db/migrations-pg/meta/_journal.json"), "utf8")) as { entries: unknown[] };
+    const applied = await db.rows<{ n: number }>(sql`select count(*) as n from drizzle.__drizzle_migrations`);
+    expect(applied).toEqual([{ n: journal.entries.length }]);
+    expect(await db.rows(sql`select count(*) as n from release_notes`)).toEqual([{ n: 4 }]);
+  }, 60_000);
+
+  it("logs a connection the server drops instead of crashing, and the next query reconnects", async () => {
+    const url = await createScratchDatabase(server.url);
+    const logger = memoryLogger();
+    const db = await openPostgres(url, appDir, logger);
+    opened.push(db);
+    await db.rows(sql`select 1`);
+    const admin = await open(url);
+    await admin.rows(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    await expect.poll(() => logger.lines.map((line) => line.message).join("\n")).toMatch(/PostgreSQL connection lost/);
+    expect(await db.rows(sql`select 1 as one`)).toEqual([{ one: 1 }]);
   });
 });
