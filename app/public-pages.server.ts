@@ -14,7 +14,7 @@ import {
 import type { PageVariant } from "./platform/page-cache.server";
 import { readTheme } from "./platform/theme.server";
 import { readCryptoCurrency } from "./market/crypto-currency.server";
-import { chartSeriesParam, chartTypeParam } from "./ui/charts/chart-data";
+import { chartSeriesParam, chartTypeParam } from "./lib/chart-params";
 
 const chartParams = [chartTypeParam, chartSeriesParam];
 const noParams: readonly string[] = [];

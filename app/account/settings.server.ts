@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { backupCodes, users, type User } from "../../db/schema";
 import { getDb } from "~/platform/db.server";
-import type { ThemeName } from "~/ui/theme";
+import type { ThemeName } from "~/lib/theme";
 import { verifySecondFactor, type FieldErrors } from "./auth.server";
 import { verifyPassword } from "./password.server";
 import { newTotpSecret, replaceBackupCodes, totpQrSvg, verifyTotp } from "./two-factor.server";

@@ -1,5 +1,5 @@
 import type { Language } from "~/i18n/languages";
-import { formatDate } from "~/ui/format";
+import { formatDate } from "~/lib/format";
 import {
   calendarHref,
   countByKind,

@@ -16,7 +16,7 @@ import { getDb } from "~/platform/db.server";
 import { dailyPointsFromCryptoChart } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
-import { formatCompactMoney, formatMoney, formatNumber } from "~/ui/format";
+import { formatCompactMoney, formatMoney, formatNumber } from "~/lib/format";
 import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
 import { Change } from "~/ui/market/change";
 import { DemoNotice } from "~/ui/market/demo-notice";

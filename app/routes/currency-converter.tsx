@@ -12,7 +12,7 @@ import { currencyOptions } from "~/market/currency-names.server";
 import { orUnavailable } from "~/market/page-data.server";
 import { getMarketService } from "~/market/service.server";
 import { ConverterField, CurrencyPicker, errorIdOf } from "~/ui/converter/currency-picker";
-import { formatNumber } from "~/ui/format";
+import { formatNumber } from "~/lib/format";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { LocalTime } from "~/ui/market/local-time";
 import { Unavailable } from "~/ui/market/unavailable";

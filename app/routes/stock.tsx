@@ -11,7 +11,7 @@ import { getMarketService } from "~/market/service.server";
 import { dailyPointsFromHistory } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
-import { formatCompactMoney, formatCompactNumber, formatMoney } from "~/ui/format";
+import { formatCompactMoney, formatCompactNumber, formatMoney } from "~/lib/format";
 import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
 import { Change } from "~/ui/market/change";
 import { DemoNotice } from "~/ui/market/demo-notice";

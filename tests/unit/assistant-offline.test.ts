@@ -13,7 +13,7 @@ import { createDemoProviders } from "~/market/demo";
 import { UpstreamError, type MarketProviders } from "~/market/providers/provider";
 import { createMarketService } from "~/market/service.server";
 import type { NewsCategory } from "~/market/types";
-import { formatCompactMoney, formatMoney, formatNumber, formatPercent, formatPercentMagnitude } from "~/ui/format";
+import { formatCompactMoney, formatMoney, formatNumber, formatPercent, formatPercentMagnitude } from "~/lib/format";
 
 /** Wednesday 2026-11-18 15:07:30 UTC: B3 and the US are in session. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);
