@@ -7,7 +7,7 @@ import { stockPageRanges } from "~/market/list-params";
 import { parseSearch, stockDetailSearch } from "~/market/list-search.server";
 import { orUnavailable } from "~/market/page-data.server";
 import { tickerSchema } from "~/market/proxy-params";
-import { getMarketService } from "~/market/service.server";
+import { marketOf } from "~/market/context.server";
 import { dailyPointsFromHistory } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ticker = tickerSchema.safeParse(params.ticker);
   if (!ticker.success) throw data(null, { status: 404 });
   const { range } = parseSearch(request, stockDetailSearch);
-  const detail = await orUnavailable(getMarketService().stockDetail(ticker.data, range, languageOf(getLocale(context))));
+  const detail = await orUnavailable(marketOf(context).stockDetail(ticker.data, range, languageOf(getLocale(context))));
   if (detail?.data === null) throw data(null, { status: 404 });
   const t = getInstance(context).t;
   const stock = detail?.data;
