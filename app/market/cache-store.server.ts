@@ -14,7 +14,10 @@ export async function readCachedAnswer(db: AppDatabase, key: string) {
 
 export async function writeCachedAnswer(db: AppDatabase, key: string, value: string, fetchedAt: number) {
   const { marketCache } = db.tables;
-  await db.orm.insert(marketCache).values({ key, value, fetchedAt }).onConflictDoUpdate({ target: marketCache.key, set: { value, fetchedAt } });
+  await db.orm
+    .insert(marketCache)
+    .values({ key, value, fetchedAt })
+    .onConflictDoUpdate({ target: marketCache.key, set: { value, fetchedAt } });
 }
 
 /** The last good answers (and kept translations) in the `market_cache` table, so they survive a restart. */

@@ -248,7 +248,8 @@ export function createPageCache(options: PageCacheOptions) {
   async function renderAndKeep(key: string, request: Request, variant: PageVariant, render: PageRenderer): Promise<Response> {
     // The renderer sees only the parameters the page reads.
     const requested = new URL(request.url);
-    const pageRequest = `${requested.pathname}${requested.search}` === variant.url ? request : new Request(new URL(variant.url, requested), request);
+    const pageRequest =
+      `${requested.pathname}${requested.search}` === variant.url ? request : new Request(new URL(variant.url, requested), request);
     // Taken before rendering: a page whose own reads moved the generation is already out of date.
     const renderedUnder = generation();
     let settle: (entry: Entry | null) => void = () => {};
