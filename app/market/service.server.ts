@@ -1,8 +1,8 @@
 import type { Language } from "~/i18n/languages";
-import type { Clock } from "~/platform/clock";
-import type { MarketEnv } from "~/platform/env.server";
-import type { Logger } from "~/platform/logger.server";
-import type { SharedStore } from "~/platform/shared-store.server";
+import { systemClock, type Clock } from "~/platform/clock";
+import { getEnv, type MarketEnv } from "~/platform/env.server";
+import { consoleLogger, type Logger } from "~/platform/logger.server";
+import { createMemorySharedStore, type SharedStore } from "~/platform/shared-store.server";
 import { MarketCache, type PersistentStore } from "./cache.server";
 import type { CryptoCurrency } from "./crypto-currency";
 import { createDemoProviders } from "./demo";
@@ -163,7 +163,7 @@ export type MarketDependencies = {
   clock: Clock;
   logger: Logger;
   /** Where the last good live answers survive a restart. */
-  store: PersistentStore;
+  store?: PersistentStore;
   shared: SharedStore;
   /** Translates English-only live descriptions, when a hosted model is configured. */
   translateText?: TranslateText;
@@ -187,9 +187,17 @@ export function marketServiceFor({ config, clock, logger, store, shared, transla
 
 let lastBuilt: MarketService | undefined;
 
-/** @deprecated Transitional, for modules not yet reading `marketOf(context)`: the service the composition root built. */
+/**
+ * @deprecated Transitional, for modules not yet reading `marketOf(context)`: the service the
+ * composition root built, or one from the environment for a caller that built none.
+ */
 export function getMarketService(): MarketService {
-  if (!lastBuilt) throw new Error("The market service is built by the composition root (createServices) first.");
+  lastBuilt ??= marketServiceFor({
+    config: getEnv().market,
+    clock: systemClock,
+    logger: consoleLogger,
+    shared: createMemorySharedStore(systemClock),
+  });
   return lastBuilt;
 }
 
