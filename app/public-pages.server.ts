@@ -1,5 +1,4 @@
-import type { IncomingMessage } from "node:http";
-import { detectIncomingLanguage } from "./i18n/middleware.server";
+import { detectLanguage } from "./i18n/middleware.server";
 import { languageQueryParam } from "./i18n/languages";
 import { calendarQueryParams } from "./market/calendar-month";
 import { defaultConverterInput } from "./market/converter";
@@ -14,7 +13,7 @@ import {
 import type { PageVariant } from "./platform/page-cache.server";
 import { readTheme } from "./platform/theme.server";
 import { readCryptoCurrency } from "./market/crypto-currency.server";
-import { chartSeriesParam, chartTypeParam } from "./ui/charts/chart-data";
+import { chartSeriesParam, chartTypeParam } from "./lib/chart-params";
 
 const chartParams = [chartTypeParam, chartSeriesParam];
 const noParams: readonly string[] = [];
@@ -52,20 +51,18 @@ function pageParams(path: string): readonly string[] | undefined {
  * page reads, the language it will be shown in, the theme and the crypto price currency. A `?lng=` choice is rendered for
  * itself, since its answer remembers the choice in a cookie.
  */
-export async function publicPageVariant(request: IncomingMessage): Promise<PageVariant | null> {
-  const target = request.url ?? "/";
-  const queryStart = target.indexOf("?");
-  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+export async function publicPageVariant(request: Request): Promise<PageVariant | null> {
+  const { pathname: path, searchParams: query } = new URL(request.url);
   const params = pageParams(path);
   if (!params) return null;
-  const query = new URLSearchParams(queryStart === -1 ? "" : target.slice(queryStart + 1));
   if (query.has(languageQueryParam)) return null;
   const kept = new URLSearchParams([...query].filter(([name]) => params.includes(name)));
-  const language = await detectIncomingLanguage(request);
+  const language = await detectLanguage(request);
+  const cookies = request.headers.get("Cookie");
   return {
     url: kept.size > 0 ? `${path}?${kept}` : path,
     language,
-    theme: readTheme(request.headers.cookie),
-    currency: readCryptoCurrency(request.headers.cookie, language),
+    theme: readTheme(cookies),
+    currency: readCryptoCurrency(cookies, language),
   };
 }

@@ -1,21 +1,18 @@
-import { createRequestHandler } from "@react-router/express";
-import express, { type RequestHandler } from "express";
+import express, { type Request as ExpressRequest, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { missingAdministratorNotice } from "./account/admins.server";
 import { feedbackLimits } from "./content/feedback-schema";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
-import { flushCryptoViews, recordCryptoView } from "./market/views.server";
 import { limitRequestBody } from "./platform/body-limit.server";
 import { closeDb, getDb } from "./platform/db.server";
 import { loadEnv } from "./platform/env.server";
+import { sendFetchResponse, toFetchRequest } from "./platform/fetch-bridge.server";
 import { jsonError } from "./platform/http.server";
-import { publicPageVariant } from "./public-pages.server";
 import { nonceContext } from "./platform/nonce";
-import { createPageCache } from "./platform/page-cache.server";
 import { clientAddressContext } from "./platform/request-context";
 import { createNonce, securityHeaders } from "./platform/security.server";
 import { createServices, provideServices, type Services } from "./services.server";
@@ -26,9 +23,7 @@ import { createServices, provideServices, type Services } from "./services.serve
  * build/server, so the app cannot tell.
  */
 export async function startup({ appDir, environment }: { appDir: string; environment: Record<string, string | undefined> }) {
-  const services = await createServices(loadEnv(environment, appDir));
-  getDb();
-  return services;
+  return createServices(loadEnv(environment, appDir));
 }
 
 /** What an operator should hear once the server listens (an instance nobody administers yet). */
@@ -37,19 +32,11 @@ export async function startupNotices(services: Services): Promise<string[]> {
   return notice === null ? [] : [notice];
 }
 
-/** After the last answer: visits still counted in memory are written, then the database is closed (its WAL goes back into the file). */
+/** After the last answer: what is counted in memory is written, then the database is closed (its WAL goes back into the file). */
 export async function shutdown(services: Services) {
-  flushCryptoViews(getDb());
-  closeDb();
   await services.close();
-}
-
-const cryptoPagePattern = /^\/cryptos\/([^/.]+)(?:\.data)?$/;
-
-/** A crypto page served from the page cache is still a visit to count for "most searched". */
-function countCachedCryptoVisit(path: string) {
-  const id = cryptoPagePattern.exec(path)?.[1];
-  if (id) recordCryptoView(getDb(), decodeURIComponent(id));
+  // Transitional: the handle of modules not yet moved to `services.platform.db`.
+  closeDb();
 }
 
 const kibibyte = 1024;
@@ -76,32 +63,15 @@ async function refuseLargeBody(request: IncomingMessage, response: ServerRespons
 
 type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
-/**
- * The HTTP entry point: request bodies are read within their limit before anything else sees
- * them; kept public pages are answered here, before Express and compression (they are stored
- * compressed), and everything else goes on to `app`.
- */
+/** The HTTP entry point: request bodies are read within their limit before anything else sees them. */
 export function createServerHandler(app: NodeHandler, services: Services): NodeHandler {
-  const { pageCache, publicUrl } = services.platform.config;
-  const headers = securityHeaders(publicUrl);
-  const cache =
-    pageCache.ttlMs > 0
-      ? createPageCache({
-          ttlMs: pageCache.ttlMs,
-          maxBytes: pageCache.maxBytes,
-          maxEntries: pageCache.maxEntries,
-          variantOf: publicPageVariant,
-          createNonce,
-          generation: () => services.market.quoteGeneration(),
-          onHit: countCachedCryptoVisit,
-        })
-      : undefined;
+  const headers = securityHeaders(services.platform.config.publicUrl);
   return (request, response) => {
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     const limit = requestBodyLimit((request.url ?? "/").split("?")[0] ?? "/");
     limitRequestBody(request, response, limit, {
       refuse: () => void refuseLargeBody(request, response, limit),
-      next: (withBody) => (cache ? cache.middleware(withBody, response, () => app(withBody, response)) : app(withBody, response)),
+      next: (withBody) => app(withBody, response),
     });
   };
 }
@@ -160,21 +130,27 @@ export function createApp({ services, clientDir }: { services: Services; clientD
     });
     next();
   });
+  // The build itself, not a function returning it: a function is re-derived on every request.
+  const handleRequest = createRequestHandler(serverBuild, nodeEnv);
+  const loadContextFor = (req: ExpressRequest) => {
+    const context = new RouterContextProvider();
+    provideServices(context, services);
+    context.set(nonceContext, createNonce());
+    context.set(clientAddressContext, req.ip ?? "unknown");
+    return context;
+  };
   // Mounted without a path pattern: Express would decode the path for one and answer a malformed
-  // escape (/cryptos/%E0) with its own untranslated error page instead of the app's.
-  app.use(
-    createRequestHandler({
-      // The build itself, not a function returning it: a function is re-derived on every request.
-      build: serverBuild,
-      mode: nodeEnv,
-      getLoadContext(req) {
-        const context = new RouterContextProvider();
-        provideServices(context, services);
-        context.set(nonceContext, createNonce());
-        context.set(clientAddressContext, req.ip ?? "unknown");
-        return context;
-      },
-    }),
-  );
+  // escape (/cryptos/%E0) with its own untranslated error page instead of the app's. Public pages
+  // go through the page cache, which keeps React Router's answer (compressed once) and serves it
+  // again; the compression layer leaves an answer that is already compressed as it is.
+  app.use(async (req, res, next) => {
+    try {
+      const request = toFetchRequest(req, res);
+      const render = (pageRequest: Request) => handleRequest(pageRequest, loadContextFor(req));
+      await sendFetchResponse(res, await (services.pageCache ? services.pageCache.respond(request, render) : render(request)));
+    } catch (error) {
+      next(error);
+    }
+  });
   return app;
 }

@@ -1,24 +1,33 @@
 import type { RouterContextProvider } from "react-router";
-import { getAssistantModel } from "./assistant/assistant.server";
+import { modelFor, translatorFor } from "./assistant/assistant.server";
 import { assistantContext } from "./assistant/context.server";
 import type { AssistantModel } from "./assistant/model.server";
-import { marketContext } from "./market/context.server";
-import { getMarketService, type MarketService } from "./market/service.server";
+import { createDatabaseStore } from "./market/cache-store.server";
+import { cryptoViewsContext, marketContext } from "./market/context.server";
+import { marketServiceFor, type MarketService } from "./market/service.server";
+import { createCryptoViews, type CryptoViews } from "./market/views.server";
 import { systemClock, type Clock } from "./platform/clock";
-import { platformContext, type Platform } from "./platform/context.server";
+import { pagesChangedChannel, platformContext, type Platform } from "./platform/context.server";
 import { openDatabase } from "./platform/database.server";
 import { rememberEnv, type Env } from "./platform/env.server";
 import { createLocalEventBus, createRedisEventBus } from "./platform/events.server";
 import { consoleLogger, type Logger } from "./platform/logger.server";
 import { createMemoryRateLimiter, createRedisRateLimiter } from "./platform/rate-limit.server";
 import { connectRedis } from "./platform/redis.server";
+import { createPageCache, type PageCache } from "./platform/page-cache.server";
+import { createNonce } from "./platform/security.server";
 import { createMemorySharedStore, createRedisSharedStore } from "./platform/shared-store.server";
+import { publicPageVariant } from "./public-pages.server";
 
 /** Every service of one running instance, built once at start. */
 export type Services = {
   readonly platform: Platform;
   readonly market: MarketService;
+  /** Visits to crypto pages, for "most searched". */
+  readonly cryptoViews: CryptoViews;
   readonly assistant: AssistantModel;
+  /** Public pages kept for visitors without a session; none when PAGE_CACHE_TTL is 0. */
+  readonly pageCache: PageCache | undefined;
   /** Closes what the services hold open (database, Redis), after the last answer. */
   close(): Promise<void>;
 };
@@ -34,7 +43,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
   rememberEnv(config);
   const clock = overrides.clock ?? systemClock;
   const logger = overrides.logger ?? consoleLogger;
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, logger);
   // With Redis, what instances share lives there; this instance's memory stands in while it is away.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
   const events = redis ? createRedisEventBus(redis, logger) : createLocalEventBus();
@@ -47,11 +56,43 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     events,
     shared: redis ? createRedisSharedStore(redis, createMemorySharedStore(clock)) : createMemorySharedStore(clock),
   };
+  // The market and the assistant do not know each other: the market gets the assistant's
+  // translator, the assistant gets the market.
+  const marketStore = createDatabaseStore(db);
+  const market = marketServiceFor({
+    config: config.market,
+    clock,
+    logger,
+    store: marketStore,
+    shared: platform.shared,
+    translateText: translatorFor(config.assistant, marketStore, { clock, logger }),
+  });
+  const cryptoViews = createCryptoViews({ db, clock, logger });
+  // Pages rendered through Vite change with every edit: none are kept in development.
+  const pageCache =
+    config.pageCache.ttlMs > 0 && config.nodeEnv !== "development"
+      ? createPageCache({
+          ...config.pageCache,
+          variantOf: publicPageVariant,
+          createNonce,
+          clock,
+          generation: () => market.quoteGeneration(),
+          // A page served from memory is a visit React Router never saw: crypto pages still count.
+          onHit: (path) => cryptoViews.recordPage(path),
+        })
+      : undefined;
+  // A release note changed on some instance: every instance drops what it keeps.
+  const stopDroppingPages = events.subscribe(pagesChangedChannel, () => pageCache?.clear());
   return {
     platform,
-    market: getMarketService(),
-    assistant: getAssistantModel(),
+    market,
+    cryptoViews,
+    assistant: modelFor(config.assistant, market, clock),
+    pageCache,
     async close() {
+      stopDroppingPages();
+      pageCache?.close();
+      await cryptoViews.flush();
       await events.close();
       await redis?.close();
       await db.close();
@@ -63,5 +104,6 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
 export function provideServices(context: RouterContextProvider, services: Services) {
   context.set(platformContext, services.platform);
   context.set(marketContext, services.market);
+  context.set(cryptoViewsContext, services.cryptoViews);
   context.set(assistantContext, services.assistant);
 }

@@ -1,9 +1,13 @@
-import { getEnv, type AssistantEnv } from "~/platform/env.server";
+import type { Clock } from "~/platform/clock";
+import type { AssistantEnv } from "~/platform/env.server";
+import type { Logger } from "~/platform/logger.server";
+import type { MarketService } from "~/market/service.server";
 import { createHostedModel } from "./hosted.server";
 import { createGeminiStream } from "./llm/gemini.server";
 import { createOpenAiStream } from "./llm/openai.server";
 import type { AssistantModel, ChatCompletionStream } from "./model.server";
 import { createOfflineModel } from "./offline/index.server";
+import { createTextTranslator, type TextTranslator, type TranslationStore } from "./translate.server";
 
 type HostedEnv = Exclude<AssistantEnv, { provider: "offline" }>;
 
@@ -11,19 +15,28 @@ function streamFor(config: HostedEnv): ChatCompletionStream {
   return config.provider === "gemini" ? createGeminiStream(config) : createOpenAiStream(config);
 }
 
-/** The configured hosted model's transport, or null for the offline assistant. */
-export function hostedStreamFor(config: AssistantEnv): ChatCompletionStream | null {
-  return config.provider === "offline" ? null : streamFor(config);
+/** The model chosen by the configuration (README: "Assistant"); the offline one needs nothing but the market. */
+export function modelFor(config: AssistantEnv, market: MarketService, clock: Clock): AssistantModel {
+  lastBuilt =
+    config.provider === "offline"
+      ? createOfflineModel({ market, now: () => clock.now() })
+      : createHostedModel(config.provider, streamFor(config), market);
+  return lastBuilt;
 }
 
-export function modelFor(config: AssistantEnv): AssistantModel {
-  return config.provider === "offline" ? createOfflineModel() : createHostedModel(config.provider, streamFor(config));
-}
+let lastBuilt: AssistantModel | undefined;
 
-let model: AssistantModel | undefined;
-
-/** The model chosen by the environment (README: "Assistant"); the offline one needs nothing. */
+/** @deprecated Transitional, for modules not yet reading `assistantOf(context)`: the model the composition root built. */
 export function getAssistantModel(): AssistantModel {
-  model ??= modelFor(getEnv().assistant);
-  return model;
+  if (!lastBuilt) throw new Error("The assistant model is built by the composition root (createServices) first.");
+  return lastBuilt;
+}
+
+/** With a hosted model configured, a translator of upstream texts through it; none for the offline assistant. */
+export function translatorFor(
+  config: AssistantEnv,
+  store: TranslationStore,
+  services: { clock: Clock; logger: Logger },
+): TextTranslator | undefined {
+  return config.provider === "offline" ? undefined : createTextTranslator(streamFor(config), store, services);
 }

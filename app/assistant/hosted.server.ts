@@ -1,4 +1,5 @@
 import { languageNames } from "~/i18n/languages";
+import type { MarketService } from "~/market/service.server";
 import { marketContextFor } from "./market-context.server";
 import type { AssistantModel, AssistantRequest, ChatCompletionInput, ChatCompletionStream } from "./model.server";
 
@@ -33,11 +34,11 @@ export function completionInput(request: AssistantRequest, marketLines: string[]
 }
 
 /** Gemini or an OpenAI-compatible server, given fresh market numbers for the assets the prompt names. */
-export function createHostedModel(name: "gemini" | "openai", stream: ChatCompletionStream): AssistantModel {
+export function createHostedModel(name: "gemini" | "openai", stream: ChatCompletionStream, market: MarketService): AssistantModel {
   return {
     name,
     async *reply(request, signal) {
-      const context = await marketContextFor(request.prompt, request.language);
+      const context = await marketContextFor(request.prompt, request.language, market);
       signal.throwIfAborted();
       yield { text: "", refs: context.refs };
       for await (const text of stream(completionInput(request, context.lines), signal)) yield { text };

@@ -3,7 +3,7 @@
  * app's figures instead of inventing them, and the asset pages as the reply's refs.
  */
 import type { Language } from "~/i18n/languages";
-import { getMarketService, type MarketService } from "~/market/service.server";
+import type { MarketService } from "~/market/service.server";
 import { findAssets } from "./offline/assets.server";
 import { fetchQuote, formatQuote, type Quote } from "./offline/quotes.server";
 import { answerText, formatUtcTime } from "./offline/text.server";
@@ -27,11 +27,11 @@ function contextLine(quote: Quote, language: Language): string {
 export async function marketContextFor(
   prompt: string,
   language: Language,
-  market?: MarketService,
+  market: MarketService,
 ): Promise<{ lines: string[]; refs: ChatRef[] }> {
   const assets = findAssets(prompt);
   if (assets.length === 0) return { lines: [], refs: [] };
-  const settled = await Promise.allSettled(assets.map(async (asset) => fetchQuote(asset, language, market ?? getMarketService())));
+  const settled = await Promise.allSettled(assets.map(async (asset) => fetchQuote(asset, language, market)));
   const quotes = settled.flatMap((result) => (result.status === "fulfilled" && result.value ? [result.value] : []));
   return {
     lines: quotes.map((quote) => contextLine(quote, language)),

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { PageMeta } from "~/ui/meta";
+import type { PageMeta } from "~/lib/page-meta";
 import type { Namespace } from "./languages";
 import { getInstance } from "./middleware.server";
 

@@ -1,5 +1,5 @@
 import type { Language } from "~/i18n/languages";
-import { formatDate } from "~/ui/format";
+import { formatDate } from "~/lib/format";
 import {
   calendarHref,
   countByKind,
@@ -13,7 +13,7 @@ import {
   shiftMonth,
 } from "./calendar-month";
 import { orUnavailable } from "./page-data.server";
-import { getMarketService } from "./service.server";
+import type { MarketService } from "./service.server";
 
 const DAY_MS = 86_400_000;
 /** 2023-01-01 was a Sunday: the first of seven days that name the weekday columns. */
@@ -36,11 +36,11 @@ function weekdayNames(language: Language) {
 }
 
 /** Everything the /calendar screen renders for a request's month and kind filter. */
-export async function calendarPage(url: URL, language: Language, now = Date.now()) {
+export async function calendarPage(market: MarketService, url: URL, language: Language, now: number) {
   const today = dateIn(marketTimeZone, now);
   const { month, kinds } = parseCalendarQuery(url.searchParams, today.slice(0, 7));
   const { from, to } = monthRange(month);
-  const events = await orUnavailable(getMarketService().calendar(from, to, language));
+  const events = await orUnavailable(market.calendar(from, to, language));
   const shown = events ? filterByKind(events.data, kinds) : [];
   return {
     month,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Language } from "~/i18n/languages";
-import { formatNumber } from "~/ui/format";
+import { formatNumber } from "~/lib/format";
 import { convertAmount, formatMinorUnits, minorUnitsOf, roundToMinorUnits } from "./convert";
 import { defaultConverterInput, maxConverterAmount, type ConverterInput } from "./converter";
 import { converterCodes } from "./currency-names.server";

@@ -1,5 +1,4 @@
 import type { Language } from "~/i18n/languages";
-import { getDb } from "~/platform/db.server";
 import { cryptoPage } from "./crypto-list.server";
 import { currencyCode, type CryptoCurrency } from "./crypto-currency";
 import { stockSortBy, type ListOrder, type ListSortField } from "./list-params";
@@ -7,7 +6,7 @@ import { mostTraded } from "./most-traded";
 import { orUnavailable } from "./page-data.server";
 import type { MarketService } from "./service.server";
 import type { DataSource } from "./types";
-import { mostViewedCryptos } from "./views.server";
+import type { CryptoViews } from "./views.server";
 
 /** The ticker tape's 14 symbols: major US stocks, one B3 stock and crypto pairs. */
 const tapeStocks = ["AAPL", "MSFT", "NVDA", "AMZN", "GOOGL", "META", "TSLA", "JPM", "V", "PETR4"];
@@ -22,8 +21,14 @@ const spotlightCandidates = 40;
 export type HomeTable = { kind: "cryptos" | "stocks"; page: number; sort: ListSortField; order: ListOrder };
 
 /** `currency`: the visitor's currency for crypto prices. */
-export async function loadHome(market: MarketService, table: HomeTable, language: Language, currency: CryptoCurrency) {
-  const [cryptoUniverse, gainerList, loserList, mostActive, trendingList, tapeQuotes, tableData] = await Promise.all([
+export async function loadHome(
+  market: MarketService,
+  views: Pick<CryptoViews, "mostViewed">,
+  table: HomeTable,
+  language: Language,
+  currency: CryptoCurrency,
+) {
+  const [cryptoUniverse, gainerList, loserList, mostActive, trendingList, tapeQuotes, tableData, mostViewed] = await Promise.all([
     orUnavailable(cryptoPage(market, { page: 1, perPage: 250, sort: "market_cap", order: "desc", currency })),
     orUnavailable(market.stockList({ sortBy: "change", sortOrder: "desc", page: 1, limit: sectionSize })),
     orUnavailable(market.stockList({ sortBy: "change", sortOrder: "asc", page: 1, limit: sectionSize })),
@@ -32,6 +37,7 @@ export async function loadHome(market: MarketService, table: HomeTable, language
     orUnavailable(market.cryptoTrending(currency)),
     Promise.all(tapeStocks.map((ticker) => orUnavailable(market.stockDetail(ticker, "1d", language)))),
     loadTable(market, table, currency),
+    views.mostViewed(7),
   ]);
   // Every section has arrived: each now shows the newest quote any of them brought.
   const cryptos = cryptoUniverse && market.requote.cryptos(cryptoUniverse.data.items, currency);
@@ -70,7 +76,7 @@ export async function loadHome(market: MarketService, table: HomeTable, language
     sources: [...sources],
     tape,
     trendingCoins: trendingList ? market.requote.cryptos(trendingList.data.slice(0, sectionSize), currency) : null,
-    mostSearched: cryptos ? mostViewedCryptos(getDb(), 7).flatMap((id) => cryptos.filter((item) => item.id === id)) : null,
+    mostSearched: cryptos ? mostViewed.flatMap((id) => cryptos.filter((item) => item.id === id)) : null,
     trendingStocks:
       mostActive && gainers && losers
         ? market.requote.stocks(mostTraded(mostActive.data.items, [...gainers, ...losers], sectionSize))

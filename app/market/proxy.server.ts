@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getInstance } from "~/i18n/middleware.server";
+import { platformOf } from "~/platform/context.server";
 import { jsonError, parseSearchParams } from "~/platform/http.server";
 import { UpstreamError } from "./providers/provider";
 import { cacheControlFor } from "./service.server";
@@ -52,6 +53,7 @@ export async function proxyResponse<Schema extends z.ZodType, Data>({
   headersFor,
 }: ProxyRequest<Schema, Data>) {
   const t = getInstance(context).t;
+  const { config, clock, logger } = platformOf(context);
   const params = parseSearchParams(request, schema);
   if (!params.success) return jsonError(400, t("api.invalidParameters", { fields: params.fields.join(", ") }));
   try {
@@ -61,7 +63,7 @@ export async function proxyResponse<Schema extends z.ZodType, Data>({
     const found = { ...sourced, data };
     return Response.json(present(data, found, params.data), {
       headers: {
-        "Cache-Control": cacheControlFor(sourced),
+        "Cache-Control": cacheControlFor(sourced, config.market.cacheTtlMs, clock.now()),
         Vary: "Accept-Language, Cookie",
         ...provenanceOf(sourced),
         ...headersFor?.(data, params.data),
@@ -69,7 +71,7 @@ export async function proxyResponse<Schema extends z.ZodType, Data>({
     });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    console.warn(`upstream ${error.provider} failed:`, error.message);
+    logger.warn(`upstream ${error.provider} failed:`, error.message);
     return jsonError(502, t("api.upstreamUnavailable"));
   }
 }

@@ -1,9 +1,9 @@
-import { hostedStreamFor } from "~/assistant/assistant.server";
-import { createTextTranslator, withTranslatedDescriptions } from "~/assistant/translate.server";
 import type { Language } from "~/i18n/languages";
-import { getDb } from "~/platform/db.server";
+import { systemClock, type Clock } from "~/platform/clock";
 import { getEnv, type MarketEnv } from "~/platform/env.server";
-import { MarketCache } from "./cache.server";
+import { consoleLogger, type Logger } from "~/platform/logger.server";
+import { createMemorySharedStore, type SharedStore } from "~/platform/shared-store.server";
+import { MarketCache, type PersistentStore } from "./cache.server";
 import type { CryptoCurrency } from "./crypto-currency";
 import { createDemoProviders } from "./demo";
 import { createBrapiProvider } from "./live/brapi";
@@ -16,7 +16,7 @@ import { createUsStockProvider } from "./live/us-stocks";
 import { stocksByMarket } from "./providers/stocks-by-market";
 import type { CalendarProvider, MarketProviders, StockProvider } from "./providers/provider";
 import { createQuoteBoard } from "./quote-board.server";
-import { createSqliteStore } from "./sqlite-store.server";
+import { withTranslatedDescriptions, type TranslateText } from "./translated-descriptions.server";
 import type { CryptoChart, CryptoListItem, CryptoOrder, NewsCategory, Sourced, StockListItem, StockListQuery, StockRange } from "./types";
 
 /** Live earnings from the upstream, with the embedded holidays, economic dates and dividends around them. */
@@ -157,32 +157,56 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
   };
 }
 
-let service: MarketService | undefined;
+/** What the market service is built from; the composition root takes it from the platform. */
+export type MarketDependencies = {
+  config: MarketEnv;
+  clock: Clock;
+  logger: Logger;
+  /** Where the last good live answers survive a restart. */
+  store?: PersistentStore;
+  shared: SharedStore;
+  /** Translates English-only live descriptions, when a hosted model is configured. */
+  translateText?: TranslateText;
+};
 
-export function getMarketService(): MarketService {
-  if (!service) {
-    const { market, assistant } = getEnv();
-    const store = createSqliteStore(getDb());
-    const cache = new MarketCache({
-      ttlMs: market.cacheTtlMs,
-      baseDelayMs: market.retryBaseDelayMs,
-      store,
-      onBackgroundError: (key, error) => console.warn(`market refresh failed for ${key}:`, String(error)),
-    });
-    // With a hosted model configured, English-only live descriptions are translated.
-    const translationModel = hostedStreamFor(assistant);
-    const providers = providersFor(market);
-    service = createMarketService(
-      translationModel ? withTranslatedDescriptions(providers, createTextTranslator(translationModel, store)) : providers,
-      cache,
-    );
-  }
-  return service;
+/** The market service of one instance: the configured providers behind one cache shared with the other instances. */
+export function marketServiceFor({ config, clock, logger, store, shared, translateText }: MarketDependencies): MarketService {
+  const cache = new MarketCache({
+    ttlMs: config.cacheTtlMs,
+    baseDelayMs: config.retryBaseDelayMs,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+    clock,
+    store,
+    shared,
+    onBackgroundError: (key, error) => logger.warn(`market refresh failed for ${key}:`, String(error)),
+  });
+  const providers = providersFor(config);
+  lastBuilt = createMarketService(translateText ? withTranslatedDescriptions(providers, translateText) : providers, cache);
+  return lastBuilt;
 }
 
-/** The Cache-Control a response of this data should carry: fresh for what is left of its lifetime. */
-export function cacheControlFor(sourced: Pick<Sourced<unknown>, "fetchedAt" | "stale">, now = Date.now()) {
-  const ttlSeconds = Math.round(getEnv().market.cacheTtlMs / 1000);
+let lastBuilt: MarketService | undefined;
+
+/**
+ * @deprecated Transitional, for modules not yet reading `marketOf(context)`: the service the
+ * composition root built, or one from the environment for a caller that built none.
+ */
+export function getMarketService(): MarketService {
+  lastBuilt ??= marketServiceFor({
+    config: getEnv().market,
+    clock: systemClock,
+    logger: consoleLogger,
+    shared: createMemorySharedStore(systemClock),
+  });
+  return lastBuilt;
+}
+
+/**
+ * The Cache-Control a response of this data should carry: fresh for what is left of the cache
+ * lifetime `ttlMs`.
+ */
+export function cacheControlFor(sourced: Pick<Sourced<unknown>, "fetchedAt" | "stale">, ttlMs: number, now: number) {
+  const ttlSeconds = Math.round(ttlMs / 1000);
   const remaining = sourced.stale ? 0 : Math.max(0, Math.floor((sourced.fetchedAt + ttlSeconds * 1000 - now) / 1000));
   return `public, max-age=${remaining}, stale-while-revalidate=${ttlSeconds}, stale-if-error=86400`;
 }

@@ -1,12 +1,15 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { constants, crc32, deflateRaw } from "node:zlib";
+import { systemClock, type Clock } from "./clock";
 
 const deflateRawAsync = promisify(deflateRaw);
 const liveCaches = new Set<{ clear(): void }>();
 
-/** After a change every visitor must see at once (a note published), kept pages are dropped. */
+/**
+ * @deprecated Transitional, until release notes publish `pagesChangedChannel` on the platform's
+ * events: after a change every visitor must see at once, kept pages are dropped.
+ */
 export function invalidatePublicPages() {
   for (const cache of liveCaches) cache.clear();
 }
@@ -32,7 +35,7 @@ export type PageCacheOptions = {
   maxBytes: number;
   maxEntries: number;
   /** The variant of a cacheable request, or null for one that must be rendered for itself. */
-  variantOf: (request: IncomingMessage) => PageVariant | null | Promise<PageVariant | null>;
+  variantOf: (request: Request) => PageVariant | null | Promise<PageVariant | null>;
   /** A fresh CSP nonce: every answer, kept or not, carries its own. */
   createNonce: () => string;
   /**
@@ -42,8 +45,11 @@ export type PageCacheOptions = {
   generation?: () => number;
   /** Runs for every answer served from the cache (a page view that must still be counted). */
   onHit?: (path: string) => void;
-  now?: () => number;
+  clock?: Clock;
 };
+
+/** Renders a page: React Router's request handler in the app. */
+export type PageRenderer = (request: Request) => Promise<Response>;
 
 /**
  * A kept page, cut where its CSP nonce stands so each answer can carry a new one. Each piece is
@@ -77,7 +83,7 @@ function cookieNames(header: string | undefined): string[] {
   });
 }
 
-const acceptsGzip = (request: IncomingMessage) => /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+const acceptsGzip = (request: Request) => /\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "");
 
 const gzipHeader = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
 /** An empty stored block marked final: the end of the deflate stream. */
@@ -93,7 +99,7 @@ function storedDeflateBlock(bytes: Buffer): Buffer {
 }
 
 /** The page with `nonce` where the stored one stood, plain or gzip. */
-function assemble(entry: Entry, nonce: string, gzip: boolean): Buffer {
+function assemble(entry: Entry, nonce: string, gzip: boolean): Buffer<ArrayBuffer> {
   const nonceBytes = Buffer.from(nonce);
   if (!gzip) return Buffer.concat(entry.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [nonceBytes, piece])));
   const parts: Buffer[] = [gzipHeader];
@@ -134,7 +140,7 @@ const cachedPageControl = "no-cache";
 const varyHeader = "Accept-Encoding, Accept-Language, Cookie";
 
 export function createPageCache(options: PageCacheOptions) {
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
   const generation = options.generation ?? (() => 0);
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | null>>();
@@ -150,7 +156,7 @@ export function createPageCache(options: PageCacheOptions) {
   /** Entries are kept in the order they were stored, and all live as long: the expired ones lead. */
   function sweep() {
     for (const [key, entry] of entries) {
-      if (now() - entry.storedAt < options.ttlMs) break;
+      if (clock.now() - entry.storedAt < options.ttlMs) break;
       remove(key);
     }
   }
@@ -173,98 +179,37 @@ export function createPageCache(options: PageCacheOptions) {
 
   function fresh(key: string): Entry | undefined {
     const entry = entries.get(key);
-    if (entry && now() - entry.storedAt < options.ttlMs && entry.generation === generation()) return entry;
+    if (entry && clock.now() - entry.storedAt < options.ttlMs && entry.generation === generation()) return entry;
     if (entry) remove(key);
     return undefined;
   }
 
-  function send(request: IncomingMessage, response: ServerResponse, entry: Entry) {
-    response.setHeader("ETag", entry.etag);
-    response.setHeader("Cache-Control", cachedPageControl);
-    response.setHeader("Vary", varyHeader);
-    if (request.headers["if-none-match"] === entry.etag) {
-      response.statusCode = 304;
-      response.end();
-      return;
-    }
+  /** A kept page as the answer to `request`: 304, or the page with a new nonce, gzip when accepted. */
+  function answer(request: Request, entry: Entry): Response {
+    const headers = new Headers({ ETag: entry.etag, "Cache-Control": cachedPageControl, Vary: varyHeader });
+    if (request.headers.get("If-None-Match") === entry.etag) return new Response(null, { status: 304, headers });
     const nonce = entry.nonce && options.createNonce();
     for (const [name, value] of Object.entries(entry.headers)) {
-      response.setHeader(name, name === "content-security-policy" && nonce ? value.replaceAll(entry.nonce, nonce) : value);
+      headers.set(name, name === "content-security-policy" && nonce ? value.replaceAll(entry.nonce, nonce) : value);
     }
     const gzip = acceptsGzip(request);
     const body = assemble(entry, nonce, gzip);
-    if (gzip) response.setHeader("Content-Encoding", "gzip");
-    response.setHeader("Content-Length", body.length);
-    response.statusCode = entry.status;
-    response.end(request.method === "HEAD" ? undefined : body);
+    if (gzip) headers.set("Content-Encoding", "gzip");
+    headers.set("Content-Length", String(body.length));
+    return new Response(request.method === "HEAD" ? null : body, { status: entry.status, headers });
   }
 
-  /**
-   * Holds back the head and body the renderer writes until it ends, then sends them like a kept
-   * page (the first visitor must not get the larger identity page). Resolves with the entry when
-   * the response may be shared; otherwise the body goes out as rendered.
-   */
-  function renderAndKeep(key: string, request: IncomingMessage, response: ServerResponse): Promise<Entry | null> {
-    const chunks: Buffer[] = [];
-    const original = { writeHead: response.writeHead, write: response.write, end: response.end };
-    const collect = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(
-        Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
-      );
-    };
-    // A compression layer further on must leave this response alone: it is compressed here, once.
-    const acceptEncoding = request.headers["accept-encoding"];
-    delete request.headers["accept-encoding"];
-    // Taken before rendering: a page whose own reads moved the generation is already out of date.
-    const renderedUnder = generation();
-
-    return new Promise((resolve) => {
-      response.once("close", () => resolve(null));
-      response.writeHead = ((status: number, ...rest: unknown[]) => {
-        response.statusCode = status;
-        const headers = rest.find((argument) => typeof argument === "object" && argument !== null && !Array.isArray(argument));
-        for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value as string);
-        return response;
-      }) as ServerResponse["writeHead"];
-      response.write = ((chunk: unknown, encoding?: unknown) => {
-        collect(chunk, encoding);
-        return true;
-      }) as ServerResponse["write"];
-      response.end = ((chunk?: unknown, encoding?: unknown) => {
-        collect(chunk, encoding);
-        Object.assign(response, original);
-        const body = Buffer.concat(chunks);
-        if (response.destroyed || !shareable(response)) {
-          resolve(null);
-          return response.end(body);
-        }
-        request.headers["accept-encoding"] = acceptEncoding;
-        void toEntry(key, response, body, renderedUnder).then(
-          (entry) => {
-            send(request, response, entry);
-            resolve(entry);
-          },
-          () => {
-            resolve(null);
-            response.end(body);
-          },
-        );
-        return response;
-      }) as ServerResponse["end"];
-    });
+  function shareable(response: Response): boolean {
+    const control = response.headers.get("Cache-Control") ?? "";
+    return response.status === 200 && !response.headers.has("Set-Cookie") && !/private|no-store/.test(control);
   }
 
-  function shareable(response: ServerResponse): boolean {
-    const control = String(response.getHeader("cache-control") ?? "");
-    return response.statusCode === 200 && !response.hasHeader("set-cookie") && !/private|no-store/.test(control);
-  }
-
-  async function toEntry(key: string, response: ServerResponse, identity: Buffer, renderedUnder: number): Promise<Entry> {
+  async function toEntry(key: string, response: Response, renderedUnder: number): Promise<Entry> {
+    const identity = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     for (const name of keptHeaders) {
-      const value = response.getHeader(name);
-      if (value !== undefined) headers[name] = String(value);
+      const value = response.headers.get(name);
+      if (value !== null) headers[name] = value;
     }
     const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1] ?? "";
     const pieces = splitAt(identity, nonce);
@@ -276,67 +221,83 @@ export function createPageCache(options: PageCacheOptions) {
     const bodyBytes = [...pieces, ...deflatedPieces].reduce((sum, piece) => sum + piece.length, 0);
     return {
       key,
-      status: response.statusCode,
+      status: response.status,
       headers,
       // Weak: the bytes differ by their nonce from one answer to the next.
       etag: `W/"${createHash("sha1").update(identity).digest("base64url")}"`,
       nonce,
       pieces,
       deflatedPieces,
-      storedAt: now(),
+      storedAt: clock.now(),
       generation: renderedUnder,
       // Strings count twice: V8 may hold them as two bytes a character.
       bytes: bodyBytes + 2 * (key.length + headerBytes) + entryOverheadBytes,
     };
   }
 
-  function cacheable(request: IncomingMessage): boolean {
+  function cacheable(request: Request): boolean {
     if (request.method !== "GET" && request.method !== "HEAD") return false;
-    return cookieNames(request.headers.cookie).every((name) => anonymousCookies.has(name));
+    return cookieNames(request.headers.get("Cookie") ?? undefined).every((name) => anonymousCookies.has(name));
   }
 
-  function serveOrRender(request: IncomingMessage, response: ServerResponse, next: () => void, variant: PageVariant) {
+  /**
+   * Renders the page for its variant and keeps it when it may be shared: the whole body is read,
+   * so the first visitor too gets the kept (compressed) page rather than the larger identity one.
+   * A page that may not be shared goes out as rendered.
+   */
+  async function renderAndKeep(key: string, request: Request, variant: PageVariant, render: PageRenderer): Promise<Response> {
+    // The renderer sees only the parameters the page reads.
+    const requested = new URL(request.url);
+    const pageRequest =
+      `${requested.pathname}${requested.search}` === variant.url ? request : new Request(new URL(variant.url, requested), request);
+    // Taken before rendering: a page whose own reads moved the generation is already out of date.
+    const renderedUnder = generation();
+    let settle: (entry: Entry | null) => void = () => {};
+    rendering.set(key, new Promise((resolve) => (settle = resolve)));
+    try {
+      const response = await render(pageRequest);
+      if (!shareable(response)) {
+        settle(null);
+        const headers = new Headers(response.headers);
+        if (!headers.has("Vary")) headers.set("Vary", varyHeader);
+        if (!headers.has("Cache-Control")) headers.set("Cache-Control", cachedPageControl);
+        return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      }
+      const entry = await toEntry(key, response, renderedUnder);
+      keep(entry);
+      settle(entry);
+      return answer(request, entry);
+    } catch (error) {
+      settle(null);
+      throw error;
+    } finally {
+      rendering.delete(key);
+    }
+  }
+
+  /**
+   * Answers `request` from memory, from a render of the same variant in progress, or by rendering
+   * it with `render` and keeping the page; requests that are not for a shared public page go to
+   * `render` untouched.
+   */
+  async function respond(request: Request, render: PageRenderer): Promise<Response> {
+    if (!cacheable(request)) return render(request);
+    const variant = await Promise.resolve(options.variantOf(request)).catch(() => null);
+    if (!variant) return render(request);
     const key = [variant.url, variant.language, variant.theme, variant.currency].join("\u0000");
     const path = variant.url.split("?")[0] ?? "/";
-    request.url = variant.url;
-    const entry = fresh(key);
-    if (entry) {
+    const kept = fresh(key) ?? (await rendering.get(key));
+    if (kept) {
       options.onHit?.(path);
-      return send(request, response, entry);
-    }
-    const inProgress = rendering.get(key);
-    if (inProgress) {
-      void inProgress.then((rendered) => {
-        if (!rendered || response.headersSent) return next();
-        options.onHit?.(path);
-        send(request, response, rendered);
-      });
-      return;
+      return answer(request, kept);
     }
     // A HEAD has no body to keep.
-    if (request.method === "HEAD") return next();
-    const rendered = renderAndKeep(key, request, response);
-    rendering.set(key, rendered);
-    void rendered.then((result) => {
-      rendering.delete(key);
-      if (result) keep(result);
-    });
-    response.setHeader("Vary", varyHeader);
-    response.setHeader("Cache-Control", cachedPageControl);
-    next();
-  }
-
-  /** Express-style middleware: serve from memory, wait for a render in progress, or render and keep. */
-  function middleware(request: IncomingMessage, response: ServerResponse, next: () => void) {
-    if (!cacheable(request)) return next();
-    void Promise.resolve(options.variantOf(request)).then(
-      (variant) => (variant ? serveOrRender(request, response, next, variant) : next()),
-      () => next(),
-    );
+    if (request.method === "HEAD") return render(request);
+    return renderAndKeep(key, request, variant, render);
   }
 
   const cache = {
-    middleware,
+    respond,
     size: () => entries.size,
     /** What the kept entries are counted to cost, bookkeeping included. */
     bytes: () => totalBytes,
@@ -344,7 +305,13 @@ export function createPageCache(options: PageCacheOptions) {
       entries.clear();
       totalBytes = 0;
     },
+    close() {
+      clearInterval(sweeper);
+      liveCaches.delete(cache);
+    },
   };
   liveCaches.add(cache);
   return cache;
 }
+
+export type PageCache = ReturnType<typeof createPageCache>;

@@ -1,4 +1,4 @@
-import { defaultTheme, isThemeName, themeCookieName, type ThemeName } from "~/ui/theme";
+import { defaultTheme, isThemeName, themeCookieName, type ThemeName } from "~/lib/theme";
 import { readCookie, serializeCookie } from "./cookies.server";
 
 const oneYear = 60 * 60 * 24 * 365;

@@ -5,6 +5,8 @@ import { languageOf } from "~/i18n/languages";
 import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { calendarPage } from "~/market/calendar-page.server";
+import { marketOf } from "~/market/context.server";
+import { platformOf } from "~/platform/context.server";
 import { KindFilter } from "~/ui/calendar/kind-filter";
 import { MonthGrid, MonthHeader, MonthList } from "~/ui/calendar/month-view";
 import { DemoNotice } from "~/ui/market/demo-notice";
@@ -13,7 +15,7 @@ import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/calendar";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await calendarPage(new URL(request.url), languageOf(getLocale(context)));
+  const page = await calendarPage(marketOf(context), new URL(request.url), languageOf(getLocale(context)), platformOf(context).clock.now());
   return { meta: pageMetaFor(context, "page", { ns: "calendar" }), ...page };
 }
 

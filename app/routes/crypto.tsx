@@ -10,13 +10,12 @@ import { currencyCode } from "~/market/crypto-currency";
 import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { translateCryptoCategory } from "~/market/crypto-categories.server";
 import { CurrencySwitcher } from "~/ui/market/currency-switcher";
-import { getMarketService } from "~/market/service.server";
-import { recordCryptoView } from "~/market/views.server";
-import { getDb } from "~/platform/db.server";
+import { platformOf } from "~/platform/context.server";
+import { cryptoViewsOf, marketOf } from "~/market/context.server";
 import { dailyPointsFromCryptoChart } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
-import { formatCompactMoney, formatMoney, formatNumber } from "~/ui/format";
+import { formatCompactMoney, formatMoney, formatNumber } from "~/lib/format";
 import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
 import { Change } from "~/ui/market/change";
 import { DemoNotice } from "~/ui/market/demo-notice";
@@ -36,14 +35,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!id.success) throw data(null, { status: 404 });
   const language = languageOf(getLocale(context));
   const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
-  const market = getMarketService();
-  const to = Math.ceil(Date.now() / 3_600_000) * 3600;
+  const market = marketOf(context);
+  const to = Math.ceil(platformOf(context).clock.now() / 3_600_000) * 3600;
   const [detail, chart] = await Promise.all([
     orUnavailable(market.cryptoDetail(id.data, language, currency)),
     orUnavailable(market.cryptoChart(id.data, to - historyDays * 86_400, to, currency)),
   ]);
   if (detail?.data === null) throw data(null, { status: 404 });
-  if (detail) recordCryptoView(getDb(), id.data);
+  if (detail) cryptoViewsOf(context).record(id.data);
   const t = getInstance(context).t;
   const coin = detail?.data;
   const stars = starsFor(context);

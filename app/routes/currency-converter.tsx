@@ -10,9 +10,9 @@ import { converterHref, converterPath, maxConverterAmount, type ConverterInput }
 import { conversionOf, readConverterQuery } from "~/market/converter.server";
 import { currencyOptions } from "~/market/currency-names.server";
 import { orUnavailable } from "~/market/page-data.server";
-import { getMarketService } from "~/market/service.server";
+import { marketOf } from "~/market/context.server";
 import { ConverterField, CurrencyPicker, errorIdOf } from "~/ui/converter/currency-picker";
-import { formatNumber } from "~/ui/format";
+import { formatNumber } from "~/lib/format";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { LocalTime } from "~/ui/market/local-time";
 import { Unavailable } from "~/ui/market/unavailable";
@@ -23,7 +23,7 @@ import "~/ui/converter/converter.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageOf(getLocale(context));
   const { input, query, errors } = readConverterQuery(new URL(request.url).searchParams, language);
-  const rates = await orUnavailable(getMarketService().rates());
+  const rates = await orUnavailable(marketOf(context).rates());
   return {
     meta: pageMetaFor(context, "page", { ns: "converter" }),
     input,

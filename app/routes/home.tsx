@@ -10,7 +10,7 @@ import { loadHome } from "~/market/home.server";
 import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { CurrencySwitcher } from "~/ui/market/currency-switcher";
 import { homeTableSearch, parseSearch } from "~/market/list-search.server";
-import { getMarketService } from "~/market/service.server";
+import { cryptoViewsOf, marketOf } from "~/market/context.server";
 import { FromOurBlog } from "~/ui/content/blog-section";
 import { CryptoMiniList, StockMiniList } from "~/ui/market/asset-lists";
 import { DemoNotice } from "~/ui/market/demo-notice";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const table = { kind: search.table, page: search.tpage, sort: search.tsort, order: search.torder };
   const language = languageOf(getLocale(context));
   const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
-  const home = await loadHome(getMarketService(), table, language, currency);
+  const home = await loadHome(marketOf(context), cryptoViewsOf(context), table, language, currency);
   return { meta: pageMetaFor(context, "home"), table, currency, home, stars: starsFor(context), blog: latestReleaseNoteSummaries(3) };
 }
 

@@ -5,7 +5,7 @@ import { pageMetaFor } from "~/i18n/translate.server";
 import { stockSortBy } from "~/market/list-params";
 import { parseSearch, stockListSearch } from "~/market/list-search.server";
 import { orUnavailable } from "~/market/page-data.server";
-import { getMarketService } from "~/market/service.server";
+import { marketOf } from "~/market/context.server";
 import { stockMarkets, stockTypes } from "~/market/types";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { PageSizeForm } from "~/ui/market/page-size";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/stocks";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, stockListSearch);
   const list = await orUnavailable(
-    getMarketService().stockList({
+    marketOf(context).stockList({
       search: search.q,
       market: search.market === "all" ? undefined : search.market,
       type: search.type,

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { safeRedirectPath } from "~/platform/redirect";
 import { themeCookie } from "~/platform/theme.server";
-import { themeNames } from "~/ui/theme";
+import { themeNames } from "~/lib/theme";
 import { invalidRequest, readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/theme";
 

@@ -1,9 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { openGraphLocales, isLanguage, fallbackLanguage } from "~/i18n/languages";
+import type { PageMeta } from "~/lib/page-meta";
 import { ogImage, ogImagePath } from "./og-image";
-
-/** What every page's loader provides for its meta tags, already translated. */
-export type PageMeta = { title: string; description: string; keywords: string; noindex?: boolean };
 
 type RootMetaData = { locale: string; publicUrl: string; siteName: string; ogImageAlt?: string };
 

@@ -13,13 +13,13 @@ import { createDemoProviders } from "~/market/demo";
 import { UpstreamError, type MarketProviders } from "~/market/providers/provider";
 import { createMarketService } from "~/market/service.server";
 import type { NewsCategory } from "~/market/types";
-import { formatCompactMoney, formatMoney, formatNumber, formatPercent, formatPercentMagnitude } from "~/ui/format";
+import { formatCompactMoney, formatMoney, formatNumber, formatPercent, formatPercentMagnitude } from "~/lib/format";
 
 /** Wednesday 2026-11-18 15:07:30 UTC: B3 and the US are in session. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);
 const clock = () => NOW;
 
-const market = createMarketService(createDemoProviders(clock), new MarketCache({ now: clock }));
+const market = createMarketService(createDemoProviders(clock), new MarketCache({ clock: { now: clock } }));
 
 function failingProviders(): MarketProviders {
   const fail = async (): Promise<never> => {
@@ -305,7 +305,7 @@ describe("offline assistant: streaming", () => {
 });
 
 describe("offline assistant: failing market engine", () => {
-  const broken = createMarketService(failingProviders(), new MarketCache({ now: clock, retries: 0, sleep: async () => {} }));
+  const broken = createMarketService(failingProviders(), new MarketCache({ clock: { now: clock }, retries: 0, sleep: async () => {} }));
   const offline = createOfflineModel({ market: broken, wordDelayMs: 0, now: clock });
 
   beforeEach(() => {
@@ -352,7 +352,7 @@ describe("marketContextFor", () => {
   });
 
   it("drops the assets whose data cannot be had, without throwing", async () => {
-    const broken = createMarketService(failingProviders(), new MarketCache({ now: clock, retries: 0, sleep: async () => {} }));
+    const broken = createMarketService(failingProviders(), new MarketCache({ clock: { now: clock }, retries: 0, sleep: async () => {} }));
     expect(await marketContextFor("how is BTC?", "en", broken)).toEqual({ lines: [], refs: [] });
   });
 });

@@ -8,6 +8,7 @@ import { createGeminiStream } from "~/assistant/llm/gemini.server";
 import { createOpenAiStream } from "~/assistant/llm/openai.server";
 import type { AssistantChunk } from "~/assistant/model.server";
 import { callRoute, signedInUser } from "../support/route-call";
+import { sharedTestServices } from "../support/services";
 import { fakeLlmKeys, startFakeLlmServer, type FakeLlmServer } from "../support/fake-llm-server";
 
 beforeAll(() => {
@@ -327,7 +328,9 @@ describe("hosted models", () => {
         provider === "gemini"
           ? createGeminiStream({ apiKey: fakeLlmKeys.gemini, model: "gemini-2.5-flash", baseUrl: `${fake.url}/gemini`, timeoutMs: 2000 })
           : createOpenAiStream({ baseUrl: `${fake.url}/openai`, model: "llama3.2", timeoutMs: 2000 });
-      const chunks = await collect(createHostedModel(provider, stream).reply(request, new AbortController().signal));
+      const chunks = await collect(
+        createHostedModel(provider, stream, (await sharedTestServices()).market).reply(request, new AbortController().signal),
+      );
       expect(chunks[0]?.refs).toContainEqual({ title: expect.stringContaining("Bitcoin"), href: "/cryptos/bitcoin" });
       expect(chunks.map(({ text }) => text).join("")).toBe("Bitcoin held near $67k while the Ibovespa rose 1.2% today.");
       const sent = JSON.stringify(fake.requests(provider)[0]?.body);

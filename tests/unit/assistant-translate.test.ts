@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createOpenAiStream } from "~/assistant/llm/openai.server";
-import { createTextTranslator, withTranslatedDescriptions } from "~/assistant/translate.server";
-import type { PersistentStore } from "~/market/cache.server";
+import { createTextTranslator, type TranslationStore } from "~/assistant/translate.server";
 import { createDemoProviders } from "~/market/demo";
+import { withTranslatedDescriptions } from "~/market/translated-descriptions.server";
+import { systemClock } from "~/platform/clock";
+import { memoryLogger } from "~/platform/logger.server";
 import { startFakeLlmServer, type FakeLlmServer } from "../support/fake-llm-server";
 
 let fake: FakeLlmServer;
@@ -12,12 +14,12 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-function memoryStore(): PersistentStore & { entries: Map<string, string> } {
+function memoryStore(): TranslationStore & { entries: Map<string, string> } {
   const entries = new Map<string, string>();
   return {
     entries,
-    read: (key) => (entries.has(key) ? { value: entries.get(key)!, fetchedAt: 0 } : undefined),
-    write: (key, value) => void entries.set(key, value),
+    read: async (key) => (entries.has(key) ? { value: entries.get(key)! } : undefined),
+    write: async (key, value) => void entries.set(key, value),
   };
 }
 
@@ -25,7 +27,7 @@ const english = { text: "Bitcoin is the first decentralized cryptocurrency.", la
 
 function translator(store = memoryStore()) {
   const stream = createOpenAiStream({ baseUrl: `${fake.url}/openai`, model: "llama3.2", timeoutMs: 2000 });
-  return { translate: createTextTranslator(stream, store), store };
+  return { translate: createTextTranslator(stream, store, { clock: systemClock, logger: memoryLogger() }), store };
 }
 
 describe("machine translation of upstream descriptions", () => {

@@ -1,10 +1,18 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MarketCache, type PersistentStore } from "~/market/cache.server";
+import { createDatabaseStore } from "~/market/cache-store.server";
 import { UpstreamError } from "~/market/providers/provider";
+import { createMemorySharedStore } from "~/platform/shared-store.server";
+import { manualClock } from "../support/clock";
+import { createTestServices } from "../support/services";
 
 function memoryStore(): PersistentStore & { rows: Map<string, { value: string; fetchedAt: number }> } {
   const rows = new Map<string, { value: string; fetchedAt: number }>();
-  return { rows, read: (key) => rows.get(key), write: (key, value, fetchedAt) => void rows.set(key, { value, fetchedAt }) };
+  return {
+    rows,
+    read: async (key) => rows.get(key),
+    write: async (key, value, fetchedAt) => void rows.set(key, { value, fetchedAt }),
+  };
 }
 
 const noSleep = () => Promise.resolve();
@@ -29,7 +37,7 @@ describe("market cache", () => {
 
   it("serves fresh answers without calling again within the lifetime", async () => {
     let now = 0;
-    const cache = new MarketCache({ ttlMs: 1000, now: () => now });
+    const cache = new MarketCache({ ttlMs: 1000, clock: { now: () => now } });
     const fetcher = vi.fn(async () => now);
     await cache.get("k", fetcher);
     now = 999;
@@ -39,7 +47,7 @@ describe("market cache", () => {
 
   it("serves stale data at once and refreshes it in the background", async () => {
     let now = 0;
-    const cache = new MarketCache({ ttlMs: 1000, now: () => now });
+    const cache = new MarketCache({ ttlMs: 1000, clock: { now: () => now } });
     let release: (value: string) => void = () => {};
     await cache.get("k", async () => "old");
     now = 5000;
@@ -57,7 +65,7 @@ describe("market cache", () => {
   it("serves the last good answer when the upstream fails (stale-if-error)", async () => {
     let now = 0;
     const errors: unknown[] = [];
-    const cache = new MarketCache({ ttlMs: 1000, now: () => now, sleep: noSleep, onBackgroundError: (_k, e) => errors.push(e) });
+    const cache = new MarketCache({ ttlMs: 1000, clock: { now: () => now }, sleep: noSleep, onBackgroundError: (_k, e) => errors.push(e) });
     await cache.get("k", async () => "good");
     now = 10_000;
     const failing = vi.fn(async () => {
@@ -71,11 +79,11 @@ describe("market cache", () => {
   it("keeps the last good answer across restarts in the persistent store", async () => {
     const store = memoryStore();
     let now = 0;
-    await new MarketCache({ store, now: () => now }).get("k", async () => ({ price: 10 }));
+    await new MarketCache({ store, clock: { now: () => now } }).get("k", async () => ({ price: 10 }));
     expect(store.rows.get("k")?.value).toBe('{"price":10}');
 
     now = 60 * 60_000;
-    const restarted = new MarketCache({ store, now: () => now, sleep: noSleep });
+    const restarted = new MarketCache({ store, clock: { now: () => now }, sleep: noSleep });
     const answer = await restarted.get("k", async () => {
       throw new UpstreamError("down", "test");
     });
@@ -145,5 +153,73 @@ describe("market cache", () => {
     await expect(cache.get("k", fetcher)).rejects.toMatchObject({ status: 429 });
     expect(fetcher).toHaveBeenCalledTimes(1);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("keeps the last good answer in the database's market_cache table", async () => {
+    const services = await createTestServices();
+    const store = createDatabaseStore(services.platform.db);
+    const clock = manualClock();
+    await new MarketCache({ store, clock }).get("live:crypto:list", async () => ({ price: 10 }));
+    clock.advance(60 * 60_000);
+    const restarted = new MarketCache({ store, clock, sleep: noSleep });
+    const answer = await restarted.get("live:crypto:list", async () => {
+      throw new UpstreamError("down", "test");
+    });
+    expect(answer).toMatchObject({ value: { price: 10 }, stale: true });
+    await services.close();
+  });
+});
+
+describe("market cache across instances", () => {
+  it("makes one upstream call per key for two instances sharing one store", async () => {
+    const clock = manualClock();
+    const shared = createMemorySharedStore(clock);
+    const first = new MarketCache({ clock, shared, pollIntervalMs: 5 });
+    const second = new MarketCache({ clock, shared, pollIntervalMs: 5 });
+    let calls = 0;
+    const fetcher = () =>
+      new Promise<number>((resolve) => {
+        calls++;
+        setTimeout(() => resolve(42), 30);
+      });
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => first.get("k", fetcher)),
+      ...Array.from({ length: 10 }, () => second.get("k", fetcher)),
+    ]);
+    expect(calls).toBe(1);
+    expect(answers.every((answer) => answer.value === 42 && !answer.stale)).toBe(true);
+    // The second instance now answers from what the first shared, without a call of its own.
+    expect((await new MarketCache({ clock, shared }).get("k", fetcher)).value).toBe(42);
+    expect(calls).toBe(1);
+  });
+
+  it("refreshes a stale answer once across instances, and the other instance serves the new one", async () => {
+    const clock = manualClock();
+    const shared = createMemorySharedStore(clock);
+    const first = new MarketCache({ ttlMs: 1000, clock, shared });
+    const second = new MarketCache({ ttlMs: 1000, clock, shared });
+    await first.get("k", async () => "old");
+    await second.get("k", async () => "unused");
+    clock.advance(5000);
+    const refresh = vi.fn(async () => "new");
+    expect(await first.get("k", refresh)).toMatchObject({ value: "old", stale: true });
+    await vi.waitFor(async () => expect((await first.get("k", refresh)).value).toBe("new"));
+    expect(await second.get("k", refresh)).toMatchObject({ value: "new", stale: false });
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("calls the upstream itself when the instance holding the lock never shares an answer", async () => {
+    const clock = manualClock();
+    const shared = createMemorySharedStore(clock);
+    await shared.lock("market-lock:k", 60_000);
+    const cache = new MarketCache({ clock, shared, upstreamTimeoutMs: 50, pollIntervalMs: 10 });
+    expect((await cache.get("k", async () => "mine")).value).toBe("mine");
+  });
+
+  it("shares nothing of the embedded demo data, which every instance computes alike", async () => {
+    const clock = manualClock();
+    const shared = createMemorySharedStore(clock);
+    await new MarketCache({ clock, shared }).get("demo", async () => 1, { persist: false });
+    expect(await shared.get("market:demo")).toBeUndefined();
   });
 });

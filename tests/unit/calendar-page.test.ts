@@ -16,6 +16,7 @@ import {
 } from "~/market/calendar-month";
 import type { CalendarEvent } from "~/market/types";
 import { contextFor, routeArgs } from "../support/router-context";
+import { sharedTestServices } from "../support/services";
 
 beforeAll(() => {
   process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-calendar-"));
@@ -196,7 +197,7 @@ describe("the /calendar page data", () => {
   it("answers an invalid month with the current month in São Paulo, not an error", async () => {
     const { calendarPage } = await import("~/market/calendar-page.server");
     const now = Date.parse("2027-03-01T02:00:00Z"); // still 28 February in São Paulo
-    const page = await calendarPage(new URL("http://localhost/calendar?month=2027-99"), "es", now);
+    const page = await calendarPage((await sharedTestServices()).market, new URL("http://localhost/calendar?month=2027-99"), "es", now);
     expect(page.month).toBe("2027-02");
     expect(page.title).toBe("febrero de 2027");
     const today = page.events!.weeks.flat().filter((day) => day.isToday);

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { resources } from "~/i18n/resources";
 import type { ChartPoint } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
-import { formatCompactMoney } from "~/ui/format";
+import { formatCompactMoney } from "~/lib/format";
 
 /** A stand-in for lightweight-charts that records what the page asks of it (jsdom has no canvas). */
 const fake = vi.hoisted(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompactMoney, formatMoney, formatPercent } from "~/ui/format";
+import { formatCompactMoney, formatMoney, formatPercent } from "~/lib/format";
 
 const plain = (text: string) => text.replace(/\s/g, " ");
 

@@ -18,7 +18,7 @@ const START = Date.UTC(2026, 10, 18, 15, 2, 30);
 function demoMarket() {
   let now = START;
   const clock = () => now;
-  const market = createMarketService(createDemoProviders(clock), new MarketCache({ now: clock }));
+  const market = createMarketService(createDemoProviders(clock), new MarketCache({ clock: { now: clock } }));
   return { market, advance: (ms: number) => (now += ms), clock };
 }
 

@@ -1,22 +1,27 @@
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import express from "express";
+import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { setTimeout as delay } from "node:timers/promises";
+import { createGunzip, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createPageCache, type PageCacheOptions, type PageVariant } from "~/platform/page-cache.server";
+import { pagesChangedChannel } from "~/platform/context.server";
+import { sendFetchResponse, toFetchRequest } from "~/platform/fetch-bridge.server";
+import { createPageCache, type PageCacheOptions, type PageCache, type PageVariant } from "~/platform/page-cache.server";
+import { createTestServices } from "../support/services";
 
-type Renderer = (request: IncomingMessage, response: ServerResponse) => void;
+type Renderer = (request: Request) => Response | Promise<Response>;
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** Pages under /public, told apart by their whole URL, the language header or cookie, the theme and currency cookies. */
-function testVariant(request: IncomingMessage): PageVariant | null {
-  const url = request.url ?? "/";
-  if (!url.startsWith("/public")) return null;
-  const cookie = request.headers.cookie ?? "";
+function testVariant(request: Request): PageVariant | null {
+  const { pathname, search } = new URL(request.url);
+  if (!pathname.startsWith("/public")) return null;
+  const cookie = request.headers.get("Cookie") ?? "";
   return {
-    url,
-    language: /i18next=([^;]+)/.exec(cookie)?.[1] ?? String(request.headers["accept-language"] ?? ""),
+    url: `${pathname}${search}`,
+    language: /i18next=([^;]+)/.exec(cookie)?.[1] ?? request.headers.get("Accept-Language") ?? "",
     theme: /theme=([^;]+)/.exec(cookie)?.[1] ?? "dark",
     currency: /currency=([^;]+)/.exec(cookie)?.[1] ?? "brl",
   };
@@ -31,20 +36,32 @@ const testOptions = {
   createNonce: () => `nonce${++nonces}`,
 };
 
-/** A real HTTP server: the cache in front of a renderer that counts its renders. */
+/** A real HTTP server as the app has one: Express, optionally compressing, answering through the cache. */
+async function listen(cache: PageCache, render: Renderer, { compress = false } = {}) {
+  const app = express();
+  if (compress) app.use((await import("compression")).default({ threshold: 0 }));
+  app.use(async (req, res, next) => {
+    try {
+      await sendFetchResponse(res, await cache.respond(toFetchRequest(req, res), async (page) => render(page)));
+    } catch (error) {
+      next(error);
+    }
+  });
+  server = createServer(app);
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** The cache in front of a renderer that counts its renders. */
 async function serve(render: Renderer = renderPage(), options: Partial<PageCacheOptions> = {}) {
   let clock = 1_000_000;
   const hits: string[] = [];
-  const cache = createPageCache({ ...testOptions, onHit: (path) => hits.push(path), now: () => clock, ...options });
+  const cache = createPageCache({ ...testOptions, onHit: (path) => hits.push(path), clock: { now: () => clock }, ...options });
   let renders = 0;
-  server = createServer((request, response) =>
-    cache.middleware(request, response, () => {
-      renders++;
-      render(request, response);
-    }),
-  );
-  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(cache, (page) => {
+    renders++;
+    return render(page);
+  });
   return {
     /** The whole answer, read: an unread body would hold its connection. */
     get: async (path: string, headers: Record<string, string> = {}, method = "GET") => {
@@ -53,7 +70,7 @@ async function serve(render: Renderer = renderPage(), options: Partial<PageCache
       return { status: response.status, headers: response.headers, text: async () => body };
     },
     renders: () => renders,
-    /** The entry is kept once compressed, a moment after the first visitor got the page. */
+    /** The entry is kept once compressed, as the first visitor gets the page. */
     stored: (count: number) => vi.waitFor(() => expect(cache.size()).toBe(count), { timeout: 5000 }),
     hits,
     advance: (ms: number) => (clock += ms),
@@ -72,14 +89,22 @@ function rawGet(port: number, path: string, headers: Record<string, string>) {
   });
 }
 
+const encoder = new TextEncoder();
+
 /** Streams a page in pieces, like server rendering does; says which language and theme it saw. */
 function renderPage(extraHeaders: Record<string, string> = {}, delayMs = 0): Renderer {
-  return (request, response) => {
-    response.setHeader("Content-Type", "text/html; charset=utf-8");
-    for (const [name, value] of Object.entries(extraHeaders)) response.setHeader(name, value);
-    const seen = `${request.headers["accept-language"] ?? "-"}|${request.headers.cookie ?? "-"}|${request.url}`;
-    response.write("<html><body>");
-    setTimeout(() => response.end(`${"<p>row</p>".repeat(500)}${seen}</body></html>`), delayMs);
+  return (request) => {
+    const { pathname, search } = new URL(request.url);
+    const seen = `${request.headers.get("Accept-Language") ?? "-"}|${request.headers.get("Cookie") ?? "-"}|${pathname}${search}`;
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode("<html><body>"));
+        await delay(delayMs);
+        controller.enqueue(encoder.encode(`${"<p>row</p>".repeat(500)}${seen}</body></html>`));
+        controller.close();
+      },
+    });
+    return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8", ...extraHeaders } });
   };
 }
 
@@ -98,9 +123,9 @@ describe("anonymous page cache", () => {
 
   it("renders again once the generation moved (a price changed), and keeps nothing whose own render moved it", async () => {
     let generation = 0;
-    const bumping = (request: IncomingMessage, response: ServerResponse) => {
-      if (request.url === "/public/moves") generation++;
-      renderPage()(request, response);
+    const bumping: Renderer = (request) => {
+      if (new URL(request.url).pathname === "/public/moves") generation++;
+      return renderPage()(request);
     };
     const app = await serve(bumping, { generation: () => generation });
     await (await app.get("/public/a")).text();
@@ -163,10 +188,7 @@ describe("anonymous page cache", () => {
       await new Promise<void>((resolve) => server!.close(() => resolve()));
       server = undefined;
     }
-    const failing = await serve((_request, response) => {
-      response.statusCode = 404;
-      response.end("missing");
-    });
+    const failing = await serve(() => new Response("missing", { status: 404 }));
     await failing.get("/public/gone");
     await failing.get("/public/gone");
     await failing.get("/private");
@@ -207,11 +229,10 @@ describe("anonymous page cache", () => {
   });
 
   it("gives every answer of a kept page its own CSP nonce, in the header and the page alike", async () => {
-    const render: Renderer = (_request, response) => {
-      response.setHeader("Content-Type", "text/html; charset=utf-8");
-      response.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-rendered+/='");
-      response.end(`<script nonce="rendered+/=">1</script>${"<p>row</p>".repeat(500)}<script nonce="rendered+/=">2</script>`);
-    };
+    const render: Renderer = () =>
+      new Response(`<script nonce="rendered+/=">1</script>${"<p>row</p>".repeat(500)}<script nonce="rendered+/=">2</script>`, {
+        headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'self' 'nonce-rendered+/='" },
+      });
     const app = await serve(render);
     await app.get("/public/a");
     await app.stored(1);
@@ -263,18 +284,15 @@ describe("anonymous page cache", () => {
 
 describe("anonymous page cache in front of a compressing server", () => {
   async function serveCompressed(render: Renderer) {
-    const compression = (await import("compression")).default;
-    const express = (await import("express")).default;
-    const app = express();
-    app.use(compression({ threshold: 0 }));
-    app.use((request, response) => render(request, response));
     const cache = createPageCache({
       ...testOptions,
-      variantOf: (request) => ({ url: request.url ?? "/", language: "", theme: "", currency: "" }),
+      // Event streams are never public pages.
+      variantOf: (request) => {
+        const { pathname } = new URL(request.url);
+        return pathname === "/events" ? null : { url: pathname, language: "", theme: "", currency: "" };
+      },
     });
-    server = createServer((request, response) => cache.middleware(request, response, () => app(request, response)));
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    return { cache, port: (server.address() as AddressInfo).port };
+    return { cache, port: await listen(cache, render, { compress: true }) };
   }
 
   it("keeps the rendered page, not the bytes a compression layer behind it would send", async () => {
@@ -286,15 +304,59 @@ describe("anonymous page cache in front of a compressing server", () => {
     expect(await kept.text()).toBe(first);
   });
 
-  it("sends the first visitor's page compressed and tagged, whichever way the renderer wrote its head", async () => {
-    const { port } = await serveCompressed((_request, response) => {
-      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-      response.end("<p>row</p>".repeat(500));
-    });
+  it("sends the first visitor's page compressed once and tagged", async () => {
+    const { port } = await serveCompressed(
+      () => new Response("<p>row</p>".repeat(500), { headers: { "Content-Type": "text/html; charset=utf-8" } }),
+    );
     const first = await rawGet(port, "/page", { "Accept-Encoding": "gzip, br" });
     expect(first.headers["content-encoding"]).toBe("gzip");
     expect(first.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
     expect(gunzipSync(first.body).toString()).toBe("<p>row</p>".repeat(500));
+  });
+
+  it("flushes an event stream through the compressor piece by piece", async () => {
+    let second: () => void = () => {};
+    const { port } = await serveCompressed(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            async start(controller) {
+              controller.enqueue(encoder.encode("data: one\n\n"));
+              await new Promise<void>((resolve) => (second = resolve));
+              controller.enqueue(encoder.encode("data: two\n\n"));
+              controller.close();
+            },
+          }),
+          { headers: { "Content-Type": "text/event-stream" } },
+        ),
+    );
+    const received = await new Promise<string>((resolve) => {
+      request({ port, host: "127.0.0.1", path: "/events", headers: { "Accept-Encoding": "gzip" } }, (response) => {
+        expect(response.headers["content-encoding"]).toBe("gzip");
+        let text = "";
+        const gunzip = response.pipe(createGunzip());
+        gunzip.on("data", (chunk: Buffer) => {
+          text += chunk.toString();
+          // The first event arrived while the second is not written yet.
+          if (text === "data: one\n\n") second();
+        });
+        gunzip.on("end", () => resolve(text));
+      }).end();
+    });
+    expect(received).toBe("data: one\n\ndata: two\n\n");
+  });
+});
+
+describe("kept pages when pages change", () => {
+  it("drops every kept page when an instance publishes that pages changed", async () => {
+    const services = await createTestServices();
+    const cache = services.pageCache!;
+    const page = () => new Response("<p>faq</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    await cache.respond(new Request("http://localhost/faq"), async () => page());
+    expect(cache.size()).toBe(1);
+    await services.platform.events.publish(pagesChangedChannel, JSON.stringify({ paths: ["/release-notes"] }));
+    expect(cache.size()).toBe(0);
+    await services.close();
   });
 });

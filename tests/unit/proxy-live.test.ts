@@ -1,13 +1,19 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as cryptoLoader } from "~/routes/proxy/crypto";
+import { loader as cryptosLoader } from "~/routes/proxy/cryptos";
+import { loader as currenciesLoader } from "~/routes/proxy/currencies";
+import { loader as newsLoader } from "~/routes/proxy/news";
+import { loader as stockLoader } from "~/routes/proxy/stock";
+import { manualClock } from "../support/clock";
 import { fakeKeys, startFakeUpstream } from "../support/fake-upstream";
-import { callLoader } from "../support/loader-call";
+import { contextFor } from "../support/router-context";
+import { createTestServices } from "../support/services";
 
 type Fake = Awaited<ReturnType<typeof startFakeUpstream>>;
 let fake: Fake;
-const savedEnv = { ...process.env };
 
 function liveEnv(baseUrl: string) {
   return {
@@ -31,33 +37,34 @@ function liveEnv(baseUrl: string) {
   };
 }
 
-/** A fresh module graph is a fresh process as far as the app is concerned: new env, new caches. */
-async function restartApp() {
-  vi.resetModules();
-  return {
-    cryptos: (await import("~/routes/proxy/cryptos")).loader,
-    crypto: (await import("~/routes/proxy/crypto")).loader,
-    stock: (await import("~/routes/proxy/stock")).loader,
-    news: (await import("~/routes/proxy/news")).loader,
-    currencies: (await import("~/routes/proxy/currencies")).loader,
+const clock = manualClock();
+
+/** A new instance over the same data directory: new services, new in-memory caches, the same database. */
+async function restartApp(environment: Record<string, string>) {
+  const services = await createTestServices({ environment, clock });
+  const call = async (loader: (args: never) => Promise<Response> | Response, url: string, params = {}, headers: HeadersInit = {}) => {
+    const request = new Request(`http://localhost${url}`, { headers });
+    const context = await contextFor(request, services);
+    const response = await loader({ request, context, params, unstable_pattern: "", url: new URL(request.url) } as never);
+    return { response, status: response.status, body: (await response.json()) as any };
   };
+  return { services, call };
 }
 
 beforeAll(async () => {
   fake = await startFakeUpstream();
-  Object.assign(process.env, liveEnv(fake.url));
 });
 
 afterAll(async () => {
   await fake.close().catch(() => {});
-  process.env = savedEnv;
 });
 
 describe("/proxy routes on live providers", () => {
   it("answer normalised live data, then the last good data when the upstream dies, even after a restart", async () => {
-    let app = await restartApp();
+    const environment = liveEnv(fake.url);
+    let app = await restartApp(environment);
 
-    const cryptos = await callLoader(app.cryptos, "/proxy/cryptos?per_page=2");
+    const cryptos = await app.call(cryptosLoader, "/proxy/cryptos?per_page=2");
     expect(cryptos.status).toBe(200);
     const provenance = (response: Response) => [response.headers.get("X-Data-Source"), response.headers.get("X-Data-Stale")];
     expect(provenance(cryptos.response)).toEqual(["live", "false"]);
@@ -65,7 +72,7 @@ describe("/proxy routes on live providers", () => {
     // Our own field names never leak into the upstream shape.
     expect(JSON.stringify(cryptos.body)).not.toMatch(/"(price|change24h|marketCap)"/);
 
-    const stock = await callLoader(app.stock, "/proxy/stocks/PETR4?range=1mo&modules=summaryProfile", { ticker: "PETR4" });
+    const stock = await app.call(stockLoader, "/proxy/stocks/PETR4?range=1mo&modules=summaryProfile", { ticker: "PETR4" });
     expect(provenance(stock.response)).toEqual(["live", "false"]);
     expect(stock.body.results[0]).toMatchObject({
       symbol: "PETR4",
@@ -74,33 +81,34 @@ describe("/proxy routes on live providers", () => {
     });
     expect(JSON.stringify(stock.body)).not.toMatch(/"(ticker|history|profile)"/);
 
-    const detail = await callLoader(app.crypto, "/proxy/cryptos/bitcoin", { id: "bitcoin" }, { Cookie: "i18next=pt-BR" });
+    const detail = await app.call(cryptoLoader, "/proxy/cryptos/bitcoin", { id: "bitcoin" }, { Cookie: "i18next=pt-BR" });
     expect(detail.body.description).toEqual({ en: expect.stringMatching(/\S/), pt: expect.stringMatching(/\S/) });
 
-    const news = await callLoader(app.news, "/proxy/news?category=crypto");
+    const news = await app.call(newsLoader, "/proxy/news?category=crypto");
     expect(news.response.headers.get("X-Data-Source")).toBe("live");
     expect(news.body.length).toBeGreaterThan(0);
 
-    const rates = await callLoader(app.currencies, "/proxy/currencies");
+    const rates = await app.call(currenciesLoader, "/proxy/currencies");
     expect(rates.response.headers.get("X-Data-Source")).toBe("live");
     expect(rates.body).toMatchObject({ base: "USD", rates: { BRL: expect.any(Number) } });
 
     await fake.close();
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100);
 
-    const afterDeath = await callLoader(app.cryptos, "/proxy/cryptos?per_page=2");
+    const afterDeath = await app.call(cryptosLoader, "/proxy/cryptos?per_page=2");
     expect(afterDeath.status).toBe(200);
     expect(provenance(afterDeath.response)).toEqual(["live", "true"]);
     expect(afterDeath.response.headers.get("X-Data-Fetched-At")).toBe(cryptos.response.headers.get("X-Data-Fetched-At"));
     expect(afterDeath.body).toEqual(cryptos.body);
     expect(afterDeath.response.headers.get("Cache-Control")).toMatch(/max-age=0/);
 
-    app = await restartApp();
-    const afterRestart = await callLoader(app.stock, "/proxy/stocks/PETR4?range=1mo&modules=summaryProfile", { ticker: "PETR4" });
+    await app.services.close();
+    app = await restartApp(environment);
+    const afterRestart = await app.call(stockLoader, "/proxy/stocks/PETR4?range=1mo&modules=summaryProfile", { ticker: "PETR4" });
     expect(afterRestart.status).toBe(200);
     expect(afterRestart.body).toEqual(stock.body);
 
-    const neverFetched = await callLoader(app.stock, "/proxy/stocks/ITUB4?range=1mo", { ticker: "ITUB4" }, { "Accept-Language": "en" });
+    const neverFetched = await app.call(stockLoader, "/proxy/stocks/ITUB4?range=1mo", { ticker: "ITUB4" }, { "Accept-Language": "en" });
     expect(neverFetched.status).toBe(502);
     expect(neverFetched.body).toMatchObject({
       status: 502,

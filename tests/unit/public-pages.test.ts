@@ -1,8 +1,7 @@
-import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { publicPageVariant } from "~/public-pages.server";
 
-const incoming = (url: string, headers: Record<string, string> = {}) => ({ url, headers }) as unknown as IncomingMessage;
+const incoming = (url: string, headers: Record<string, string> = {}) => new Request(`http://localhost${url}`, { headers });
 
 describe("page cache variants of public pages", () => {
   it("keeps only the query parameters each page reads", async () => {

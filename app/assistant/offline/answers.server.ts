@@ -6,7 +6,7 @@ import type { Language } from "~/i18n/languages";
 import { convertAmount, formatMinorUnits, minorUnitsOf, roundToMinorUnits } from "~/market/convert";
 import type { MarketService } from "~/market/service.server";
 import type { NewsCategory, NewsItem, Sourced, StockListItem } from "~/market/types";
-import { formatNumber, formatPercent, formatPercentMagnitude } from "~/ui/format";
+import { formatNumber, formatPercent, formatPercentMagnitude } from "~/lib/format";
 import { glossaryTermName, type GlossaryTerm } from "../glossary";
 import type { ChatRef } from "../types";
 import { assetMentions, type AssetRef } from "./assets.server";

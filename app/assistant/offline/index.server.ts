@@ -3,15 +3,15 @@
  * bundled glossary, streamed word by word like the hosted models.
  */
 import { setTimeout as delay } from "node:timers/promises";
-import { getMarketService, type MarketService } from "~/market/service.server";
+import type { MarketService } from "~/market/service.server";
 import type { AssistantModel } from "../model.server";
 import { answerFor } from "./answers.server";
 import { intentOf } from "./intents.server";
 import { answerText } from "./text.server";
 
 export type OfflineModelOptions = {
-  /** The app's market engine when absent; tests pass one with a fixed clock. */
-  market?: MarketService;
+  /** The app's market engine; tests pass one with a fixed clock. */
+  market: MarketService;
   /** Pause between words, so the reply reads like it is being written. */
   wordDelayMs?: number;
   now?: () => number;
@@ -24,14 +24,14 @@ function words(text: string): string[] {
   return text.match(/\s*\S+\s*/g) ?? [];
 }
 
-export function createOfflineModel(options: OfflineModelOptions = {}): AssistantModel {
+export function createOfflineModel(options: OfflineModelOptions): AssistantModel {
   const wordDelayMs = options.wordDelayMs ?? defaultWordDelayMs;
   const now = options.now ?? Date.now;
   return {
     name: "offline",
     async *reply(request, signal, { paced = true } = {}) {
       const { language } = request;
-      const market = options.market ?? getMarketService();
+      const { market } = options;
       const answer = await answerFor(intentOf(request), { language, market, now });
       signal.throwIfAborted();
       const apology = request.likeOrDislikePreviousMessage === false ? `${answerText(language)("apology")}\n` : "";

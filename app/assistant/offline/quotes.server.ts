@@ -5,7 +5,7 @@
 import type { Language } from "~/i18n/languages";
 import type { MarketService } from "~/market/service.server";
 import type { DataSource } from "~/market/types";
-import { formatCompactMoney, formatMoney, formatPercent } from "~/ui/format";
+import { formatCompactMoney, formatMoney, formatPercent } from "~/lib/format";
 import { assetCode, assetHref, type AssetRef } from "./assets.server";
 
 export type Quote = {

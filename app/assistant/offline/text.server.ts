@@ -1,7 +1,7 @@
 import { createInstance, type TFunction } from "i18next";
 import { fallbackLanguage, type Language } from "~/i18n/languages";
 import { resources } from "~/i18n/resources";
-import { formatDate } from "~/ui/format";
+import { formatDate } from "~/lib/format";
 
 // Its own instance: answers are composed per request language, outside the page middleware.
 const i18n = createInstance({

@@ -1,7 +1,7 @@
 import { invalidPathParameter, proxyResponse } from "~/market/proxy.server";
 import { cryptoIdSchema, marketChartParams } from "~/market/proxy-params";
 import { toCryptoChart } from "~/market/proxy-shapes";
-import { getMarketService } from "~/market/service.server";
+import { marketOf } from "~/market/context.server";
 import type { Route } from "./+types/crypto-chart";
 
 const hour = 3600;
@@ -15,7 +15,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     schema: marketChartParams,
     notFoundKey: "api.cryptoNotFound",
     // Whole hours, so callers asking for "the last 31 days" a few seconds apart share one cache entry.
-    load: ({ from, to }) => getMarketService().cryptoChart(id.data, Math.floor(from / hour) * hour, Math.ceil(to / hour) * hour),
+    load: ({ from, to }) => marketOf(context).cryptoChart(id.data, Math.floor(from / hour) * hour, Math.ceil(to / hour) * hour),
     present: toCryptoChart,
   });
 }

@@ -1,7 +1,7 @@
 import { proxyResponse } from "~/market/proxy.server";
 import { cryptoSearchParams } from "~/market/proxy-params";
 import { toCryptoSearch } from "~/market/proxy-shapes";
-import { getMarketService } from "~/market/service.server";
+import { marketOf } from "~/market/context.server";
 import type { Route } from "./+types/crypto-search";
 
 /** The spec uses the first 7 results. */
@@ -12,7 +12,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     request,
     context,
     schema: cryptoSearchParams,
-    load: ({ query }) => getMarketService().cryptoSearch(query),
+    load: ({ query }) => marketOf(context).cryptoSearch(query),
     present: (results) => toCryptoSearch(results.slice(0, cryptoSearchLimit)),
   });
 }

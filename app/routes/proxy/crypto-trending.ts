@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { proxyResponse } from "~/market/proxy.server";
 import { toCryptoTrending } from "~/market/proxy-shapes";
-import { getMarketService } from "~/market/service.server";
+import { marketOf } from "~/market/context.server";
 import type { Route } from "./+types/crypto-trending";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -9,7 +9,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     request,
     context,
     schema: z.object({}),
-    load: () => getMarketService().cryptoTrending(),
+    load: () => marketOf(context).cryptoTrending(),
     present: toCryptoTrending,
   });
 }

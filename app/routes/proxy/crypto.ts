@@ -3,7 +3,7 @@ import { languageOf } from "~/i18n/languages";
 import { invalidPathParameter, proxyResponse } from "~/market/proxy.server";
 import { cryptoIdSchema } from "~/market/proxy-params";
 import { toCryptoDetail } from "~/market/proxy-shapes";
-import { getMarketService } from "~/market/service.server";
+import { marketOf } from "~/market/context.server";
 import { z } from "zod";
 import type { Route } from "./+types/crypto";
 
@@ -18,7 +18,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     notFoundKey: "api.cryptoNotFound",
     // CoinGecko's description always has `en` beside the visitor's language.
     load: async () => {
-      const market = getMarketService();
+      const market = marketOf(context);
       const [coin, english] = await Promise.all([
         market.cryptoDetail(id.data, language),
         language === "en" ? undefined : market.cryptoDetail(id.data, "en"),

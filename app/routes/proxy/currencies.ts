@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { proxyResponse } from "~/market/proxy.server";
 import { toRates } from "~/market/proxy-shapes";
-import { getMarketService } from "~/market/service.server";
+import { marketOf } from "~/market/context.server";
 import type { Route } from "./+types/currencies";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return proxyResponse({ request, context, schema: z.object({}), load: () => getMarketService().rates(), present: toRates });
+  return proxyResponse({ request, context, schema: z.object({}), load: () => marketOf(context).rates(), present: toRates });
 }

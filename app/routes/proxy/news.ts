@@ -3,7 +3,7 @@ import { languageOf } from "~/i18n/languages";
 import { proxyResponse, totalCountHeader } from "~/market/proxy.server";
 import { newsParams } from "~/market/proxy-params";
 import { toNewsList } from "~/market/proxy-shapes";
-import { getMarketService } from "~/market/service.server";
+import { marketOf } from "~/market/context.server";
 import type { Route } from "./+types/news";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -11,7 +11,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     request,
     context,
     schema: newsParams,
-    load: ({ category }) => getMarketService().news(category, languageOf(getLocale(context))),
+    load: ({ category }) => marketOf(context).news(category, languageOf(getLocale(context))),
     present: (items, _sourced, { page, limit }) => toNewsList(items.slice((page - 1) * limit, page * limit)),
     headersFor: (items) => ({ [totalCountHeader]: String(items.length) }),
   });

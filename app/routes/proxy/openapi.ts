@@ -1,12 +1,10 @@
 import { openApiDocument } from "~/market/openapi.server";
-import { getEnv } from "~/platform/env.server";
+import { platformOf } from "~/platform/context.server";
+import type { Route } from "./+types/openapi";
 
-let document: string | undefined;
-
-/** GET /proxy/openapi.json: the API's OpenAPI 3.1 document, made once per process. */
-export function loader() {
-  document ??= JSON.stringify(openApiDocument(getEnv().publicUrl));
-  return new Response(document, {
+/** GET /proxy/openapi.json: the API's OpenAPI 3.1 document for this instance's public address. */
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(JSON.stringify(openApiDocument(platformOf(context).config.publicUrl)), {
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -3,7 +3,7 @@ import { languageOf } from "~/i18n/languages";
 import { invalidPathParameter, proxyResponse } from "~/market/proxy.server";
 import { stockDetailParams, tickerSchema } from "~/market/proxy-params";
 import { toStockQuote } from "~/market/proxy-shapes";
-import { getMarketService } from "~/market/service.server";
+import { marketOf } from "~/market/context.server";
 import type { Route } from "./+types/stock";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
@@ -14,7 +14,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     context,
     schema: stockDetailParams,
     notFoundKey: "api.stockNotFound",
-    load: ({ range }) => getMarketService().stockDetail(ticker.data, range, languageOf(getLocale(context))),
+    load: ({ range }) => marketOf(context).stockDetail(ticker.data, range, languageOf(getLocale(context))),
     present: (stock, { fetchedAt }, { range, modules }) =>
       toStockQuote(stock, { range, withProfile: modules === "summaryProfile", requestedAt: fetchedAt }),
   });

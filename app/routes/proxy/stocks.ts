@@ -1,7 +1,7 @@
 import { proxyResponse } from "~/market/proxy.server";
 import { stockListParams } from "~/market/proxy-params";
 import { toStockList } from "~/market/proxy-shapes";
-import { getMarketService } from "~/market/service.server";
+import { marketOf } from "~/market/context.server";
 import type { Route } from "./+types/stocks";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -9,7 +9,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     request,
     context,
     schema: stockListParams,
-    load: (query) => getMarketService().stockList(query),
+    load: (query) => marketOf(context).stockList(query),
     present: toStockList,
   });
 }

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { User } from "../../../db/schema";
 import { deleteAccountSchema, emailProfileSchema, passwordChangeSchema, profileSchema, themePreferenceSchema } from "~/account/schemas";
-import { themeNames } from "~/ui/theme";
+import { themeNames } from "~/lib/theme";
 import { SchemaForm, Checkbox, Field, PasswordField, SubmitButton, useSchemaForm } from "../kit/form";
 import { settingsIntents } from "./intents";
 

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { CryptoChart, OhlcPoint } from "~/market/types";
-import { formatCompactMoney, formatDate, formatMoney } from "~/ui/format";
+import { formatCompactMoney, formatDate, formatMoney } from "~/lib/format";
 
 /** One UTC day of an asset: what every chart type and series is drawn from. */
 export type ChartPoint = {
@@ -18,10 +18,6 @@ export type ChartType = (typeof chartTypes)[number];
 
 export const chartSeries = ["open", "close", "high", "low", "marketCap"] as const;
 export type ChartSeries = (typeof chartSeries)[number];
-
-/** The URL search parameters that hold the chart's state, so it works without JavaScript. */
-export const chartTypeParam = "chart";
-export const chartSeriesParam = "series";
 
 /** One value of one series, in the shape lightweight-charts takes (time in unix seconds). */
 export type ChartValue = { time: number; value: number };

@@ -2,12 +2,11 @@ import "./charts.css";
 import { useEffect, useId, useLayoutEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useSearchParams } from "react-router";
+import { chartSeriesParam, chartTypeParam } from "~/lib/chart-params";
 import { createCanvasChart, type CanvasChart } from "./canvas-chart";
 import {
   chartSeries,
-  chartSeriesParam,
   chartText,
-  chartTypeParam,
   chartTypes,
   parseChartSeries,
   parseChartType,

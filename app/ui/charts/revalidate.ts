@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { chartSeriesParam, chartTypeParam } from "./chart-data";
+import { chartSeriesParam, chartTypeParam } from "~/lib/chart-params";
 
 /** Switching chart type or series is drawn in the browser: the page's data does not change. */
 export function skipRevalidationForChartParams({ currentUrl, nextUrl, defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs) {

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { formatDate } from "../format";
+import { formatDate } from "~/lib/format";
 import "./content.css";
 
 /** A founding member as the About us page's content describes them (content:about.team). */

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { QuotedFavorite } from "~/favorites/quotes.server";
-import { formatMoney } from "../format";
+import { formatMoney } from "~/lib/format";
 import { AssetImage } from "../market/asset-image";
 import { Change } from "../market/change";
 import { LocalTime } from "../market/local-time";

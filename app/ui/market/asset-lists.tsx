@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
 import type { CryptoListItem, StockListItem } from "~/market/types";
-import { formatMoney } from "../format";
+import { formatMoney } from "~/lib/format";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
 

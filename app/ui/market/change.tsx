@@ -1,6 +1,6 @@
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { formatPercent } from "../format";
+import { formatPercent } from "~/lib/format";
 
 /** A signed, coloured change with an arrow and a screen-reader word, so colour is never the only cue. */
 export function Change({ value }: { value: number | null }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatDate } from "../format";
+import { formatDate } from "~/lib/format";
 
 type LocalTimeProps = { seconds: number; locale: string; options?: Intl.DateTimeFormatOptions };
 

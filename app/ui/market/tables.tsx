@@ -5,7 +5,7 @@ import { assetKey } from "~/favorites/assets";
 import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
 import type { CryptoListItem, StockListItem } from "~/market/types";
 import { FavoriteStar } from "../favorites/favorite-star";
-import { formatCompactMoney, formatCompactNumber, formatMoney } from "../format";
+import { formatCompactMoney, formatCompactNumber, formatMoney } from "~/lib/format";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
 import { SortHeader, type SortState } from "./sort-header";

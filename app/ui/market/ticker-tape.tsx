@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { TapeItem } from "~/market/home.server";
-import { formatMoney } from "../format";
+import { formatMoney } from "~/lib/format";
 import { Change } from "./change";
 
 /**

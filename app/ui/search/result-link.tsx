@@ -2,7 +2,7 @@ import type { ComponentPropsWithoutRef } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { isExternalHref, type SearchResult } from "~/market/search-scope";
-import { formatMoney } from "../format";
+import { formatMoney } from "~/lib/format";
 import { AssetImage } from "../market/asset-image";
 import { Change } from "../market/change";
 

@@ -1,7 +1,7 @@
 import { IconBrandLinkedin } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import type { ThemeName } from "../theme";
+import type { ThemeName } from "~/lib/theme";
 import { Logo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
 

@@ -1,7 +1,7 @@
 import { IconUserCircle } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, NavLink } from "react-router";
-import type { ThemeName } from "../theme";
+import type { ThemeName } from "~/lib/theme";
 import { SearchBar } from "../search/search-bar";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";

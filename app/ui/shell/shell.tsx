@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { ChatLauncher } from "../assistant/chat-launcher";
-import type { ThemeName } from "../theme";
+import type { ThemeName } from "~/lib/theme";
 import { BottomNav } from "./bottom-nav";
 import { Breadcrumb } from "./breadcrumb";
 import { Footer } from "./footer";

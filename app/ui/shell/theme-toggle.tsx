@@ -2,7 +2,7 @@ import { IconMoon, IconSun } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
-import { defaultTheme, isThemeName, oppositeTheme, themeCookieName, themeStorageKey, type ThemeName } from "../theme";
+import { defaultTheme, isThemeName, oppositeTheme, themeCookieName, themeStorageKey, type ThemeName } from "~/lib/theme";
 
 const themeFetcherKey = "theme";
 

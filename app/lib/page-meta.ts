@@ -1,0 +1,2 @@
+/** What every page's loader provides for its meta tags, already translated. */
+export type PageMeta = { title: string; description: string; keywords: string; noindex?: boolean };
