@@ -15,6 +15,7 @@ import { loadEnv } from "./platform/env.server";
 import { jsonError } from "./platform/http.server";
 import { publicPageVariant } from "./public-pages.server";
 import { nonceContext } from "./platform/nonce";
+import { pagesChangedChannel } from "./platform/context.server";
 import { createPageCache } from "./platform/page-cache.server";
 import { clientAddressContext } from "./platform/request-context";
 import { createNonce, securityHeaders } from "./platform/security.server";
@@ -95,6 +96,8 @@ export function createServerHandler(app: NodeHandler, services: Services): NodeH
           onHit: countCachedCryptoVisit,
         })
       : undefined;
+  // A release note changed on some instance: pages kept here may show it as it was.
+  if (cache) services.platform.events.subscribe(pagesChangedChannel, () => cache.clear());
   return (request, response) => {
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     const limit = requestBodyLimit((request.url ?? "/").split("?")[0] ?? "/");
