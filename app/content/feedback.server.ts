@@ -8,7 +8,7 @@ import type { RateLimit } from "~/platform/rate-limit.server";
 import { feedbackLimits, type FeedbackInput } from "./feedback-schema";
 
 /** A person sends a few reports an hour at most; a script is cut short. */
-export const feedbackPerUser: RateLimit = { name: "feedback:user", limit: 10, windowMs: 60 * 60_000 };
+const feedbackPerUser: RateLimit = { name: "feedback:user", limit: 10, windowMs: 60 * 60_000 };
 
 /**
  * Counted per user only (people behind one office address each get their own allowance); the
