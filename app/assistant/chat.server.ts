@@ -1,24 +1,38 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { rateLimitRefusal } from "~/account/auth.server";
 import { getUser } from "~/account/session.server";
 import type { SessionUser } from "~/account/users.server";
 import { getInstance } from "~/i18n/middleware.server";
 import type { Language } from "~/i18n/languages";
-import type { AppDatabase } from "~/platform/db.server";
+import type { Clock } from "~/platform/clock";
+import { platformOf } from "~/platform/context.server";
+import type { AppDatabase } from "~/platform/database.server";
 import { jsonError } from "~/platform/http.server";
-import { LegacyRateLimiter as RateLimiter } from "~/platform/rate-limit.server";
-import { getAssistantModel } from "./assistant.server";
+import type { RateLimit } from "~/platform/rate-limit.server";
+import { clientAddressContext } from "~/platform/request-context";
 import { appendMessage, claimSession, dropLastReply, pendingQuestion } from "./history.server";
 import { AssistantError, type AssistantModel, type AssistantRequest, type ReplyOptions } from "./model.server";
 import { sanitizeDeep, sanitizeText } from "./sanitize.server";
 import type { ChatMessage, ChatRef } from "./types";
 
 /** A conversation pace, not a script's: 20 questions a minute per account and per address. */
-const chatLimiter = new RateLimiter(20, 60_000);
+const chatLimits = {
+  account: { name: "chat:account", limit: 20, windowMs: 60_000 },
+  address: { name: "chat:address", limit: 20, windowMs: 60_000 },
+} satisfies Record<string, RateLimit>;
 
-export function chatRateLimitRefusal(context: Readonly<RouterContextProvider>, userId: number) {
-  return rateLimitRefusal(chatLimiter, context, "chat", String(userId), "assistant:errors.tooManyMessages");
+/** The translated refusal when this question is over the pace for its account or address, else null. */
+export async function chatRateLimitRefusal(context: Readonly<RouterContextProvider>, userId: number) {
+  const verdict = await platformOf(context).rateLimiter.hit([
+    [chatLimits.address, context.get(clientAddressContext)],
+    [chatLimits.account, String(userId)],
+  ]);
+  if (verdict.allowed) return null;
+  const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+  return {
+    message: getInstance(context).t("assistant:errors.tooManyMessages", { minutes }),
+    retryAfterSeconds: verdict.retryAfterSeconds,
+  };
 }
 
 /**
@@ -38,7 +52,7 @@ export async function readChatApiRequest<Schema extends z.ZodType>(
     const key = parsed.error.issues[0]?.message;
     return { refused: jsonError(400, t(`assistant:${key?.startsWith("errors.") ? key : "errors.invalidRequest"}`)) };
   }
-  const refusal = chatRateLimitRefusal(context, user.id);
+  const refusal = await chatRateLimitRefusal(context, user.id);
   if (refusal) return { refused: jsonError(429, refusal.message, { "Retry-After": String(refusal.retryAfterSeconds) }) };
   return { refused: null, user, body: parsed.data };
 }
@@ -53,19 +67,27 @@ export type ChatTurnInput = {
   refresh: boolean;
 };
 
+/** Where a conversation is kept, and the time its messages are stored at. */
+export type ChatStore = { db: AppDatabase; clock: Clock };
+
 /**
  * Stores the question in the user's session and returns what the model is asked, or null when the
  * session id belongs to someone else.
  */
-export function startChatTurn(db: AppDatabase, userId: number, language: Language, input: ChatTurnInput): AssistantRequest | null {
+export async function startChatTurn(
+  { db, clock }: ChatStore,
+  userId: number,
+  language: Language,
+  input: ChatTurnInput,
+): Promise<AssistantRequest | null> {
   // The session id is an opaque key the reply is stored under: sanitising it would store the reply elsewhere.
   const { sessionId, ...texts } = input;
   const clean = sanitizeDeep(texts);
   const prompt = clean.prompt.trim();
-  if (!claimSession(db, userId, sessionId)) return null;
-  if (clean.refresh) dropLastReply(db, sessionId);
-  if (!clean.refresh || pendingQuestion(db, sessionId) !== prompt) {
-    appendMessage(db, sessionId, { sender: "user", text: prompt });
+  if (!(await claimSession(db, userId, sessionId, new Date(clock.now())))) return null;
+  if (clean.refresh) await dropLastReply(db, sessionId);
+  if (!clean.refresh || (await pendingQuestion(db, sessionId)) !== prompt) {
+    await appendMessage(db, sessionId, { sender: "user", text: prompt }, new Date(clock.now()));
   }
   return {
     language,
@@ -86,11 +108,12 @@ function safeRefs(refs: ChatRef[]): ChatRef[] {
  * model fails (nothing is stored) and the abort reason when the client goes away.
  */
 export async function* streamChatReply(
-  db: AppDatabase,
+  { db, clock }: ChatStore,
+  model: AssistantModel,
   sessionId: string,
   request: AssistantRequest,
   signal: AbortSignal,
-  { paced = true, model = getAssistantModel() }: ReplyOptions & { model?: AssistantModel } = {},
+  { paced = true }: ReplyOptions = {},
 ): AsyncGenerator<{ text: string; refs: ChatRef[] }, ChatMessage> {
   let reply = "";
   let refs: ChatRef[] = [];
@@ -102,7 +125,7 @@ export async function* streamChatReply(
   }
   const text = sanitizeText(reply).trim();
   if (!text) throw new AssistantError("the model returned an empty reply", model.name);
-  return appendMessage(db, sessionId, { sender: "ai", text, refs });
+  return appendMessage(db, sessionId, { sender: "ai", text, refs }, new Date(clock.now()));
 }
 
 /** The whole stored reply, for callers that do not stream. */

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, lt, notInArray } from "drizzle-orm";
 import { z } from "zod";
-import { chatMessages, chatSessions } from "../../db/schema";
-import type { AppDatabase } from "~/platform/db.server";
+import type { chatMessages } from "../../db/schema";
+import type { AppDatabase } from "~/platform/database.server";
 import type { ChatMessage, ChatRef } from "./types";
 
 /** Messages kept per conversation and conversations kept per user: enough context, bounded storage. */
@@ -24,118 +24,124 @@ function toChatMessage(row: MessageRow): ChatMessage {
   };
 }
 
-export function ownedSession(db: AppDatabase, userId: number, sessionId: string) {
-  return db
-    .select()
-    .from(chatSessions)
-    .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
-    .get();
-}
-
-export function sessionMessages(db: AppDatabase, sessionId: string): ChatMessage[] {
-  return db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(chatMessages.id).all().map(toChatMessage);
+export async function sessionMessages(db: AppDatabase, sessionId: string): Promise<ChatMessage[]> {
+  const { chatMessages } = db.tables;
+  const rows = await db.orm.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(chatMessages.id);
+  return rows.map(toChatMessage);
 }
 
 /** The conversation the user continues: their most recently active one, or a new id not stored yet. */
-export function currentConversation(db: AppDatabase, userId: number): { sessionId: string; messages: ChatMessage[] } {
-  const latest = db
+export async function currentConversation(db: AppDatabase, userId: number): Promise<{ sessionId: string; messages: ChatMessage[] }> {
+  const { chatSessions } = db.tables;
+  const [latest] = await db.orm
     .select({ id: chatSessions.id })
     .from(chatSessions)
     .where(eq(chatSessions.userId, userId))
     .orderBy(desc(chatSessions.updatedAt))
-    .limit(1)
-    .get();
-  return latest ? { sessionId: latest.id, messages: sessionMessages(db, latest.id) } : { sessionId: randomUUID(), messages: [] };
+    .limit(1);
+  return latest ? { sessionId: latest.id, messages: await sessionMessages(db, latest.id) } : { sessionId: randomUUID(), messages: [] };
 }
 
 /**
- * Makes the session the user's current one, creating it on first use. False when the id belongs
- * to someone else: ids come from the browser and must never open another person's conversation.
+ * Makes the session the user's current one at `now`, creating it on first use. False when the id
+ * belongs to someone else: ids come from the browser and must never open another person's
+ * conversation.
  */
-export function claimSession(db: AppDatabase, userId: number, sessionId: string, now = Date.now()): boolean {
-  const existing = db.select({ userId: chatSessions.userId }).from(chatSessions).where(eq(chatSessions.id, sessionId)).get();
-  if (existing && existing.userId !== userId) return false;
-  const at = new Date(now);
-  if (existing) {
-    db.update(chatSessions).set({ updatedAt: at }).where(eq(chatSessions.id, sessionId)).run();
-    return true;
-  }
-  db.transaction((tx) => {
-    tx.insert(chatSessions).values({ id: sessionId, userId, createdAt: at, updatedAt: at }).run();
-    const kept = tx
+export async function claimSession(db: AppDatabase, userId: number, sessionId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { chatSessions } = tx.tables;
+    const [existing] = await tx.orm
+      .select({ userId: chatSessions.userId })
+      .from(chatSessions)
+      .where(eq(chatSessions.id, sessionId))
+      .limit(1);
+    if (existing && existing.userId !== userId) return false;
+    if (existing) {
+      await tx.orm.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, sessionId));
+      return true;
+    }
+    await tx.orm.insert(chatSessions).values({ id: sessionId, userId, createdAt: now, updatedAt: now });
+    const kept = await tx.orm
       .select({ id: chatSessions.id })
       .from(chatSessions)
       .where(eq(chatSessions.userId, userId))
       .orderBy(desc(chatSessions.updatedAt))
-      .limit(historyLimits.sessionsPerUser)
-      .all()
-      .map(({ id }) => id);
-    tx.delete(chatSessions)
-      .where(and(eq(chatSessions.userId, userId), notInArray(chatSessions.id, kept)))
-      .run();
+      .limit(historyLimits.sessionsPerUser);
+    await tx.orm.delete(chatSessions).where(
+      and(
+        eq(chatSessions.userId, userId),
+        notInArray(
+          chatSessions.id,
+          kept.map(({ id }) => id),
+        ),
+      ),
+    );
+    return true;
   });
-  return true;
 }
 
-export function appendMessage(
+export async function appendMessage(
   db: AppDatabase,
   sessionId: string,
   message: { sender: ChatMessage["sender"]; text: string; refs?: ChatRef[] },
-  now = Date.now(),
-): ChatMessage {
-  return db.transaction((tx) => {
-    const row = tx
+  now: Date,
+): Promise<ChatMessage> {
+  return db.transaction(async (tx) => {
+    const { chatMessages, chatSessions } = tx.tables;
+    const [row] = await tx.orm
       .insert(chatMessages)
-      .values({ sessionId, sender: message.sender, text: message.text, refs: JSON.stringify(message.refs ?? []), createdAt: new Date(now) })
-      .returning()
-      .get();
-    const oldestKept = tx
+      .values({ sessionId, sender: message.sender, text: message.text, refs: JSON.stringify(message.refs ?? []), createdAt: now })
+      .returning();
+    const [oldestKept] = await tx.orm
       .select({ id: chatMessages.id })
       .from(chatMessages)
       .where(eq(chatMessages.sessionId, sessionId))
       .orderBy(desc(chatMessages.id))
       .limit(1)
-      .offset(historyLimits.messagesPerSession - 1)
-      .get();
+      .offset(historyLimits.messagesPerSession - 1);
     if (oldestKept) {
-      tx.delete(chatMessages)
-        .where(and(eq(chatMessages.sessionId, sessionId), lt(chatMessages.id, oldestKept.id)))
-        .run();
+      await tx.orm.delete(chatMessages).where(and(eq(chatMessages.sessionId, sessionId), lt(chatMessages.id, oldestKept.id)));
     }
-    tx.update(chatSessions)
-      .set({ updatedAt: new Date(now) })
-      .where(eq(chatSessions.id, sessionId))
-      .run();
-    return toChatMessage(row);
+    await tx.orm.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, sessionId));
+    return toChatMessage(row!);
   });
 }
 
-function lastMessage(db: AppDatabase, sessionId: string) {
-  return db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(desc(chatMessages.id)).limit(1).get();
+async function lastMessage(db: AppDatabase, sessionId: string) {
+  const { chatMessages } = db.tables;
+  const [last] = await db.orm
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, sessionId))
+    .orderBy(desc(chatMessages.id))
+    .limit(1);
+  return last;
 }
 
 /** Refresh: the last reply goes, and the question it answered is asked again (not stored twice). */
-export function dropLastReply(db: AppDatabase, sessionId: string): void {
-  const last = lastMessage(db, sessionId);
-  if (last?.sender === "ai") db.delete(chatMessages).where(eq(chatMessages.id, last.id)).run();
+export async function dropLastReply(db: AppDatabase, sessionId: string): Promise<void> {
+  const { chatMessages } = db.tables;
+  const last = await lastMessage(db, sessionId);
+  if (last?.sender === "ai") await db.orm.delete(chatMessages).where(eq(chatMessages.id, last.id));
 }
 
 /** The last stored message, when it is the user's: a refresh asks it again rather than adding a copy. */
-export function pendingQuestion(db: AppDatabase, sessionId: string): string | null {
-  const last = lastMessage(db, sessionId);
+export async function pendingQuestion(db: AppDatabase, sessionId: string): Promise<string | null> {
+  const last = await lastMessage(db, sessionId);
   return last?.sender === "user" ? last.text : null;
 }
 
 /** Like (true), dislike (false) or neither (null) on one of the user's replies; false when it is not theirs. */
-export function rateReply(db: AppDatabase, userId: number, messageId: number, liked: boolean | null): boolean {
-  const owned = db
+export async function rateReply(db: AppDatabase, userId: number, messageId: number, liked: boolean | null): Promise<boolean> {
+  const { chatMessages, chatSessions } = db.tables;
+  const [owned] = await db.orm
     .select({ id: chatMessages.id })
     .from(chatMessages)
     .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.sender, "ai"), eq(chatSessions.userId, userId)))
-    .get();
+    .limit(1);
   if (!owned) return false;
-  db.update(chatMessages).set({ liked }).where(eq(chatMessages.id, messageId)).run();
+  await db.orm.update(chatMessages).set({ liked }).where(eq(chatMessages.id, messageId));
   return true;
 }
 
@@ -143,8 +149,14 @@ export function rateReply(db: AppDatabase, userId: number, messageId: number, li
  * The exchange before the next question, as the streamed request carries it.
  * For a refresh, the question asked again and its reply are not part of it.
  */
-export function previousExchange(db: AppDatabase, sessionId: string, { refresh }: { refresh: boolean }) {
-  let recent = db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(desc(chatMessages.id)).limit(4).all();
+export async function previousExchange(db: AppDatabase, sessionId: string, { refresh }: { refresh: boolean }) {
+  const { chatMessages } = db.tables;
+  let recent = await db.orm
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, sessionId))
+    .orderBy(desc(chatMessages.id))
+    .limit(4);
   if (refresh) {
     if (recent[0]?.sender === "ai") recent = recent.slice(1);
     if (recent[0]?.sender === "user") recent = recent.slice(1);
@@ -159,13 +171,13 @@ export function previousExchange(db: AppDatabase, sessionId: string, { refresh }
 }
 
 /** The question a refresh asks again: the session's last one. */
-export function lastQuestion(db: AppDatabase, sessionId: string): string | null {
-  const row = db
+export async function lastQuestion(db: AppDatabase, sessionId: string): Promise<string | null> {
+  const { chatMessages } = db.tables;
+  const [row] = await db.orm
     .select({ text: chatMessages.text })
     .from(chatMessages)
     .where(and(eq(chatMessages.sessionId, sessionId), eq(chatMessages.sender, "user")))
     .orderBy(desc(chatMessages.id))
-    .limit(1)
-    .get();
+    .limit(1);
   return row?.text ?? null;
 }

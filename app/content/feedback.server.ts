@@ -1,21 +1,21 @@
 import { count, desc, eq, inArray } from "drizzle-orm";
 import { imageSize } from "image-size";
 import type { RouterContextProvider } from "react-router";
-import { feedback, feedbackImages, users } from "../../db/schema";
 import { getInstance } from "~/i18n/middleware.server";
-import { getDb, type AppDatabase } from "~/platform/db.server";
-import { LegacyRateLimiter as RateLimiter } from "~/platform/rate-limit.server";
+import { platformOf } from "~/platform/context.server";
+import type { AppDatabase } from "~/platform/database.server";
+import type { RateLimit } from "~/platform/rate-limit.server";
 import { feedbackLimits, type FeedbackInput } from "./feedback-schema";
 
 /** A person sends a few reports an hour at most; a script is cut short. */
-export const feedbackRateLimiter = new RateLimiter(10, 60 * 60_000);
+const feedbackPerUser: RateLimit = { name: "feedback:user", limit: 10, windowMs: 60 * 60_000 };
 
 /**
  * Counted per user only (people behind one office address each get their own allowance); the
  * refusal is translated because it carries the wait time.
  */
-export function feedbackRateLimitRefusal(context: Readonly<RouterContextProvider>, userId: number) {
-  const verdict = feedbackRateLimiter.hit(`feedback:user:${userId}`);
+export async function feedbackRateLimitRefusal(context: Readonly<RouterContextProvider>, userId: number) {
+  const verdict = await platformOf(context).rateLimiter.hit([[feedbackPerUser, String(userId)]]);
   if (verdict.allowed) return null;
   const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
   return {
@@ -85,65 +85,69 @@ export async function checkImages(
 }
 
 /** The report and its screenshots are stored together or not at all. */
-export function storeFeedback(
+export async function storeFeedback(
+  db: AppDatabase,
   userId: number,
   values: Omit<FeedbackInput, "images">,
   images: readonly CheckedImage[],
-  db: AppDatabase = getDb(),
-): number {
-  return db.transaction((tx) => {
-    const row = tx
+  now: Date,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { feedback, feedbackImages } = tx.tables;
+    const [row] = await tx.orm
       .insert(feedback)
-      .values({ userId, title: values.title, description: values.description, type: values.type, createdAt: new Date() })
-      .returning({ id: feedback.id })
-      .get();
+      .values({ userId, title: values.title, description: values.description, type: values.type, createdAt: now })
+      .returning({ id: feedback.id });
     for (const image of images) {
-      tx.insert(feedbackImages).values({ feedbackId: row.id, mimeType: image.mimeType, data: image.data }).run();
+      await tx.orm.insert(feedbackImages).values({ feedbackId: row!.id, mimeType: image.mimeType, data: image.data });
     }
-    return row.id;
+    return row!.id;
   });
 }
 
 /** The administrators' list: newest first, with who sent each report and its screenshots' ids. */
-export function listFeedback(page: number, perPage = feedbackPerPage, db: AppDatabase = getDb()) {
-  const total = db.select({ total: count() }).from(feedback).get()?.total ?? 0;
-  const rows = db
-    .select({
-      id: feedback.id,
-      title: feedback.title,
-      description: feedback.description,
-      type: feedback.type,
-      createdAt: feedback.createdAt,
-      nickname: users.nickname,
-      email: users.email,
-    })
-    .from(feedback)
-    .innerJoin(users, eq(users.id, feedback.userId))
-    .orderBy(desc(feedback.createdAt), desc(feedback.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all();
+export async function listFeedback(db: AppDatabase, page: number, perPage = feedbackPerPage) {
+  const { feedback, feedbackImages, users } = db.tables;
+  const [[counted], rows] = await Promise.all([
+    db.orm.select({ total: count() }).from(feedback),
+    db.orm
+      .select({
+        id: feedback.id,
+        title: feedback.title,
+        description: feedback.description,
+        type: feedback.type,
+        createdAt: feedback.createdAt,
+        nickname: users.nickname,
+        email: users.email,
+      })
+      .from(feedback)
+      .innerJoin(users, eq(users.id, feedback.userId))
+      .orderBy(desc(feedback.createdAt), desc(feedback.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+  ]);
   const ids = rows.map((row) => row.id);
   const images = ids.length
-    ? db
+    ? await db.orm
         .select({ id: feedbackImages.id, feedbackId: feedbackImages.feedbackId, mimeType: feedbackImages.mimeType })
         .from(feedbackImages)
         .where(inArray(feedbackImages.feedbackId, ids))
         .orderBy(feedbackImages.id)
-        .all()
     : [];
   const items = rows.map((row) => ({
     ...row,
     createdAt: Math.floor(row.createdAt.getTime() / 1000),
     images: images.filter((image) => image.feedbackId === row.id).map(({ id, mimeType }) => ({ id, mimeType })),
   }));
-  return { items, total };
+  return { items, total: counted?.total ?? 0 };
 }
 
-export function findFeedbackImage(id: number, db: AppDatabase = getDb()) {
-  return db
+export async function findFeedbackImage(db: AppDatabase, id: number) {
+  const { feedbackImages } = db.tables;
+  const [image] = await db.orm
     .select({ mimeType: feedbackImages.mimeType, data: feedbackImages.data })
     .from(feedbackImages)
     .where(eq(feedbackImages.id, id))
-    .get();
+    .limit(1);
+  return image;
 }

@@ -1,15 +1,18 @@
 import { count, desc, eq, sql } from "drizzle-orm";
-import { releaseNotes, type ReleaseNote } from "../../db/schema";
-import { getDb, type AppDatabase } from "~/platform/db.server";
+import type { ReleaseNote } from "../../db/schema";
+import { pagesChangedChannel, type Platform } from "~/platform/context.server";
+import type { AppDatabase, Tables } from "~/platform/database.server";
 import { markdownExcerpt, renderMarkdown } from "./markdown.server";
 import type { ReleaseNoteInput } from "./release-note-schema";
-import { invalidatePublicPages } from "~/platform/page-cache.server";
 
 export const releaseNotesPerPage = 10;
 
 /** Who is reading: administrators also see drafts. */
 export type Audience = { includeDrafts: boolean };
 const visitors: Audience = { includeDrafts: false };
+
+/** Where notes are kept, and who hears that they changed. */
+export type NoteStore = Pick<Platform, "db" | "events">;
 
 /** What lists show of a note; dates travel as ISO strings. */
 export type ReleaseNoteSummary = {
@@ -34,10 +37,10 @@ function toSummary(note: ReleaseNote): ReleaseNoteSummary {
   };
 }
 
-const isPublished = eq(releaseNotes.status, "published");
+const isPublished = ({ releaseNotes }: Tables) => eq(releaseNotes.status, "published");
 
 // Drafts (no date yet) first for administrators, then the newest publication; ids break ties.
-const newestFirst = [
+const newestFirst = ({ releaseNotes }: Tables) => [
   sql`${releaseNotes.publishedAt} is null desc`,
   desc(releaseNotes.publishedAt),
   desc(releaseNotes.updatedAt),
@@ -45,44 +48,47 @@ const newestFirst = [
 ];
 
 /** One page of the blog, newest first. */
-export function listReleaseNotes(page: number, audience: Audience = visitors, perPage = releaseNotesPerPage, db: AppDatabase = getDb()) {
-  const where = audience.includeDrafts ? undefined : isPublished;
-  const total = db.select({ total: count() }).from(releaseNotes).where(where).get()?.total ?? 0;
-  const rows = db
-    .select()
-    .from(releaseNotes)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all();
-  return { items: rows.map(toSummary), total };
+export async function listReleaseNotes(db: AppDatabase, page: number, audience: Audience = visitors, perPage = releaseNotesPerPage) {
+  const { releaseNotes } = db.tables;
+  const where = audience.includeDrafts ? undefined : isPublished(db.tables);
+  const [[counted], rows] = await Promise.all([
+    db.orm.select({ total: count() }).from(releaseNotes).where(where),
+    db.orm
+      .select()
+      .from(releaseNotes)
+      .where(where)
+      .orderBy(...newestFirst(db.tables))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+  ]);
+  return { items: rows.map(toSummary), total: counted?.total ?? 0 };
 }
 
 /** The newest published notes: the home page's blog section, the team's activity, the RSS feed. */
-export function latestReleaseNotes(limit: number, db: AppDatabase = getDb()): ReleaseNote[] {
-  return db
+export async function latestReleaseNotes(db: AppDatabase, limit: number): Promise<ReleaseNote[]> {
+  const { releaseNotes } = db.tables;
+  return db.orm
     .select()
     .from(releaseNotes)
-    .where(isPublished)
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .all();
+    .where(isPublished(db.tables))
+    .orderBy(...newestFirst(db.tables))
+    .limit(limit);
 }
 
-export function latestReleaseNoteSummaries(limit: number, db: AppDatabase = getDb()): ReleaseNoteSummary[] {
-  return latestReleaseNotes(limit, db).map(toSummary);
+export async function latestReleaseNoteSummaries(db: AppDatabase, limit: number): Promise<ReleaseNoteSummary[]> {
+  return (await latestReleaseNotes(db, limit)).map(toSummary);
 }
 
 /** A note as stored (for the editor); a draft only for administrators. */
-export function findReleaseNote(id: number, audience: Audience = visitors, db: AppDatabase = getDb()): ReleaseNote | undefined {
-  const note = db.select().from(releaseNotes).where(eq(releaseNotes.id, id)).get();
+export async function findReleaseNote(db: AppDatabase, id: number, audience: Audience = visitors): Promise<ReleaseNote | undefined> {
+  const { releaseNotes } = db.tables;
+  const [note] = await db.orm.select().from(releaseNotes).where(eq(releaseNotes.id, id)).limit(1);
   return note && (audience.includeDrafts || note.status === "published") ? note : undefined;
 }
 
 /** A note ready to read, its Markdown rendered to sanitised HTML. */
-export function viewReleaseNote(id: number, audience: Audience = visitors, db: AppDatabase = getDb()): ReleaseNoteView | undefined {
-  const note = findReleaseNote(id, audience, db);
+export async function viewReleaseNote(db: AppDatabase, id: number, audience: Audience = visitors): Promise<ReleaseNoteView | undefined> {
+  const note = await findReleaseNote(db, id, audience);
   return note && { ...toSummary(note), contact: note.contact, html: renderMarkdown(note.body) };
 }
 
@@ -91,49 +97,71 @@ function publishedAtFor(status: ReleaseNote["status"], previous: Date | null, no
   return status === "published" ? (previous ?? now) : null;
 }
 
-export function createReleaseNote(values: ReleaseNoteInput, now = new Date(), db: AppDatabase = getDb()): number {
-  const { id } = db
+/**
+ * Tells every instance which public pages show this note (any page of the list, any language,
+ * with or without a query), so none keeps serving them as they were: the list, the note's own
+ * page, and the home page and team page, which show the newest notes.
+ */
+async function announceChangedNote(events: NoteStore["events"], id: number) {
+  const paths = ["/release-notes", `/release-notes/${id}`, "/", "/team"];
+  await events.publish(pagesChangedChannel, JSON.stringify({ paths }));
+}
+
+export async function createReleaseNote({ db, events }: NoteStore, values: ReleaseNoteInput, now: Date): Promise<number> {
+  const { releaseNotes } = db.tables;
+  const [created] = await db.orm
     .insert(releaseNotes)
     .values({ ...values, publishedAt: publishedAtFor(values.status, null, now), createdAt: now, updatedAt: now })
-    .returning({ id: releaseNotes.id })
-    .get();
-  invalidatePublicPages();
-  return id;
+    .returning({ id: releaseNotes.id });
+  await announceChangedNote(events, created!.id);
+  return created!.id;
+}
+
+/** Changes a note, given its stored state; false when it no longer exists. */
+async function changeReleaseNote(
+  { db, events }: NoteStore,
+  id: number,
+  change: (existing: ReleaseNote) => Partial<ReleaseNote>,
+): Promise<boolean> {
+  const changed = await db.transaction(async (tx) => {
+    const { releaseNotes } = tx.tables;
+    const existing = await findReleaseNote(tx, id, { includeDrafts: true });
+    if (!existing) return false;
+    await tx.orm.update(releaseNotes).set(change(existing)).where(eq(releaseNotes.id, id));
+    return true;
+  });
+  if (changed) await announceChangedNote(events, id);
+  return changed;
 }
 
 /** False when the note no longer exists. */
-export function updateReleaseNote(id: number, values: ReleaseNoteInput, now = new Date(), db: AppDatabase = getDb()): boolean {
-  const existing = findReleaseNote(id, { includeDrafts: true }, db);
-  if (!existing) return false;
-  db.update(releaseNotes)
-    .set({ ...values, publishedAt: publishedAtFor(values.status, existing.publishedAt, now), updatedAt: now })
-    .where(eq(releaseNotes.id, id))
-    .run();
-  invalidatePublicPages();
-  return true;
+export function updateReleaseNote(store: NoteStore, id: number, values: ReleaseNoteInput, now: Date): Promise<boolean> {
+  return changeReleaseNote(store, id, (existing) => ({
+    ...values,
+    publishedAt: publishedAtFor(values.status, existing.publishedAt, now),
+    updatedAt: now,
+  }));
 }
 
-function setStatus(id: number, status: ReleaseNote["status"], now: Date, db: AppDatabase): boolean {
-  const existing = findReleaseNote(id, { includeDrafts: true }, db);
-  if (!existing) return false;
-  db.update(releaseNotes)
-    .set({ status, publishedAt: publishedAtFor(status, existing.publishedAt, now), updatedAt: now })
-    .where(eq(releaseNotes.id, id))
-    .run();
-  invalidatePublicPages();
-  return true;
+function setStatus(store: NoteStore, id: number, status: ReleaseNote["status"], now: Date): Promise<boolean> {
+  return changeReleaseNote(store, id, (existing) => ({
+    status,
+    publishedAt: publishedAtFor(status, existing.publishedAt, now),
+    updatedAt: now,
+  }));
 }
 
-export function publishReleaseNote(id: number, now = new Date(), db: AppDatabase = getDb()) {
-  return setStatus(id, "published", now, db);
+export function publishReleaseNote(store: NoteStore, id: number, now: Date) {
+  return setStatus(store, id, "published", now);
 }
 
-export function unpublishReleaseNote(id: number, now = new Date(), db: AppDatabase = getDb()) {
-  return setStatus(id, "draft", now, db);
+export function unpublishReleaseNote(store: NoteStore, id: number, now: Date) {
+  return setStatus(store, id, "draft", now);
 }
 
-export function deleteReleaseNote(id: number, db: AppDatabase = getDb()): boolean {
-  const deleted = db.delete(releaseNotes).where(eq(releaseNotes.id, id)).run().changes > 0;
-  invalidatePublicPages();
-  return deleted;
+export async function deleteReleaseNote({ db, events }: NoteStore, id: number): Promise<boolean> {
+  const { releaseNotes } = db.tables;
+  const deleted = await db.orm.delete(releaseNotes).where(eq(releaseNotes.id, id)).returning({ id: releaseNotes.id });
+  if (deleted.length > 0) await announceChangedNote(events, id);
+  return deleted.length > 0;
 }

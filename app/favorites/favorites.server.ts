@@ -1,86 +1,74 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { favorites, recordTableItems, recordTables } from "../../db/schema";
-import type { AppDatabase } from "~/platform/db.server";
-import { assetKey, type AssetType } from "./assets";
+import type { AppDatabase } from "~/platform/database.server";
+import type { favorites, recordTables } from "../../db/schema";
+import type { AssetType } from "./assets";
 
 export type FavoriteRow = typeof favorites.$inferSelect;
 export type RecordTableRow = typeof recordTables.$inferSelect;
 
-/** Every asset the user has starred, as "type:id" keys: one query for a whole list page. */
-export function favoriteKeys(db: AppDatabase, userId: number): string[] {
-  return db
-    .select({ type: favorites.assetType, id: favorites.assetId })
-    .from(favorites)
-    .where(eq(favorites.userId, userId))
-    .all()
-    .map((row) => assetKey(row.type, row.id));
-}
-
-export function listFavorites(db: AppDatabase, userId: number, type?: AssetType): FavoriteRow[] {
-  return db
+export async function listFavorites(db: AppDatabase, userId: number, type?: AssetType): Promise<FavoriteRow[]> {
+  const { favorites } = db.tables;
+  return db.orm
     .select()
     .from(favorites)
     .where(type ? and(eq(favorites.userId, userId), eq(favorites.assetType, type)) : eq(favorites.userId, userId))
-    .orderBy(asc(favorites.addedAt), asc(favorites.id))
-    .all();
+    .orderBy(asc(favorites.addedAt), asc(favorites.id));
 }
 
-export function findFavorite(db: AppDatabase, userId: number, type: AssetType, assetId: string) {
-  return db
+export async function findFavorite(db: AppDatabase, userId: number, type: AssetType, assetId: string): Promise<FavoriteRow | undefined> {
+  const { favorites } = db.tables;
+  const [favorite] = await db.orm
     .select()
     .from(favorites)
     .where(and(eq(favorites.userId, userId), eq(favorites.assetType, type), eq(favorites.assetId, assetId)))
-    .get();
+    .limit(1);
+  return favorite;
 }
 
-/** Adds a favourite; adding one twice is harmless. */
-export function addFavorite(db: AppDatabase, userId: number, type: AssetType, assetId: string, now = new Date()) {
-  const existing = findFavorite(db, userId, type, assetId);
-  if (existing) return { favorite: existing, created: false };
-  const favorite = db.insert(favorites).values({ userId, assetType: type, assetId, addedAt: now }).returning().get();
-  return { favorite, created: true };
+/** Adds a favourite; adding one twice is harmless (a second add that races the first finds it). */
+export async function addFavorite(db: AppDatabase, userId: number, type: AssetType, assetId: string, now: Date) {
+  const { favorites } = db.tables;
+  const [favorite] = await db.orm
+    .insert(favorites)
+    .values({ userId, assetType: type, assetId, addedAt: now })
+    .onConflictDoNothing({ target: [favorites.userId, favorites.assetType, favorites.assetId] })
+    .returning();
+  if (favorite) return { favorite, created: true };
+  const existing = await findFavorite(db, userId, type, assetId);
+  if (!existing) throw new Error(`favourite ${type}:${assetId} of user ${userId} was neither added nor found`);
+  return { favorite: existing, created: false };
 }
 
 /** The user's tables that hold this favourite: the ones removing it would delete. */
-export function tablesLinkedTo(db: AppDatabase, userId: number, favoriteId: number) {
-  return db
+export async function tablesLinkedTo(db: AppDatabase, userId: number, favoriteId: number) {
+  const { recordTableItems, recordTables } = db.tables;
+  return db.orm
     .select({ id: recordTables.id, title: recordTables.title })
     .from(recordTableItems)
     .innerJoin(recordTables, eq(recordTables.id, recordTableItems.tableId))
     .where(and(eq(recordTableItems.favoriteId, favoriteId), eq(recordTables.userId, userId)))
-    .orderBy(asc(recordTables.id))
-    .all();
+    .orderBy(asc(recordTables.id));
 }
 
 /**
  * Removes a favourite and every table that held it.
  * Returns null when the favourite is not this user's.
  */
-export function removeFavorite(db: AppDatabase, userId: number, type: AssetType, assetId: string) {
-  return db.transaction((tx) => {
-    const favorite = findFavorite(tx as unknown as AppDatabase, userId, type, assetId);
+export async function removeFavorite(db: AppDatabase, userId: number, type: AssetType, assetId: string) {
+  return db.transaction(async (tx) => {
+    const { favorites, recordTables } = tx.tables;
+    const favorite = await findFavorite(tx, userId, type, assetId);
     if (!favorite) return null;
-    const linked = tablesLinkedTo(tx as unknown as AppDatabase, userId, favorite.id);
+    const linked = await tablesLinkedTo(tx, userId, favorite.id);
     if (linked.length > 0) {
-      tx.delete(recordTables)
-        .where(
-          inArray(
-            recordTables.id,
-            linked.map((table) => table.id),
-          ),
-        )
-        .run();
+      await tx.orm.delete(recordTables).where(
+        inArray(
+          recordTables.id,
+          linked.map((table) => table.id),
+        ),
+      );
     }
-    tx.delete(favorites).where(eq(favorites.id, favorite.id)).run();
+    await tx.orm.delete(favorites).where(eq(favorites.id, favorite.id));
     return { favorite, deletedTables: linked };
   });
-}
-
-export function countFavorites(db: AppDatabase, userId: number) {
-  const rows = listFavorites(db, userId);
-  return {
-    all: rows.length,
-    crypto: rows.filter((row) => row.assetType === "crypto").length,
-    stock: rows.filter((row) => row.assetType === "stock").length,
-  };
 }

@@ -1,7 +1,7 @@
 import type { Language } from "~/i18n/languages";
 import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
 import { orUnavailable } from "~/market/page-data.server";
-import { getMarketService } from "~/market/service.server";
+import type { MarketService } from "~/market/service.server";
 import { classifyStock } from "~/market/stock-type";
 import type { StockType } from "~/market/types";
 import type { FavoriteRow } from "./favorites.server";
@@ -23,14 +23,13 @@ export type QuotedFavorite = {
   change24h: number | null;
 };
 
-async function quote(favorite: FavoriteRow, language: Language, currency: CryptoCurrency): Promise<QuotedFavorite> {
+async function quote(market: MarketService, favorite: FavoriteRow, language: Language, currency: CryptoCurrency): Promise<QuotedFavorite> {
   const base = {
     id: favorite.id,
     type: favorite.assetType,
     assetId: favorite.assetId,
     addedAt: favorite.addedAt.toISOString(),
   };
-  const market = getMarketService();
   if (favorite.assetType === "crypto") {
     const coin = (await orUnavailable(market.cryptoDetail(favorite.assetId, language, currency)))?.data;
     return {
@@ -59,19 +58,24 @@ async function quote(favorite: FavoriteRow, language: Language, currency: Crypto
 }
 
 /**
- * Live prices for a list of favourites, fetched together (each one is cached by the engine);
- * cryptos in `currency`, as the visitor reads them on the market pages.
+ * Live prices for a list of favourites, asked for all at once (the market service has no call for
+ * several assets, and answers each from its cache); cryptos in `currency`, as the visitor reads
+ * them on the market pages. A page quotes its favourites with one call of this.
  */
-export function quoteFavorites(rows: FavoriteRow[], language: Language, currency: CryptoCurrency): Promise<QuotedFavorite[]> {
-  return Promise.all(rows.map((row) => quote(row, language, currency)));
+export function quoteFavorites(
+  market: MarketService,
+  rows: readonly FavoriteRow[],
+  language: Language,
+  currency: CryptoCurrency,
+): Promise<QuotedFavorite[]> {
+  return Promise.all(rows.map((row) => quote(market, row, language, currency)));
 }
 
 /**
  * False only when the market engine says the asset does not exist, so no favourite points at
  * nothing; a failing upstream cannot tell, and the add goes ahead.
  */
-export async function isKnownAsset(type: AssetType, assetId: string, language: Language): Promise<boolean> {
-  const market = getMarketService();
+export async function isKnownAsset(market: MarketService, type: AssetType, assetId: string, language: Language): Promise<boolean> {
   const found =
     type === "crypto"
       ? await orUnavailable(market.cryptoDetail(assetId, language))

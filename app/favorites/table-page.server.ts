@@ -1,13 +1,13 @@
 import { data, type RouterContextProvider } from "react-router";
 import { requireUser } from "~/account/session.server";
-import { getDb } from "~/platform/db.server";
+import { platformOf } from "~/platform/context.server";
 import { findTable } from "./tables.server";
 
 /** The signed-in user's table named by the URL; someone else's (or no) table is a 404, never a 403. */
-export function requireOwnTable(context: Readonly<RouterContextProvider>, request: Request, rawId: string | undefined) {
+export async function requireOwnTable(context: Readonly<RouterContextProvider>, request: Request, rawId: string | undefined) {
   const user = requireUser(context, request);
   const id = Number(rawId);
-  const table = Number.isSafeInteger(id) && id > 0 ? findTable(getDb(), user.id, id) : null;
+  const table = Number.isSafeInteger(id) && id > 0 ? await findTable(platformOf(context).db, user.id, id) : null;
   if (!table) throw data(null, { status: 404 });
   return { user, table };
 }

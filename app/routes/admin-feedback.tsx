@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/account/session.server";
 import { feedbackPerPage, listFeedback } from "~/content/feedback.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { platformOf } from "~/platform/context.server";
 import { LocalTime } from "~/ui/market/local-time";
 import { Pagination } from "~/ui/kit/pagination";
 import { routeMeta } from "~/ui/meta";
@@ -10,14 +11,14 @@ import type { Route } from "./+types/admin-feedback";
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "", 10) || 1);
   return {
     meta: pageMetaFor(context, "admin", { ns: "feedback", noindex: true }),
     page,
     perPage: feedbackPerPage,
-    ...listFeedback(page),
+    ...(await listFeedback(platformOf(context).db, page)),
   };
 }
 

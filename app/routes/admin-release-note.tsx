@@ -8,6 +8,7 @@ import { requireAdmin } from "~/account/session.server";
 import { releaseNoteSchema, type ReleaseNoteInput } from "~/content/release-note-schema";
 import { createReleaseNote, findReleaseNote, updateReleaseNote } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { platformOf } from "~/platform/context.server";
 import { ReleaseNoteEditor } from "~/ui/content/note-editor";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
@@ -21,10 +22,10 @@ function editedId(param: string): number | "new" {
   throw new Response(null, { status: 404 });
 }
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
   const id = editedId(params.id);
-  const note = id === "new" ? undefined : findReleaseNote(id, { includeDrafts: true });
+  const note = id === "new" ? undefined : await findReleaseNote(platformOf(context).db, id, { includeDrafts: true });
   if (id !== "new" && !note) throw new Response(null, { status: 404 });
   // A new note starts as a draft signed by the administrator writing it.
   const values: ReleaseNoteInput = note
@@ -46,11 +47,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = editedId(params.id);
   const submission = parseFormSubmission(await readFormData(request, context), releaseNoteSchema);
   if (submission.status !== "success") return submission.reply() as SubmissionResult<string[]>;
+  const platform = platformOf(context);
+  const now = new Date(platform.clock.now());
   if (id === "new") {
-    createReleaseNote(submission.value);
+    await createReleaseNote(platform, submission.value, now);
     return flashRedirect("/admin/release-notes", { kind: "success", messageKey: "releases:toasts.created" });
   }
-  if (!updateReleaseNote(id, submission.value)) throw new Response(null, { status: 404 });
+  if (!(await updateReleaseNote(platform, id, submission.value, now))) throw new Response(null, { status: 404 });
   return flashRedirect("/admin/release-notes", { kind: "success", messageKey: "releases:toasts.saved" });
 }
 

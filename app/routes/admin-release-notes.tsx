@@ -11,8 +11,10 @@ import {
   publishReleaseNote,
   releaseNotesPerPage,
   unpublishReleaseNote,
+  type NoteStore,
 } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { platformOf } from "~/platform/context.server";
 import { pagedSearch, parseSearch } from "~/market/list-search.server";
 import { NoteDate } from "~/ui/content/note-parts";
 import { DataTable } from "~/ui/data-table";
@@ -21,14 +23,14 @@ import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/admin-release-notes";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { page } = parseSearch(request, pagedSearch);
   return {
     meta: pageMetaFor(context, "admin", { ns: "releases", noindex: true }),
     page,
     perPage: releaseNotesPerPage,
-    ...listReleaseNotes(page, { includeDrafts: true }),
+    ...(await listReleaseNotes(platformOf(context).db, page, { includeDrafts: true })),
   };
 }
 
@@ -37,7 +39,7 @@ export const meta = routeMeta;
 const intents = {
   publish: { run: publishReleaseNote, toast: "releases:toasts.published" },
   unpublish: { run: unpublishReleaseNote, toast: "releases:toasts.unpublished" },
-  delete: { run: (id: number) => deleteReleaseNote(id), toast: "releases:toasts.deleted" },
+  delete: { run: (store: NoteStore, id: number) => deleteReleaseNote(store, id), toast: "releases:toasts.deleted" },
 } as const;
 
 const actionSchema = z.object({
@@ -51,7 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) throw new Response(null, { status: 400 });
   const { run, toast } = intents[parsed.data.intent];
   // A note another administrator removed a moment ago: say so instead of pretending it worked.
-  const found = run(parsed.data.id);
+  const platform = platformOf(context);
+  const found = await run(platform, parsed.data.id, new Date(platform.clock.now()));
   const back = `/admin/release-notes${new URL(request.url).search}`;
   return flashRedirect(back, found ? { kind: "success", messageKey: toast } : { kind: "error", messageKey: "releases:toasts.notFound" });
 }

@@ -1,9 +1,10 @@
 import { readChatApiRequest, startChatTurn, streamChatReply } from "~/assistant/chat.server";
+import { assistantOf } from "~/assistant/context.server";
 import { eventStreamResponse } from "~/assistant/event-stream.server";
 import { chatStreamRequestSchema } from "~/assistant/schemas";
 import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
-import { getDb } from "~/platform/db.server";
+import { platformOf } from "~/platform/context.server";
 import { jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/chat-stream";
 
@@ -15,14 +16,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t;
   const checked = await readChatApiRequest(request, context, chatStreamRequestSchema);
   if (checked.refused) return checked.refused;
-  const db = getDb();
+  const platform = platformOf(context);
   const { sessionId } = checked.body;
-  const assistantRequest = startChatTurn(db, checked.user.id, languageOf(getLocale(context)), checked.body);
+  const assistantRequest = await startChatTurn(platform, checked.user.id, languageOf(getLocale(context)), checked.body);
   // Ids come from clients: one already used by another account is refused, saying so.
   if (!assistantRequest) return jsonError(409, t("assistant:errors.sessionTaken"));
 
   return eventStreamResponse(request.signal, async (send, signal) => {
-    const replies = streamChatReply(db, sessionId, assistantRequest, signal);
+    const replies = streamChatReply(platform, assistantOf(context), sessionId, assistantRequest, signal);
     try {
       let next = await replies.next();
       while (!next.done) {
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       send("content_end", { sessionId, messageId: next.value.id });
     } catch (error) {
       if (signal.aborted) return;
-      console.warn("assistant: the reply failed:", String(error));
+      platform.logger.warn("assistant: the reply failed:", String(error));
       send("error", { sessionId, error: t("assistant:errors.generation") });
     }
   });

@@ -6,23 +6,24 @@ import { flashRedirect } from "~/platform/flash.server";
 import { getUser, requireUser } from "~/account/session.server";
 import { chatRateLimitRefusal, completeChatReply, startChatTurn, streamChatReply } from "~/assistant/chat.server";
 import { claimSession, currentConversation, lastQuestion, previousExchange, rateReply } from "~/assistant/history.server";
+import { assistantOf } from "~/assistant/context.server";
 import { chatFormSchema } from "~/assistant/schemas";
 import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { getDb } from "~/platform/db.server";
+import { platformOf } from "~/platform/context.server";
 import { ChatConversation } from "~/ui/assistant/chat-conversation";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/chat";
 import { parseFormSubmission } from "~/platform/forms.server";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context);
   return data(
     {
       meta: pageMetaFor(context, "page", { ns: "assistant", noindex: true }),
-      conversation: user ? currentConversation(getDb(), user.id) : null,
+      conversation: user ? await currentConversation(platformOf(context).db, user.id) : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -42,37 +43,38 @@ export async function action({ request, context }: Route.ActionArgs) {
     const key = Object.values(submission.error ?? {}).flat()[0];
     return { error: t(`assistant:${key?.startsWith("errors.") ? key : "errors.invalidRequest"}`) };
   }
-  const db = getDb();
+  const platform = platformOf(context);
+  const { db, clock, logger } = platform;
   const form = submission.value;
   switch (form.intent) {
     case "rate":
-      rateReply(db, user.id, form.messageId, form.rating === "none" ? null : form.rating === "like");
+      await rateReply(db, user.id, form.messageId, form.rating === "none" ? null : form.rating === "like");
       return redirect(backToChat);
     case "reload":
-      if (!claimSession(db, user.id, form.sessionId ?? crypto.randomUUID())) {
+      if (!(await claimSession(db, user.id, form.sessionId ?? crypto.randomUUID(), new Date(clock.now())))) {
         return data({ error: t("assistant:errors.invalidSession") }, { status: 400 });
       }
       return flashRedirect(backToChat, { kind: "success", messageKey: "assistant:toasts.reloaded" });
   }
   const refresh = form.intent === "refresh";
-  const sessionId = refresh ? currentConversation(db, user.id).sessionId : form.sessionId;
-  const prompt = refresh ? lastQuestion(db, sessionId) : form.prompt;
+  const sessionId = refresh ? (await currentConversation(db, user.id)).sessionId : form.sessionId;
+  const prompt = refresh ? await lastQuestion(db, sessionId) : form.prompt;
   if (!prompt) return redirect(backToChat);
-  const refusal = chatRateLimitRefusal(context, user.id);
+  const refusal = await chatRateLimitRefusal(context, user.id);
   if (refusal) {
     return data({ error: refusal.message }, { status: 429, headers: { "Retry-After": String(refusal.retryAfterSeconds) } });
   }
-  const assistantRequest = startChatTurn(db, user.id, languageOf(getLocale(context)), {
+  const assistantRequest = await startChatTurn(platform, user.id, languageOf(getLocale(context)), {
     sessionId,
     prompt,
-    ...previousExchange(db, sessionId, { refresh }),
+    ...(await previousExchange(db, sessionId, { refresh })),
     refresh,
   });
   if (!assistantRequest) return data({ error: t("assistant:errors.invalidSession") }, { status: 400 });
   try {
-    await completeChatReply(streamChatReply(db, sessionId, assistantRequest, request.signal, { paced: false }));
+    await completeChatReply(streamChatReply(platform, assistantOf(context), sessionId, assistantRequest, request.signal, { paced: false }));
   } catch (error) {
-    console.warn("assistant: the reply failed:", String(error));
+    logger.warn("assistant: the reply failed:", String(error));
     return data({ error: t("assistant:errors.generation") }, { status: 502 });
   }
   return redirect(backToChat);

@@ -45,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (detail) cryptoViewsOf(context).record(id.data);
   const t = getInstance(context).t;
   const coin = detail?.data;
-  const stars = starsFor(context);
+  const stars = await starsFor(context);
   return {
     stars,
     currency,

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, cryptoListSearch);
   const currency = readCryptoCurrency(request.headers.get("Cookie"), languageOf(getLocale(context)));
   const list = await orUnavailable(cryptoPage(marketOf(context), { ...search, currency }));
-  return { meta: pageMetaFor(context, "market.cryptos"), search, currency, list, stars: starsFor(context) };
+  return { meta: pageMetaFor(context, "market.cryptos"), search, currency, list, stars: await starsFor(context) };
 }
 
 export const meta = routeMeta;

@@ -6,7 +6,7 @@ import { listFavorites, tablesLinkedTo } from "~/favorites/favorites.server";
 import { sortAndPage } from "~/favorites/list";
 import { starStates } from "~/favorites/stars.server";
 import { quoteFavorites } from "~/favorites/quotes.server";
-import { assetKey, favoritesPerPage, type FavoriteSortField } from "~/favorites/assets";
+import { assetKey, favoritesPerPage, type AssetType, type FavoriteSortField } from "~/favorites/assets";
 import { favoriteListParams } from "~/favorites/schemas";
 import { addItemToTable, listTables } from "~/favorites/tables.server";
 import { languageOf } from "~/i18n/languages";
@@ -14,7 +14,8 @@ import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { flashRedirect } from "~/platform/flash.server";
-import { getDb } from "~/platform/db.server";
+import { marketOf } from "~/market/context.server";
+import { platformOf } from "~/platform/context.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { FavoriteStar } from "~/ui/favorites/favorite-star";
 import { QuoteCells } from "~/ui/favorites/quote-cells";
@@ -25,32 +26,40 @@ import type { Route } from "./+types/favorite-items";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const db = getDb();
+  const { db } = platformOf(context);
   const url = new URL(request.url);
   const params = favoriteListParams.parse(Object.fromEntries(url.searchParams));
-  const rows = listFavorites(db, user.id, params.type);
   const language = languageOf(getLocale(context));
   const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
-  const quoted = await quoteFavorites(rows, language, currency);
-  const tables = listTables(db, user.id).map(({ id, title }) => ({ id, title }));
+  const [favorites, tables, stars] = await Promise.all([listFavorites(db, user.id), listTables(db, user.id), starStates(db, user.id)]);
+  const listed = (type: AssetType) => !params.type || type === params.type;
+  // The one being confirmed may be of a type the filter hides: it is quoted with the rest.
   const confirmId = Number(url.searchParams.get("confirmRemove"));
-  const toConfirm = Number.isInteger(confirmId) ? listFavorites(db, user.id).find((row) => row.id === confirmId) : undefined;
-  const confirmQuote = toConfirm
-    ? (quoted.find((item) => item.id === toConfirm.id) ?? (await quoteFavorites([toConfirm], language, currency))[0])
-    : undefined;
+  const toConfirm = favorites.find((row) => row.id === confirmId);
+  const quoted = await quoteFavorites(
+    marketOf(context),
+    favorites.filter((row) => listed(row.assetType) || row === toConfirm),
+    language,
+    currency,
+  );
+  const confirmQuote = quoted.find((item) => item.id === toConfirm?.id);
+  const linkedTables = toConfirm ? await tablesLinkedTo(db, user.id, toConfirm.id) : [];
   return {
     meta: pageMetaFor(context, "pages.favoriteItems", { ns: "favorites", noindex: true }),
     params,
-    list: sortAndPage(quoted, params),
-    tables,
-    stars: starStates(db, user.id),
+    list: sortAndPage(
+      quoted.filter((item) => listed(item.type)),
+      params,
+    ),
+    tables: tables.map(({ id, title }) => ({ id, title })),
+    stars,
     confirm:
       toConfirm && confirmQuote
         ? {
             type: toConfirm.assetType,
             assetId: toConfirm.assetId,
             name: confirmQuote.name,
-            tables: tablesLinkedTo(db, user.id, toConfirm.id).map((table) => table.title),
+            tables: linkedTables.map((table) => table.title),
             back: safeRedirectPath(url.searchParams.get("redirectTo"), "/user/favorite-items"),
           }
         : null,
@@ -67,7 +76,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rawTable = formData.get("tableId");
   const tableId = rawTable ? Number(rawTable) : null;
   if (!Number.isInteger(favoriteId)) throw data(null, { status: 400 });
-  const result = addItemToTable(getDb(), user.id, tableId !== null && Number.isInteger(tableId) ? tableId : null, favoriteId);
+  const { db, clock } = platformOf(context);
+  const result = await addItemToTable(
+    db,
+    user.id,
+    tableId !== null && Number.isInteger(tableId) ? tableId : null,
+    favoriteId,
+    new Date(clock.now()),
+  );
   // A refusal is the form's answer, shown next to it (status 200, like a validation error).
   if (!result.ok) return { favoriteId, error: `refusals.${result.reason}` };
   const url = new URL(request.url);

@@ -5,7 +5,8 @@ import { isKnownAsset } from "~/favorites/quotes.server";
 import { favoriteToggleSchema } from "~/favorites/schemas";
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
-import { getDb } from "~/platform/db.server";
+import { marketOf } from "~/market/context.server";
+import { platformOf } from "~/platform/context.server";
 import { flashCookie, flashRedirect } from "~/platform/flash.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { invalidRequest, readFormData } from "~/platform/http.server";
@@ -31,22 +32,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) throw invalidRequest(context);
   const { assetType, assetId, intent } = parsed.data;
   const fromScript = formData.get("js") === "1";
-  const db = getDb();
+  const { db, clock } = platformOf(context);
   const reply = (messageKey: string, kind: "success" | "info" = "success") =>
     fromScript
       ? data({ ok: true }, { headers: { "Set-Cookie": flashCookie({ kind, messageKey }) } })
       : flashRedirect(back, { kind, messageKey });
 
   if (intent === "add") {
-    if (!(await isKnownAsset(assetType, assetId, languageOf(getLocale(context))))) throw invalidRequest(context);
-    addFavorite(db, user.id, assetType, assetId);
+    if (!(await isKnownAsset(marketOf(context), assetType, assetId, languageOf(getLocale(context))))) throw invalidRequest(context);
+    await addFavorite(db, user.id, assetType, assetId, new Date(clock.now()));
     return reply("favorites:toasts.added");
   }
-  const favorite = findFavorite(db, user.id, assetType, assetId);
+  const favorite = await findFavorite(db, user.id, assetType, assetId);
   if (!favorite) return reply("favorites:toasts.removed");
   if (formData.get("confirmed") !== "1") {
     throw redirect(`/user/favorite-items?${new URLSearchParams({ confirmRemove: String(favorite.id), redirectTo: back })}#confirm-remove`);
   }
-  const removed = removeFavorite(db, user.id, assetType, assetId);
+  const removed = await removeFavorite(db, user.id, assetType, assetId);
   return reply(removed && removed.deletedTables.length > 0 ? "favorites:toasts.removedWithTables" : "favorites:toasts.removed");
 }

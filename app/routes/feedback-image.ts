@@ -1,12 +1,13 @@
 import { requireAdmin } from "~/account/session.server";
 import { findFeedbackImage } from "~/content/feedback.server";
+import { platformOf } from "~/platform/context.server";
 import type { Route } from "./+types/feedback-image";
 
 /** A stored screenshot, for administrators only, served as exactly the type its bytes were checked to be. */
-export function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const id = Number(params.id);
-  const image = Number.isSafeInteger(id) && id > 0 ? findFeedbackImage(id) : undefined;
+  const image = Number.isSafeInteger(id) && id > 0 ? await findFeedbackImage(platformOf(context).db, id) : undefined;
   if (!image) throw new Response(null, { status: 404 });
   return new Response(new Uint8Array(image.data), {
     headers: {

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useLocation } from "react-router";
 import { flashRedirect } from "~/platform/flash.server";
 import { tooManyAttempts } from "~/platform/http.server";
+import { platformOf } from "~/platform/context.server";
 import { requireUser } from "~/account/session.server";
 import { checkImages, feedbackRateLimitRefusal, storeFeedback } from "~/content/feedback.server";
 import { feedbackLimits, feedbackSchema, feedbackTypes } from "~/content/feedback-schema";
@@ -34,16 +35,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseFormSubmission(formData, feedbackSchema);
   if (submission.status !== "success") return submission.reply() as FeedbackReply;
-  const refusal = feedbackRateLimitRefusal(context, user.id);
+  const refusal = await feedbackRateLimitRefusal(context, user.id);
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message] }) as FeedbackReply);
   const checked = await checkImages(submission.value.images);
   if (!checked.ok) {
     return submission.reply({ fieldErrors: { images: [checked.error] } }) as FeedbackReply;
   }
+  const { db, clock, logger } = platformOf(context);
   try {
-    storeFeedback(user.id, submission.value, checked.images);
+    await storeFeedback(db, user.id, submission.value, checked.images, new Date(clock.now()));
   } catch (error) {
-    console.error("feedback: could not store a report", error);
+    logger.error("feedback: could not store a report", error);
     return data(submission.reply({ formErrors: ["feedback:errors.sendFailed"] }) as FeedbackReply, { status: 500 });
   }
   return flashRedirect("/feedback", { kind: "success", messageKey: "feedback:toasts.sent" });

@@ -16,6 +16,7 @@ import { CryptoMiniList, StockMiniList } from "~/ui/market/asset-lists";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { Pagination } from "~/ui/kit/pagination";
 import { starsFor } from "~/favorites/stars.server";
+import { platformOf } from "~/platform/context.server";
 import { CryptoTable, StockTable } from "~/ui/market/tables";
 import { TickerTape } from "~/ui/market/ticker-tape";
 import { Unavailable } from "~/ui/market/unavailable";
@@ -28,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageOf(getLocale(context));
   const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
   const home = await loadHome(marketOf(context), cryptoViewsOf(context), table, language, currency);
-  return { meta: pageMetaFor(context, "home"), table, currency, home, stars: starsFor(context), blog: latestReleaseNoteSummaries(3) };
+  const [stars, blog] = await Promise.all([starsFor(context), latestReleaseNoteSummaries(platformOf(context).db, 3)]);
+  return { meta: pageMetaFor(context, "home"), table, currency, home, stars, blog };
 }
 
 export const meta = routeMeta;

@@ -4,14 +4,15 @@ import { Link } from "react-router";
 import { getUser } from "~/account/session.server";
 import { resourceCounts } from "~/content/resources.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { platformOf } from "~/platform/context.server";
 import { routeMeta } from "~/ui/meta";
 import { toolsMenu } from "~/ui/shell/nav-links";
 import type { Route } from "./+types/more";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context);
   // A visitor sees the sign-in hint; a signed-in user sees how much they keep in each resource.
-  return { meta: pageMetaFor(context, "more"), counts: user ? resourceCounts(user.id) : null };
+  return { meta: pageMetaFor(context, "more"), counts: user ? await resourceCounts(platformOf(context).db, user.id) : null };
 }
 
 export const meta = routeMeta;

@@ -4,14 +4,17 @@ import { requireOwnTable } from "~/favorites/table-page.server";
 import { tableItems } from "~/favorites/tables.server";
 import { languageOf } from "~/i18n/languages";
 import { getLocale } from "~/i18n/middleware.server";
-import { getDb } from "~/platform/db.server";
+import { marketOf } from "~/market/context.server";
+import { platformOf } from "~/platform/context.server";
 import type { Route } from "./+types/register-table-csv";
 
 /** The table as CSV: a header row, then type, id, name, price, 24h change and added date per item. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { table } = requireOwnTable(context, request, params.id);
+  const { table } = await requireOwnTable(context, request, params.id);
+  const rows = await tableItems(platformOf(context).db, table.id);
   const items = await quoteFavorites(
-    tableItems(getDb(), table.id).map((row) => row.favorite),
+    marketOf(context),
+    rows.map((row) => row.favorite),
     languageOf(getLocale(context)),
     // A file outlives the visitor's choice of currency: its crypto prices are always US dollars.
     "usd",

@@ -12,7 +12,8 @@ import { languageOf } from "~/i18n/languages";
 import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { getDb } from "~/platform/db.server";
+import { marketOf } from "~/market/context.server";
+import { platformOf } from "~/platform/context.server";
 import { QuoteCells } from "~/ui/favorites/quote-cells";
 import { TableForm } from "~/ui/favorites/table-form";
 import { routeMeta } from "~/ui/meta";
@@ -21,17 +22,16 @@ import type { Route } from "./+types/register-table";
 import { parseFormSubmission } from "~/platform/forms.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user, table } = requireOwnTable(context, request, params.id);
-  const db = getDb();
+  const { user, table } = await requireOwnTable(context, request, params.id);
+  const { db } = platformOf(context);
   const language = languageOf(getLocale(context));
   const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
-  const items = await quoteFavorites(
-    tableItems(db, table.id).map((row) => row.favorite),
-    language,
-    currency,
-  );
+  const [rows, favorites] = await Promise.all([tableItems(db, table.id), listFavorites(db, user.id)]);
+  // Every item of the table is one of the user's favourites: quoting those covers both lists.
+  const candidates = await quoteFavorites(marketOf(context), favorites, language, currency);
+  const quotes = new Map(candidates.map((item) => [item.id, item]));
+  const items = rows.flatMap((row) => quotes.get(row.favorite.id) ?? []);
   const inTable = new Set(items.map((item) => item.id));
-  const candidates = await quoteFavorites(listFavorites(db, user.id), language, currency);
   const meta = pageMetaFor(context, "pages.registerTable", { ns: "favorites", noindex: true });
   return {
     meta: { ...meta, title: `${table.title} · ${meta.title}` },
@@ -45,8 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user, table } = requireOwnTable(context, request, params.id);
-  const db = getDb();
+  const { user, table } = await requireOwnTable(context, request, params.id);
+  const { db, clock } = platformOf(context);
   const formData = await readFormData(request, context);
   const intent = parseIntent(formData, ["update", "delete", "addItem", "removeItem"], context);
   const here = `/user/register-tables/${table.id}`;
@@ -54,23 +54,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "update": {
       const submission = parseFormSubmission(formData, recordTableSchema);
       if (submission.status !== "success") return { result: submission.reply(), error: null };
-      updateTable(db, user.id, table.id, submission.value);
+      await updateTable(db, user.id, table.id, submission.value);
       return flashRedirect(here, { kind: "success", messageKey: "favorites:toasts.tableUpdated" });
     }
     case "delete":
-      deleteTable(db, user.id, table.id);
+      await deleteTable(db, user.id, table.id);
       return flashRedirect("/user/register-tables", { kind: "success", messageKey: "favorites:toasts.tableDeleted" });
     case "addItem": {
       const favoriteId = Number(formData.get("favoriteId"));
       if (!Number.isInteger(favoriteId)) throw data(null, { status: 400 });
-      const added = addItemToTable(db, user.id, table.id, favoriteId);
+      const added = await addItemToTable(db, user.id, table.id, favoriteId, new Date(clock.now()));
       if (!added.ok) return { result: undefined, error: `refusals.${added.reason}` };
       return flashRedirect(here, { kind: "success", messageKey: "favorites:toasts.itemAdded" });
     }
     case "removeItem": {
       const favoriteId = Number(formData.get("favoriteId"));
       if (!Number.isInteger(favoriteId)) throw data(null, { status: 400 });
-      removeItemFromTable(db, user.id, table.id, favoriteId);
+      await removeItemFromTable(db, user.id, table.id, favoriteId);
       return flashRedirect(here, { kind: "success", messageKey: "favorites:toasts.itemRemoved" });
     }
   }

@@ -6,7 +6,7 @@ import { requireUser } from "~/account/session.server";
 import { recordTableSchema } from "~/favorites/schemas";
 import { createTable, listTables } from "~/favorites/tables.server";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { getDb } from "~/platform/db.server";
+import { platformOf } from "~/platform/context.server";
 import { TableForm } from "~/ui/favorites/table-form";
 import { LocalTime } from "~/ui/market/local-time";
 import { routeMeta } from "~/ui/meta";
@@ -14,11 +14,12 @@ import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/register-tables";
 import { parseFormSubmission } from "~/platform/forms.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
+  const tables = await listTables(platformOf(context).db, user.id);
   return {
     meta: pageMetaFor(context, "pages.registerTables", { ns: "favorites", noindex: true }),
-    tables: listTables(getDb(), user.id).map((table) => ({
+    tables: tables.map((table) => ({
       id: table.id,
       title: table.title,
       description: table.description,
@@ -34,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const submission = parseFormSubmission(await readFormData(request, context), recordTableSchema);
   if (submission.status !== "success") return { result: submission.reply() };
-  const table = createTable(getDb(), user.id, submission.value);
+  const { db, clock } = platformOf(context);
+  const table = await createTable(db, user.id, submission.value, new Date(clock.now()));
   return flashRedirect(`/user/register-tables/${table.id}`, { kind: "success", messageKey: "favorites:toasts.tableCreated" });
 }
 

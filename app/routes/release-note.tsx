@@ -6,14 +6,15 @@ import { getUser } from "~/account/session.server";
 import { releaseNoteLanguage } from "~/content/release-note-language";
 import { viewReleaseNote } from "~/content/release-notes.server";
 import { getInstance } from "~/i18n/middleware.server";
+import { platformOf } from "~/platform/context.server";
 import { NoteByline } from "~/ui/content/note-parts";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/release-note";
 
-export function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : Number.NaN;
   const isAdmin = getUser(context)?.userType === "admin";
-  const note = Number.isNaN(id) ? undefined : viewReleaseNote(id, { includeDrafts: isAdmin });
+  const note = Number.isNaN(id) ? undefined : await viewReleaseNote(platformOf(context).db, id, { includeDrafts: isAdmin });
   // Unknown ids and, for everyone but administrators, drafts do not exist.
   if (!note) throw new Response(null, { status: 404 });
   const t = getInstance(context).getFixedT(null, "releases");

@@ -6,6 +6,7 @@ import { getUser } from "~/account/session.server";
 import { releaseNoteLanguage } from "~/content/release-note-language";
 import { listReleaseNotes, releaseNotesPerPage } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { platformOf } from "~/platform/context.server";
 import { pagedSearch, parseSearch } from "~/market/list-search.server";
 import { NoteByline } from "~/ui/content/note-parts";
 import { Pagination } from "~/ui/kit/pagination";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/release-notes";
 
 const feedPath = "/release-notes/rss.xml";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { page } = parseSearch(request, pagedSearch);
   const isAdmin = getUser(context)?.userType === "admin";
   return {
@@ -22,7 +23,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     page,
     perPage: releaseNotesPerPage,
     isAdmin,
-    ...listReleaseNotes(page, { includeDrafts: isAdmin }),
+    ...(await listReleaseNotes(platformOf(context).db, page, { includeDrafts: isAdmin })),
   };
 }
 

@@ -1,8 +1,9 @@
 import { robotsTxt } from "~/content/sitemap.server";
-import { getEnv } from "~/platform/env.server";
+import { platformOf } from "~/platform/context.server";
+import type { Route } from "./+types/robots";
 
-export function loader() {
-  return new Response(robotsTxt(getEnv().publicUrl), {
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(robotsTxt(platformOf(context).config.publicUrl), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
   });
 }

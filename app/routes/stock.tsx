@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const stock = detail?.data;
   const shares = stock?.marketCap && stock.price ? stock.marketCap / stock.price : null;
-  const stars = starsFor(context);
+  const stars = await starsFor(context);
   return {
     stars,
     range,

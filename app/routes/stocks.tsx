@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: search.perPage,
     }),
   );
-  return { meta: pageMetaFor(context, "market.stocks"), search, list, stars: starsFor(context) };
+  return { meta: pageMetaFor(context, "market.stocks"), search, list, stars: await starsFor(context) };
 }
 
 export const meta = routeMeta;

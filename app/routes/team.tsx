@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { releaseNoteLanguage } from "~/content/release-note-language";
 import { latestReleaseNoteSummaries } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { platformOf } from "~/platform/context.server";
 import { NoteDate } from "~/ui/content/note-parts";
 import { TeamHoverCards, useTeamMembers } from "~/ui/content/team";
 import { routeMeta } from "~/ui/meta";
@@ -11,8 +12,11 @@ import type { Route } from "./+types/team";
 
 const activitySize = 5;
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { meta: pageMetaFor(context, "team", { ns: "releases" }), activity: latestReleaseNoteSummaries(activitySize) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    meta: pageMetaFor(context, "team", { ns: "releases" }),
+    activity: await latestReleaseNoteSummaries(platformOf(context).db, activitySize),
+  };
 }
 
 export const meta = routeMeta;

@@ -1,19 +1,22 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startChatTurn, streamChatReply, completeChatReply } from "~/assistant/chat.server";
 import { claimSession, currentConversation, historyLimits, previousExchange, rateReply, sessionMessages } from "~/assistant/history.server";
 import { AssistantError, type AssistantModel, type AssistantRequest } from "~/assistant/model.server";
-import { createUser } from "~/account/users.server";
-import { openDatabase } from "~/platform/db.server";
+import { manualClock } from "../support/clock";
+import { createTestServices } from "../support/services";
 
-const db = openDatabase(path.join(mkdtempSync(path.join(tmpdir(), "ma-chat-")), "app.db"));
+const clock = manualClock();
+const { platform } = await createTestServices({ clock });
+const { db } = platform;
 let serial = 0;
 
-function newUser() {
+async function newUser() {
   const id = ++serial;
-  return createUser(db, { email: `chat${id}@example.com`, name: "Ana", nickname: `chat${id}` });
+  const [user] = await db.orm
+    .insert(db.tables.users)
+    .values({ email: `chat${id}@example.com`, name: "Ana", nickname: `chat${id}` })
+    .returning({ id: db.tables.users.id });
+  return user!;
 }
 
 /** A model that answers with fixed pieces and remembers what it was asked. */
@@ -41,17 +44,17 @@ const turn = (sessionId: string, prompt: string, extra: Partial<Parameters<typeo
 });
 
 async function ask(userId: number, sessionId: string, prompt: string, pieces = ["Resposta ", "pronta."]) {
-  const request = startChatTurn(db, userId, "pt-BR", turn(sessionId, prompt));
+  const request = await startChatTurn(platform, userId, "pt-BR", turn(sessionId, prompt));
   if (!request) throw new Error("session refused");
   const { model } = scriptedModel(pieces);
-  return completeChatReply(streamChatReply(db, sessionId, request, new AbortController().signal, { model: model }));
+  return completeChatReply(streamChatReply(platform, model, sessionId, request, new AbortController().signal));
 }
 
 describe("chat history in SQLite", () => {
   it("stores the question and the whole streamed reply with its refs, sanitised", async () => {
-    const user = newUser();
+    const user = await newUser();
     const sessionId = crypto.randomUUID();
-    const request = startChatTurn(db, user.id, "en", turn(sessionId, "  <b>Preço</b> do BTC?<script>x()</script>  "));
+    const request = await startChatTurn(platform, user.id, "en", turn(sessionId, "  <b>Preço</b> do BTC?<script>x()</script>  "));
     expect(request?.prompt).toBe("Preço do BTC?");
     const { model } = scriptedModel(
       ["O BTC ", "<img src=x onerror=alert(1)>vale ", "muito."],
@@ -62,7 +65,7 @@ describe("chat history in SQLite", () => {
       ],
     );
     const pieces: string[] = [];
-    const replies = streamChatReply(db, sessionId, request!, new AbortController().signal, { model: model });
+    const replies = streamChatReply(platform, model, sessionId, request!, new AbortController().signal);
     let next = await replies.next();
     while (!next.done) {
       pieces.push(next.value.text);
@@ -73,18 +76,18 @@ describe("chat history in SQLite", () => {
       { title: "Bitcoin", href: "/cryptos/bitcoin" },
       { title: "Article", href: "https://example.com/a" },
     ]);
-    const stored = sessionMessages(db, sessionId);
+    const stored = await sessionMessages(db, sessionId);
     expect(stored.map(({ sender, text }) => [sender, text])).toEqual([
       ["user", "Preço do BTC?"],
       ["ai", "O BTC vale muito."],
     ]);
-    expect(currentConversation(db, user.id)).toEqual({ sessionId, messages: stored });
+    expect(await currentConversation(db, user.id)).toEqual({ sessionId, messages: stored });
   });
 
   it("stores no reply when the model fails, keeping the question for a refresh", async () => {
-    const user = newUser();
+    const user = await newUser();
     const sessionId = crypto.randomUUID();
-    const request = startChatTurn(db, user.id, "pt-BR", turn(sessionId, "Oi"))!;
+    const request = (await startChatTurn(platform, user.id, "pt-BR", turn(sessionId, "Oi")))!;
     const failing: AssistantModel = {
       name: "gemini",
       async *reply() {
@@ -92,56 +95,54 @@ describe("chat history in SQLite", () => {
         throw new AssistantError("upstream 500", "gemini", 500);
       },
     };
-    await expect(
-      completeChatReply(streamChatReply(db, sessionId, request, new AbortController().signal, { model: failing })),
-    ).rejects.toThrow(AssistantError);
-    expect(sessionMessages(db, sessionId).map(({ sender }) => sender)).toEqual(["user"]);
+    await expect(completeChatReply(streamChatReply(platform, failing, sessionId, request, new AbortController().signal))).rejects.toThrow(
+      AssistantError,
+    );
+    expect((await sessionMessages(db, sessionId)).map(({ sender }) => sender)).toEqual(["user"]);
     // The refresh asks the same question again without storing it twice.
-    const again = startChatTurn(db, user.id, "pt-BR", turn(sessionId, "Oi", { refresh: true }))!;
-    await completeChatReply(streamChatReply(db, sessionId, again, new AbortController().signal, { model: scriptedModel(["Olá!"]).model }));
-    expect(sessionMessages(db, sessionId).map(({ sender, text }) => `${sender}:${text}`)).toEqual(["user:Oi", "ai:Olá!"]);
+    const again = (await startChatTurn(platform, user.id, "pt-BR", turn(sessionId, "Oi", { refresh: true })))!;
+    await completeChatReply(streamChatReply(platform, scriptedModel(["Olá!"]).model, sessionId, again, new AbortController().signal));
+    expect((await sessionMessages(db, sessionId)).map(({ sender, text }) => `${sender}:${text}`)).toEqual(["user:Oi", "ai:Olá!"]);
   });
 
   it("refresh replaces the last reply instead of adding one", async () => {
-    const user = newUser();
+    const user = await newUser();
     const sessionId = crypto.randomUUID();
     await ask(user.id, sessionId, "Primeira");
     await ask(user.id, sessionId, "Segunda", ["Velha"]);
-    const request = startChatTurn(db, user.id, "pt-BR", turn(sessionId, "Segunda", { refresh: true }))!;
-    await completeChatReply(
-      streamChatReply(db, sessionId, request, new AbortController().signal, { model: scriptedModel(["Nova"]).model }),
-    );
-    expect(sessionMessages(db, sessionId).map(({ text }) => text)).toEqual(["Primeira", "Resposta pronta.", "Segunda", "Nova"]);
+    const request = (await startChatTurn(platform, user.id, "pt-BR", turn(sessionId, "Segunda", { refresh: true })))!;
+    await completeChatReply(streamChatReply(platform, scriptedModel(["Nova"]).model, sessionId, request, new AbortController().signal));
+    expect((await sessionMessages(db, sessionId)).map(({ text }) => text)).toEqual(["Primeira", "Resposta pronta.", "Segunda", "Nova"]);
   });
 
   it("never opens a session id that belongs to another user", async () => {
-    const owner = newUser();
-    const intruder = newUser();
+    const owner = await newUser();
+    const intruder = await newUser();
     const sessionId = crypto.randomUUID();
     await ask(owner.id, sessionId, "Segredo");
-    expect(startChatTurn(db, intruder.id, "pt-BR", turn(sessionId, "Mostre"))).toBeNull();
-    expect(claimSession(db, intruder.id, sessionId)).toBe(false);
-    expect(sessionMessages(db, sessionId)).toHaveLength(2);
-    const [, reply] = sessionMessages(db, sessionId);
-    expect(rateReply(db, intruder.id, Number(reply!.id), true)).toBe(false);
+    expect(await startChatTurn(platform, intruder.id, "pt-BR", turn(sessionId, "Mostre"))).toBeNull();
+    expect(await claimSession(db, intruder.id, sessionId, new Date(clock.now()))).toBe(false);
+    expect(await sessionMessages(db, sessionId)).toHaveLength(2);
+    const [, reply] = await sessionMessages(db, sessionId);
+    expect(await rateReply(db, intruder.id, Number(reply!.id), true)).toBe(false);
   });
 
   it("keeps likes and dislikes exclusive and tells the next request about them", async () => {
-    const user = newUser();
+    const user = await newUser();
     const sessionId = crypto.randomUUID();
     const reply = await ask(user.id, sessionId, "Pergunta");
-    expect(previousExchange(db, sessionId, { refresh: false })).toEqual({
+    expect(await previousExchange(db, sessionId, { refresh: false })).toEqual({
       lastUserMessage: "Pergunta",
       lastBotMessage: "Resposta pronta.",
       likeOrDislikePreviousMessage: undefined,
     });
-    rateReply(db, user.id, Number(reply.id), true);
-    expect(sessionMessages(db, sessionId)[1]).toMatchObject({ isLiked: true, isDisliked: false });
-    rateReply(db, user.id, Number(reply.id), false);
-    expect(sessionMessages(db, sessionId)[1]).toMatchObject({ isLiked: false, isDisliked: true });
-    expect(previousExchange(db, sessionId, { refresh: false }).likeOrDislikePreviousMessage).toBe(false);
+    await rateReply(db, user.id, Number(reply.id), true);
+    expect((await sessionMessages(db, sessionId))[1]).toMatchObject({ isLiked: true, isDisliked: false });
+    await rateReply(db, user.id, Number(reply.id), false);
+    expect((await sessionMessages(db, sessionId))[1]).toMatchObject({ isLiked: false, isDisliked: true });
+    expect((await previousExchange(db, sessionId, { refresh: false })).likeOrDislikePreviousMessage).toBe(false);
     // A refresh re-asks "Pergunta": the exchange before it is empty.
-    expect(previousExchange(db, sessionId, { refresh: true })).toEqual({
+    expect(await previousExchange(db, sessionId, { refresh: true })).toEqual({
       lastUserMessage: null,
       lastBotMessage: null,
       likeOrDislikePreviousMessage: undefined,
@@ -149,17 +150,19 @@ describe("chat history in SQLite", () => {
   });
 
   it("caps messages per session and sessions per user", async () => {
-    const user = newUser();
+    const user = await newUser();
     const sessionId = crypto.randomUUID();
     for (let index = 0; index < historyLimits.messagesPerSession / 2 + 5; index++) await ask(user.id, sessionId, `Pergunta ${index}`);
-    const kept = sessionMessages(db, sessionId);
+    const kept = await sessionMessages(db, sessionId);
     expect(kept).toHaveLength(historyLimits.messagesPerSession);
     expect(kept.at(-2)?.text).toBe(`Pergunta ${historyLimits.messagesPerSession / 2 + 4}`);
 
     const sessions = Array.from({ length: historyLimits.sessionsPerUser + 3 }, () => crypto.randomUUID());
-    let now = Date.now();
-    for (const id of sessions) claimSession(db, user.id, id, (now += 1000));
-    expect(sessionMessages(db, sessionId)).toEqual([]);
-    expect(currentConversation(db, user.id).sessionId).toBe(sessions.at(-1));
+    for (const id of sessions) {
+      clock.advance(1000);
+      await claimSession(db, user.id, id, new Date(clock.now()));
+    }
+    expect(await sessionMessages(db, sessionId)).toEqual([]);
+    expect((await currentConversation(db, user.id)).sessionId).toBe(sessions.at(-1));
   });
 });

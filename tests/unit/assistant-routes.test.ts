@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createParser } from "eventsource-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completionInput, createHostedModel } from "~/assistant/hosted.server";
@@ -11,8 +8,9 @@ import { callRoute, signedInUser } from "../support/route-call";
 import { sharedTestServices } from "../support/services";
 import { fakeLlmKeys, startFakeLlmServer, type FakeLlmServer } from "../support/fake-llm-server";
 
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-assistant-routes-"));
+// Before any account is made: the file's routes and accounts share these services' database.
+beforeAll(async () => {
+  await sharedTestServices();
 });
 
 const origin = "http://localhost";
@@ -23,7 +21,7 @@ async function routes() {
     proxyAi: await import("~/routes/proxy/ai"),
     chat: await import("~/routes/chat"),
     history: await import("~/assistant/history.server"),
-    db: (await import("~/platform/db.server")).getDb(),
+    db: (await sharedTestServices()).platform.db,
   };
 }
 
@@ -82,7 +80,7 @@ describe("POST /chat/stream", () => {
     expect(contents.every(({ data }) => data.sessionId === sessionId)).toBe(true);
     const end = events.at(-1)!;
     expect(end.event).toBe("content_end");
-    const stored = history.sessionMessages(db, sessionId);
+    const stored = await history.sessionMessages(db, sessionId);
     expect(stored.map(({ sender }) => sender)).toEqual(["user", "ai"]);
     expect(end.data).toEqual({ sessionId, messageId: stored[1]!.id });
     expect(
@@ -177,7 +175,7 @@ describe("POST /chat/stream", () => {
     expect(firstEvents.map(({ event }) => event)).toEqual(["content", "content"]);
     client.abort();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(history.sessionMessages(db, sessionId).map(({ sender }) => sender)).toEqual(["user"]);
+    expect((await history.sessionMessages(db, sessionId)).map(({ sender }) => sender)).toEqual(["user"]);
   });
 });
 
@@ -192,7 +190,7 @@ describe("POST /proxy/ai", () => {
     const body = await result.json();
     expect(body.sessionId).toBe(sessionId);
     expect(body.text).toMatch(/Copom/);
-    expect(history.sessionMessages(db, sessionId).map(({ text }) => text)).toEqual(["What is the Selic rate?", body.text]);
+    expect((await history.sessionMessages(db, sessionId)).map(({ text }) => text)).toEqual(["What is the Selic rate?", body.text]);
   });
 
   it("accepts any client-made session id and says so when one belongs to another account", async () => {
@@ -205,7 +203,7 @@ describe("POST /proxy/ai", () => {
       expect(result.status, sessionId).toBe(200);
       expect((await result.json()).sessionId).toBe(sessionId);
       expect(
-        history.sessionMessages(db, sessionId).map(({ sender }) => sender),
+        (await history.sessionMessages(db, sessionId)).map(({ sender }) => sender),
         sessionId,
       ).toEqual(["user", "ai"]);
     }
@@ -215,7 +213,7 @@ describe("POST /proxy/ai", () => {
       status: 409,
       message: "Este identificador de conversa (sessionId) já pertence a outra conta. Use um novo identificador.",
     });
-    expect(history.sessionMessages(db, "1")).toHaveLength(2);
+    expect(await history.sessionMessages(db, "1")).toHaveLength(2);
   });
 
   it("refuses a malformed body and visitors", async () => {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { hasVisibleText, isReadableText, readableText, requiredText, unreadableTextError } from "~/platform/text";
 import { callRoute, signedInUser } from "../support/route-call";
 import { contextFor } from "../support/router-context";
+import { sharedTestServices } from "../support/services";
 
 beforeAll(() => {
   process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-bad-input-"));
@@ -94,7 +95,6 @@ describe("a favourite", () => {
 
   it("is only added for an asset the market knows", async () => {
     const { action } = await import("~/routes/favorite");
-    const { getDb } = await import("~/platform/db.server");
     const { listFavorites } = await import("~/favorites/favorites.server");
     const { user, cookie } = await signedInUser();
     for (const [assetType, assetId] of [
@@ -106,6 +106,7 @@ describe("a favourite", () => {
     }
     expect((await callRoute(action, star(cookie, { assetType: "crypto", assetId: "bitcoin" }))).status).toBe(302);
     expect((await callRoute(action, star(cookie, { assetType: "stock", assetId: "petr4" }))).status).toBe(302);
-    expect(listFavorites(getDb(), user.id).map((row) => `${row.assetType}:${row.assetId}`)).toEqual(["crypto:bitcoin", "stock:PETR4"]);
+    const { db } = (await sharedTestServices()).platform;
+    expect((await listFavorites(db, user.id)).map((row) => `${row.assetType}:${row.assetId}`)).toEqual(["crypto:bitcoin", "stock:PETR4"]);
   });
 });

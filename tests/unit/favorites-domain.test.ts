@@ -1,91 +1,90 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { addFavorite, listFavorites, removeFavorite, tablesLinkedTo } from "~/favorites/favorites.server";
+import { starStates } from "~/favorites/stars.server";
+import {
+  addItemToTable,
+  createTable,
+  deleteTable,
+  findTable,
+  listTables,
+  removeItemFromTable,
+  updateTable,
+} from "~/favorites/tables.server";
+import { sharedTestServices } from "../support/services";
 
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-favorites-"));
-});
+const now = new Date("2026-01-05T15:00:00Z");
 
 async function setup() {
-  const { getDb } = await import("~/platform/db.server");
-  const { createUser } = await import("~/account/users.server");
+  const { db } = (await sharedTestServices()).platform;
   const suffix = Math.random().toString(36).slice(2, 8);
-  const user = createUser(getDb(), { email: `f-${suffix}@example.com`, name: "Favoritos", nickname: `f_${suffix}` });
-  return { db: getDb(), userId: user.id };
+  const [user] = await db.orm
+    .insert(db.tables.users)
+    .values({ email: `f-${suffix}@example.com`, name: "Favoritos", nickname: `f_${suffix}` })
+    .returning({ id: db.tables.users.id });
+  return { db, userId: user!.id };
 }
 
 describe("favourites", () => {
   it("adds once, stores type, id and added date, and lists stars in one map", async () => {
     const { db, userId } = await setup();
-    const { addFavorite, listFavorites } = await import("~/favorites/favorites.server");
-    const { starStates } = await import("~/favorites/stars.server");
-    const first = addFavorite(db, userId, "crypto", "bitcoin", new Date("2026-01-02T00:00:00Z"));
-    const again = addFavorite(db, userId, "crypto", "bitcoin");
+    const first = await addFavorite(db, userId, "crypto", "bitcoin", new Date("2026-01-02T00:00:00Z"));
+    const again = await addFavorite(db, userId, "crypto", "bitcoin", now);
     expect(first.created).toBe(true);
     expect(again.created).toBe(false);
-    addFavorite(db, userId, "stock", "PETR4");
-    const rows = listFavorites(db, userId);
+    await addFavorite(db, userId, "stock", "PETR4", now);
+    const rows = await listFavorites(db, userId);
     expect(rows.map((row) => [row.assetType, row.assetId])).toEqual([
       ["crypto", "bitcoin"],
       ["stock", "PETR4"],
     ]);
     expect(rows[0]?.addedAt.toISOString()).toBe("2026-01-02T00:00:00.000Z");
-    expect(listFavorites(db, userId, "stock")).toHaveLength(1);
-    expect(starStates(db, userId)).toEqual({ "crypto:bitcoin": [], "stock:PETR4": [] });
+    expect(await listFavorites(db, userId, "stock")).toHaveLength(1);
+    expect(await starStates(db, userId)).toEqual({ "crypto:bitcoin": [], "stock:PETR4": [] });
   });
 
   it("removing a favourite deletes every table that holds it, and only those", async () => {
     const { db, userId } = await setup();
-    const { addFavorite, removeFavorite, tablesLinkedTo } = await import("~/favorites/favorites.server");
-    const { addItemToTable, createTable, listTables } = await import("~/favorites/tables.server");
-    const { starStates } = await import("~/favorites/stars.server");
-    const btc = addFavorite(db, userId, "crypto", "bitcoin").favorite;
-    const eth = addFavorite(db, userId, "crypto", "ethereum").favorite;
-    const a = createTable(db, userId, { title: "A", description: "" });
-    const b = createTable(db, userId, { title: "B", description: "" });
-    const c = createTable(db, userId, { title: "C", description: "" });
-    expect(addItemToTable(db, userId, a.id, btc.id)).toEqual({ ok: true });
-    expect(addItemToTable(db, userId, b.id, btc.id)).toEqual({ ok: true });
-    expect(addItemToTable(db, userId, c.id, eth.id)).toEqual({ ok: true });
-    expect(tablesLinkedTo(db, userId, btc.id).map((table) => table.title)).toEqual(["A", "B"]);
-    expect(starStates(db, userId)["crypto:bitcoin"]?.sort()).toEqual(["A", "B"]);
-    const removed = removeFavorite(db, userId, "crypto", "bitcoin");
+    const btc = (await addFavorite(db, userId, "crypto", "bitcoin", now)).favorite;
+    const eth = (await addFavorite(db, userId, "crypto", "ethereum", now)).favorite;
+    const a = await createTable(db, userId, { title: "A", description: "" }, now);
+    const b = await createTable(db, userId, { title: "B", description: "" }, now);
+    const c = await createTable(db, userId, { title: "C", description: "" }, now);
+    expect(await addItemToTable(db, userId, a.id, btc.id, now)).toEqual({ ok: true });
+    expect(await addItemToTable(db, userId, b.id, btc.id, now)).toEqual({ ok: true });
+    expect(await addItemToTable(db, userId, c.id, eth.id, now)).toEqual({ ok: true });
+    expect((await tablesLinkedTo(db, userId, btc.id)).map((table) => table.title)).toEqual(["A", "B"]);
+    expect((await starStates(db, userId))["crypto:bitcoin"]?.sort()).toEqual(["A", "B"]);
+    const removed = await removeFavorite(db, userId, "crypto", "bitcoin");
     expect(removed?.deletedTables.map((table) => table.title)).toEqual(["A", "B"]);
-    expect(listTables(db, userId).map((table) => [table.title, table.itemCount])).toEqual([["C", 1]]);
-    expect(removeFavorite(db, userId, "crypto", "bitcoin")).toBeNull();
+    expect((await listTables(db, userId)).map((table) => [table.title, table.itemCount])).toEqual([["C", 1]]);
+    expect(await removeFavorite(db, userId, "crypto", "bitcoin")).toBeNull();
   });
 
   it("refuses to add an item when there is no table, or when it is already in every table", async () => {
     const { db, userId } = await setup();
-    const { addFavorite } = await import("~/favorites/favorites.server");
-    const { addItemToTable, createTable } = await import("~/favorites/tables.server");
-    const btc = addFavorite(db, userId, "crypto", "bitcoin").favorite;
-    expect(addItemToTable(db, userId, null, btc.id)).toEqual({ ok: false, reason: "noTables" });
-    const a = createTable(db, userId, { title: "A", description: "" });
-    const b = createTable(db, userId, { title: "B", description: "" });
-    expect(addItemToTable(db, userId, a.id, btc.id)).toEqual({ ok: true });
-    expect(addItemToTable(db, userId, a.id, btc.id)).toEqual({ ok: false, reason: "alreadyInTable" });
-    expect(addItemToTable(db, userId, b.id, btc.id)).toEqual({ ok: true });
-    expect(addItemToTable(db, userId, a.id, btc.id)).toEqual({ ok: false, reason: "inEveryTable" });
-    expect(addItemToTable(db, userId, b.id, btc.id)).toEqual({ ok: false, reason: "inEveryTable" });
+    const btc = (await addFavorite(db, userId, "crypto", "bitcoin", now)).favorite;
+    expect(await addItemToTable(db, userId, null, btc.id, now)).toEqual({ ok: false, reason: "noTables" });
+    const a = await createTable(db, userId, { title: "A", description: "" }, now);
+    const b = await createTable(db, userId, { title: "B", description: "" }, now);
+    expect(await addItemToTable(db, userId, a.id, btc.id, now)).toEqual({ ok: true });
+    expect(await addItemToTable(db, userId, a.id, btc.id, now)).toEqual({ ok: false, reason: "alreadyInTable" });
+    expect(await addItemToTable(db, userId, b.id, btc.id, now)).toEqual({ ok: true });
+    expect(await addItemToTable(db, userId, a.id, btc.id, now)).toEqual({ ok: false, reason: "inEveryTable" });
+    expect(await addItemToTable(db, userId, b.id, btc.id, now)).toEqual({ ok: false, reason: "inEveryTable" });
   });
 
   it("never lets one user read, change, delete or fill another user's table", async () => {
     const owner = await setup();
     const other = await setup();
-    const { addFavorite } = await import("~/favorites/favorites.server");
-    const { addItemToTable, createTable, deleteTable, findTable, updateTable, removeItemFromTable } =
-      await import("~/favorites/tables.server");
-    const table = createTable(owner.db, owner.userId, { title: "Mine", description: "x" });
-    const theirs = addFavorite(other.db, other.userId, "stock", "VALE3").favorite;
-    createTable(other.db, other.userId, { title: "Theirs", description: "" });
-    expect(findTable(other.db, other.userId, table.id)).toBeNull();
-    expect(updateTable(other.db, other.userId, table.id, { title: "Hacked", description: "" })).toBeNull();
-    expect(deleteTable(other.db, other.userId, table.id)).toBeNull();
-    expect(removeItemFromTable(other.db, other.userId, table.id, theirs.id)).toBe(false);
-    expect(addItemToTable(other.db, other.userId, table.id, theirs.id)).toEqual({ ok: false, reason: "notFound" });
-    expect(findTable(owner.db, owner.userId, table.id)?.title).toBe("Mine");
+    const table = await createTable(owner.db, owner.userId, { title: "Mine", description: "x" }, now);
+    const theirs = (await addFavorite(other.db, other.userId, "stock", "VALE3", now)).favorite;
+    await createTable(other.db, other.userId, { title: "Theirs", description: "" }, now);
+    expect(await findTable(other.db, other.userId, table.id)).toBeNull();
+    expect(await updateTable(other.db, other.userId, table.id, { title: "Hacked", description: "" })).toBeNull();
+    expect(await deleteTable(other.db, other.userId, table.id)).toBeNull();
+    expect(await removeItemFromTable(other.db, other.userId, table.id, theirs.id)).toBe(false);
+    expect(await addItemToTable(other.db, other.userId, table.id, theirs.id, now)).toEqual({ ok: false, reason: "notFound" });
+    expect((await findTable(owner.db, owner.userId, table.id))?.title).toBe("Mine");
   });
 
   it("validates table titles and descriptions with translated message keys", async () => {

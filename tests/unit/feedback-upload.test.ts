@@ -1,14 +1,15 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { favorites, feedback, feedbackImages, recordTables } from "../../db/schema";
+import { eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { AppDatabase } from "~/platform/database.server";
 import { callRoute, signedInUser } from "../support/route-call";
+import { sharedTestServices } from "../support/services";
 
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-feedback-"));
+// Before any account is made: the file's routes and accounts share these services' database.
+beforeAll(async () => {
+  await sharedTestServices();
 });
+
+const database = async () => (await sharedTestServices()).platform.db;
 
 const origin = "http://localhost";
 /** Real 1×1 pictures of each accepted kind. */
@@ -29,13 +30,12 @@ function pngClaiming(width: number, height: number) {
 }
 
 async function modules() {
-  const { getDb } = await import("~/platform/db.server");
   const feedbackRoute = await import("~/routes/feedback");
   const imageRoute = await import("~/routes/feedback-image");
   const adminRoute = await import("~/routes/admin-feedback");
   const server = await import("~/content/feedback.server");
   const resources = await import("~/content/resources.server");
-  return { getDb, feedbackRoute, imageRoute, adminRoute, server, resources };
+  return { feedbackRoute, imageRoute, adminRoute, server, resources };
 }
 
 const signedIn = (admin = false) => signedInUser({ admin });
@@ -60,11 +60,31 @@ function post(cookie: string, form: FormData, headers: Record<string, string> = 
 }
 
 async function storedFor(userId: number) {
-  const { getDb } = await modules();
-  const db = getDb();
-  const rows = db.select().from(feedback).where(eq(feedback.userId, userId)).all();
-  const images = rows.flatMap((row) => db.select().from(feedbackImages).where(eq(feedbackImages.feedbackId, row.id)).all());
+  const db = await database();
+  const { feedback, feedbackImages } = db.tables;
+  const rows = await db.orm.select().from(feedback).where(eq(feedback.userId, userId)).orderBy(feedback.id);
+  const ids = rows.map((row) => row.id);
+  const images = ids.length
+    ? await db.orm.select().from(feedbackImages).where(inArray(feedbackImages.feedbackId, ids)).orderBy(feedbackImages.id)
+    : [];
   return { rows, images };
+}
+
+/** `db` as it is, except that storing a screenshot fails (a full disk), inside transactions too. */
+function refusingScreenshots(db: AppDatabase): AppDatabase {
+  const orm = new Proxy(db.orm, {
+    get(target, key) {
+      if (key === "insert") {
+        return (table: unknown) => {
+          if (table === db.tables.feedbackImages) throw new Error("disk full");
+          return target.insert(table as never);
+        };
+      }
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { ...db, orm };
 }
 
 describe("image detection by content", () => {
@@ -197,19 +217,19 @@ describe("the feedback action", () => {
   });
 
   it("rolls the whole report back when a screenshot cannot be stored, and says so", async () => {
-    const { feedbackRoute, getDb } = await modules();
+    const { feedbackRoute } = await modules();
     const { user, cookie } = await signedIn();
-    const sqlite = getDb().$client;
-    sqlite.exec("CREATE TRIGGER fail_feedback_images BEFORE INSERT ON feedback_images BEGIN SELECT RAISE(ABORT, 'disk full'); END;");
-    const quiet = console.error;
-    console.error = () => {};
+    const db = await database();
+    const transaction = db.transaction.bind(db);
+    const failing = vi.spyOn(db, "transaction").mockImplementation((work) => transaction((tx) => work(refusingScreenshots(tx))));
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const result = await call(feedbackRoute.action, post(cookie, feedbackForm({}, [new File([png], "a.png")])));
       expect(result.status).toBe(500);
       expect(result.body.error[""]).toEqual(["feedback:errors.sendFailed"]);
     } finally {
-      console.error = quiet;
-      sqlite.exec("DROP TRIGGER fail_feedback_images");
+      quiet.mockRestore();
+      failing.mockRestore();
     }
     expect(await storedFor(user.id)).toEqual({ rows: [], images: [] });
   });
@@ -263,21 +283,30 @@ describe("the administrators' side", () => {
 
 describe("resource counts", () => {
   it("counts favourites by type and record tables for one user only", async () => {
-    const { resources, getDb } = await modules();
+    const { resources } = await modules();
     const { user } = await signedIn();
     const other = await signedIn();
-    const db = getDb();
+    const db = await database();
+    const { favorites, recordTables } = db.tables;
     const now = new Date();
-    db.insert(favorites)
-      .values([
-        { userId: user.id, assetType: "crypto", assetId: "bitcoin", addedAt: now },
-        { userId: user.id, assetType: "crypto", assetId: "ethereum", addedAt: now },
-        { userId: user.id, assetType: "stock", assetId: "PETR4", addedAt: now },
-        { userId: other.user.id, assetType: "stock", assetId: "VALE3", addedAt: now },
-      ])
-      .run();
-    db.insert(recordTables).values({ userId: user.id, title: "Mine", createdAt: now }).run();
-    expect(resources.resourceCounts(user.id)).toEqual({ favoriteItems: 3, favoriteCryptos: 2, favoriteStocks: 1, registerTables: 1 });
-    expect(resources.resourceCounts(other.user.id)).toEqual({ favoriteItems: 1, favoriteCryptos: 0, favoriteStocks: 1, registerTables: 0 });
+    await db.orm.insert(favorites).values([
+      { userId: user.id, assetType: "crypto", assetId: "bitcoin", addedAt: now },
+      { userId: user.id, assetType: "crypto", assetId: "ethereum", addedAt: now },
+      { userId: user.id, assetType: "stock", assetId: "PETR4", addedAt: now },
+      { userId: other.user.id, assetType: "stock", assetId: "VALE3", addedAt: now },
+    ]);
+    await db.orm.insert(recordTables).values({ userId: user.id, title: "Mine", createdAt: now });
+    expect(await resources.resourceCounts(db, user.id)).toEqual({
+      favoriteItems: 3,
+      favoriteCryptos: 2,
+      favoriteStocks: 1,
+      registerTables: 1,
+    });
+    expect(await resources.resourceCounts(db, other.user.id)).toEqual({
+      favoriteItems: 1,
+      favoriteCryptos: 0,
+      favoriteStocks: 1,
+      registerTables: 0,
+    });
   });
 });

@@ -1,22 +1,22 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { JSDOM } from "jsdom";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { releaseNotes } from "../../db/schema";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { pagesChangedChannel } from "~/platform/context.server";
+import type { Services } from "~/services.server";
 import { callRoute, signedInUser } from "../support/route-call";
+import { createTestServices, sharedTestServices } from "../support/services";
 
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-release-notes-"));
+// First: the routes and the accounts of this file share these services' database.
+beforeAll(async () => {
+  await sharedTestServices();
 });
+
+/** The file's own services, whose database the routes read. */
+const shared = async () => (await sharedTestServices()).platform;
 
 const origin = "http://localhost";
 
 async function modules() {
-  const { getDb, openDatabase } = await import("~/platform/db.server");
   return {
-    getDb,
-    openDatabase,
     notes: await import("~/content/release-notes.server"),
     schema: await import("~/content/release-note-schema"),
     rss: await import("~/content/release-notes-rss.server"),
@@ -40,12 +40,18 @@ const note = (title: string, status: "draft" | "published" = "published") => ({
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
 
-/** A database of its own, emptied of the seeded notes, so counts and order are exact. */
-async function emptyDatabase() {
-  const { openDatabase } = await modules();
-  const db = openDatabase(path.join(mkdtempSync(path.join(tmpdir(), "ma-release-notes-db-")), "app.db"));
-  db.delete(releaseNotes).run();
-  return db;
+const opened: Services[] = [];
+afterEach(async () => {
+  for (const services of opened.splice(0)) await services.close();
+});
+
+/** Services with a database of their own, emptied of the seeded notes, so counts and order are exact. */
+async function emptyStore() {
+  const services = await createTestServices();
+  opened.push(services);
+  const { db } = services.platform;
+  await db.orm.delete(db.tables.releaseNotes);
+  return services.platform;
 }
 
 function parseXml(xml: string) {
@@ -56,8 +62,9 @@ function parseXml(xml: string) {
 
 describe("seed content", () => {
   it("gives a fresh database this product's own releases, published in order and rendered safely", async () => {
-    const { notes, getDb } = await modules();
-    const { items, total } = notes.listReleaseNotes(1, { includeDrafts: false }, 10, getDb());
+    const { notes } = await modules();
+    const { db } = await shared();
+    const { items, total } = await notes.listReleaseNotes(db, 1, { includeDrafts: false }, 10);
     const seeded = items.filter((item) => item.author === "Equipe Market Analytics" && item.title.startsWith("Market Analytics 0."));
     expect(total).toBeGreaterThanOrEqual(4);
     expect(seeded.map((item) => item.title.slice(0, 20))).toEqual([
@@ -69,7 +76,7 @@ describe("seed content", () => {
     for (const item of seeded) {
       expect(item.publishedAt?.startsWith("2026-")).toBe(true);
       expect(item.excerpt.length).toBeGreaterThan(40);
-      const view = notes.viewReleaseNote(item.id);
+      const view = await notes.viewReleaseNote(db, item.id);
       expect(view?.html).toContain("<h2>");
       expect(view?.html).toContain("<li>");
       expect(view?.contact).toBe("contato@marketanalytics.example");
@@ -78,64 +85,82 @@ describe("seed content", () => {
 });
 
 describe("release notes domain", () => {
-  let db: Awaited<ReturnType<typeof emptyDatabase>>;
+  let store: Awaited<ReturnType<typeof emptyStore>>;
   beforeEach(async () => {
-    db = await emptyDatabase();
+    store = await emptyStore();
   });
 
   it("lists published notes newest first, paged, and hides drafts from visitors", async () => {
     const { notes } = await modules();
-    for (let n = 1; n <= 12; n++) notes.createReleaseNote(note(`Nota ${n}`), day(n), db);
-    const draft = notes.createReleaseNote(note("Rascunho secreto", "draft"), day(20), db);
+    for (let n = 1; n <= 12; n++) await notes.createReleaseNote(store, note(`Nota ${n}`), day(n));
+    const draft = await notes.createReleaseNote(store, note("Rascunho secreto", "draft"), day(20));
 
-    const first = notes.listReleaseNotes(1, { includeDrafts: false }, 10, db);
+    const first = await notes.listReleaseNotes(store.db, 1, { includeDrafts: false }, 10);
     expect(first.total).toBe(12);
     expect(first.items.map((item) => item.title)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((n) => `Nota ${n}`));
-    const second = notes.listReleaseNotes(2, { includeDrafts: false }, 10, db);
+    const second = await notes.listReleaseNotes(store.db, 2, { includeDrafts: false }, 10);
     expect(second.items.map((item) => item.title)).toEqual(["Nota 2", "Nota 1"]);
 
-    expect(notes.findReleaseNote(draft, { includeDrafts: false }, db)).toBeUndefined();
-    expect(notes.viewReleaseNote(draft, { includeDrafts: false }, db)).toBeUndefined();
-    expect(notes.latestReleaseNotes(5, db).map((row) => row.title)).not.toContain("Rascunho secreto");
+    expect(await notes.findReleaseNote(store.db, draft, { includeDrafts: false })).toBeUndefined();
+    expect(await notes.viewReleaseNote(store.db, draft, { includeDrafts: false })).toBeUndefined();
+    expect((await notes.latestReleaseNotes(store.db, 5)).map((row) => row.title)).not.toContain("Rascunho secreto");
 
     // Administrators see drafts too, ahead of the published notes.
-    const admin = notes.listReleaseNotes(1, { includeDrafts: true }, 10, db);
+    const admin = await notes.listReleaseNotes(store.db, 1, { includeDrafts: true }, 10);
     expect(admin.total).toBe(13);
     expect(admin.items[0]).toMatchObject({ title: "Rascunho secreto", status: "draft", publishedAt: null });
-    expect(notes.viewReleaseNote(draft, { includeDrafts: true }, db)?.html).toContain("<strong>Rascunho secreto</strong>");
+    expect((await notes.viewReleaseNote(store.db, draft, { includeDrafts: true }))?.html).toContain("<strong>Rascunho secreto</strong>");
   });
 
   it("publishing sets the date once; unpublishing clears it; editing keeps it", async () => {
     const { notes } = await modules();
-    const id = notes.createReleaseNote(note("Versão nova", "draft"), day(1), db);
-    expect(notes.findReleaseNote(id, { includeDrafts: true }, db)?.publishedAt).toBeNull();
+    const id = await notes.createReleaseNote(store, note("Versão nova", "draft"), day(1));
+    expect((await notes.findReleaseNote(store.db, id, { includeDrafts: true }))?.publishedAt).toBeNull();
 
-    expect(notes.publishReleaseNote(id, day(2), db)).toBe(true);
-    expect(notes.findReleaseNote(id, { includeDrafts: false }, db)?.publishedAt).toEqual(day(2));
-    notes.publishReleaseNote(id, day(3), db);
-    expect(notes.findReleaseNote(id, { includeDrafts: false }, db)?.publishedAt).toEqual(day(2));
+    expect(await notes.publishReleaseNote(store, id, day(2))).toBe(true);
+    expect((await notes.findReleaseNote(store.db, id, { includeDrafts: false }))?.publishedAt).toEqual(day(2));
+    await notes.publishReleaseNote(store, id, day(3));
+    expect((await notes.findReleaseNote(store.db, id, { includeDrafts: false }))?.publishedAt).toEqual(day(2));
 
-    notes.updateReleaseNote(id, { ...note("Versão nova, revista"), status: "published" }, day(4), db);
-    const edited = notes.findReleaseNote(id, { includeDrafts: false }, db);
+    await notes.updateReleaseNote(store, id, { ...note("Versão nova, revista"), status: "published" }, day(4));
+    const edited = await notes.findReleaseNote(store.db, id, { includeDrafts: false });
     expect(edited).toMatchObject({ title: "Versão nova, revista", publishedAt: day(2), updatedAt: day(4) });
 
-    expect(notes.unpublishReleaseNote(id, day(5), db)).toBe(true);
-    expect(notes.findReleaseNote(id, { includeDrafts: true }, db)).toMatchObject({ status: "draft", publishedAt: null });
-    expect(notes.listReleaseNotes(1, { includeDrafts: false }, 10, db).total).toBe(0);
+    expect(await notes.unpublishReleaseNote(store, id, day(5))).toBe(true);
+    expect(await notes.findReleaseNote(store.db, id, { includeDrafts: true })).toMatchObject({ status: "draft", publishedAt: null });
+    expect((await notes.listReleaseNotes(store.db, 1, { includeDrafts: false }, 10)).total).toBe(0);
 
-    notes.publishReleaseNote(id, day(6), db);
-    expect(notes.findReleaseNote(id, { includeDrafts: false }, db)?.publishedAt).toEqual(day(6));
+    await notes.publishReleaseNote(store, id, day(6));
+    expect((await notes.findReleaseNote(store.db, id, { includeDrafts: false }))?.publishedAt).toEqual(day(6));
 
-    expect(notes.deleteReleaseNote(id, db)).toBe(true);
-    expect(notes.deleteReleaseNote(id, db)).toBe(false);
-    expect(notes.publishReleaseNote(id, day(7), db)).toBe(false);
-    expect(notes.updateReleaseNote(id, note("x y z"), day(7), db)).toBe(false);
+    expect(await notes.deleteReleaseNote(store, id)).toBe(true);
+    expect(await notes.deleteReleaseNote(store, id)).toBe(false);
+    expect(await notes.publishReleaseNote(store, id, day(7))).toBe(false);
+    expect(await notes.updateReleaseNote(store, id, note("x y z"), day(7))).toBe(false);
+  });
+
+  it("tells every instance which public pages show a note each time it changes", async () => {
+    const { notes } = await modules();
+    const heard: unknown[] = [];
+    store.events.subscribe(pagesChangedChannel, (message) => heard.push(JSON.parse(message)));
+    const id = await notes.createReleaseNote(store, note("Aviso", "draft"), day(1));
+    const pages = { paths: ["/release-notes", `/release-notes/${id}`, "/", "/team"] };
+    expect(heard).toEqual([pages]);
+    await notes.publishReleaseNote(store, id, day(2));
+    await notes.updateReleaseNote(store, id, note("Aviso revisto"), day(3));
+    await notes.unpublishReleaseNote(store, id, day(4));
+    await notes.deleteReleaseNote(store, id);
+    expect(heard).toEqual([pages, pages, pages, pages, pages]);
+    // A note that is gone changes no page.
+    await notes.deleteReleaseNote(store, id);
+    await notes.publishReleaseNote(store, id, day(5));
+    expect(heard).toHaveLength(5);
   });
 
   it("creating a note as published dates it at once", async () => {
     const { notes } = await modules();
-    const id = notes.createReleaseNote(note("Direto ao ar"), day(9), db);
-    expect(notes.findReleaseNote(id, { includeDrafts: false }, db)?.publishedAt).toEqual(day(9));
+    const id = await notes.createReleaseNote(store, note("Direto ao ar"), day(9));
+    expect((await notes.findReleaseNote(store.db, id, { includeDrafts: false }))?.publishedAt).toEqual(day(9));
   });
 });
 
@@ -173,18 +198,18 @@ describe("editor schema", () => {
 describe("RSS feed", () => {
   it("is well-formed RSS 2.0 with escaped titles and the notes' sanitised HTML", async () => {
     const { notes, rss } = await modules();
-    const db = await emptyDatabase();
-    notes.createReleaseNote({ ...note("Antiga"), body: "Primeira **nota**." }, day(1), db);
-    notes.createReleaseNote(
+    const store = await emptyStore();
+    await notes.createReleaseNote(store, { ...note("Antiga"), body: "Primeira **nota**." }, day(1));
+    await notes.createReleaseNote(
+      store,
       { ...note("Ações & <Cripto> ]]> novas"), body: "- item\n\n<script>alert(1)</script>\n\nfim ]]> fim" },
       day(2),
-      db,
     );
-    notes.createReleaseNote(note("Rascunho", "draft"), day(3), db);
+    await notes.createReleaseNote(store, note("Rascunho", "draft"), day(3));
 
     const xml = rss.releaseNotesFeed(
       { publicUrl: "https://markets.example/", title: "Notas & novidades", description: "Tudo", language: "pt-BR" },
-      notes.latestReleaseNotes(rss.feedSize, db),
+      await notes.latestReleaseNotes(store.db, rss.feedSize),
     );
     const document = parseXml(xml);
     expect(document.documentElement.tagName).toBe("rss");
@@ -197,7 +222,7 @@ describe("RSS feed", () => {
     const items = [...document.querySelectorAll("item")];
     expect(items.map((item) => item.querySelector("title")?.textContent)).toEqual(["Ações & <Cripto> ]]> novas", "Antiga"]);
     const [newest] = items;
-    const id = notes.latestReleaseNotes(1, db)[0]!.id;
+    const id = (await notes.latestReleaseNotes(store.db, 1))[0]!.id;
     expect(newest!.querySelector("link")?.textContent).toBe(`https://markets.example/release-notes/${id}`);
     expect(newest!.querySelector("guid")?.textContent).toBe(`https://markets.example/release-notes/${id}`);
     expect(newest!.querySelector("pubDate")?.textContent).toBe("Fri, 02 Jan 2026 12:00:00 GMT");
@@ -210,7 +235,7 @@ describe("RSS feed", () => {
   it("is served as RSS with this instance's address and every published note", async () => {
     const { feedRoute, notes } = await modules();
     const title = `Feed ${Math.random().toString(36).slice(2)}`;
-    const id = notes.createReleaseNote(note(title));
+    const id = await notes.createReleaseNote(await shared(), note(title), new Date());
     const { response } = await callRoute(feedRoute.loader, new Request(`${origin}/release-notes/rss.xml`));
     expect(response?.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
     const document = parseXml(await response!.text());
@@ -223,7 +248,7 @@ describe("RSS feed", () => {
 describe("routes", () => {
   it("a draft is a 404 for visitors and signed-in users, readable by administrators", async () => {
     const { noteRoute, notes } = await modules();
-    const id = notes.createReleaseNote(note("Rascunho de rota", "draft"));
+    const id = await notes.createReleaseNote(await shared(), note("Rascunho de rota", "draft"), new Date());
     const request = (cookie?: string) => new Request(`${origin}/release-notes/${id}`, { headers: cookie ? { Cookie: cookie } : {} });
     expect((await callRoute(noteRoute.loader, request(), { id: String(id) })).status).toBe(404);
     const { cookie: userCookie } = await signedInUser();
@@ -273,7 +298,9 @@ describe("routes", () => {
     const created = await callRoute(routes.editorRoute.action, form(note(title, "draft")), { id: "new" });
     expect(created.response?.headers.get("Location")).toBe("/admin/release-notes");
     expect(created.response?.headers.get("Set-Cookie")).toContain("releases%3Atoasts.created");
-    const id = routes.notes.listReleaseNotes(1, { includeDrafts: true }).items.find((item) => item.title === title)!.id;
+    const id = (await routes.notes.listReleaseNotes((await shared()).db, 1, { includeDrafts: true })).items.find(
+      (item) => item.title === title,
+    )!.id;
 
     const visitorList = await callRoute(routes.listRoute.loader, new Request(`${origin}/release-notes`));
     expect(visitorList.body.items.map((item: { title: string }) => item.title)).not.toContain(title);

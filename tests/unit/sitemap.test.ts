@@ -1,14 +1,12 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { JSDOM } from "jsdom";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { latestReleaseNotes } from "~/content/release-notes.server";
 import { cryptoAssets, stockAssets } from "~/market/demo/dataset";
+import { routeArgs } from "../support/router-context";
+import { contextWith, createTestServices } from "../support/services";
 
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-sitemap-"));
-  process.env.PUBLIC_URL = "https://markets.example";
-});
+const services = await createTestServices({ environment: { PUBLIC_URL: "https://markets.example" } });
+const argsFor = (url: string) => routeArgs(new Request(`https://markets.example${url}`), contextWith(services));
 
 function parseXml(xml: string) {
   return new new JSDOM("").window.DOMParser().parseFromString(xml, "application/xml");
@@ -17,8 +15,7 @@ function parseXml(xml: string) {
 describe("sitemap.xml", () => {
   it("lists every public page, every crypto and stock detail page and the published notes", async () => {
     const { loader } = await import("~/routes/sitemap");
-    const { latestReleaseNotes } = await import("~/content/release-notes.server");
-    const response = await loader();
+    const response = await loader(argsFor("/sitemap.xml"));
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     const document = parseXml(await response.text());
     expect(document.querySelector("parsererror")).toBeNull();
@@ -28,7 +25,7 @@ describe("sitemap.xml", () => {
     }
     for (const { id } of cryptoAssets) expect(locations).toContain(`https://markets.example/cryptos/${id}`);
     for (const { ticker } of stockAssets) expect(locations).toContain(`https://markets.example/stocks/${ticker}`);
-    const notes = latestReleaseNotes(100);
+    const notes = await latestReleaseNotes(services.platform.db, 100);
     expect(notes.length).toBeGreaterThanOrEqual(3);
     for (const { id } of notes) expect(locations).toContain(`https://markets.example/release-notes/${id}`);
     expect(locations.filter((location) => location?.includes("/user") || location?.includes("/admin"))).toEqual([]);
@@ -42,7 +39,7 @@ describe("sitemap.xml", () => {
 describe("robots.txt", () => {
   it("lets crawlers read public pages, keeps them out of private ones and points at the sitemap", async () => {
     const { loader } = await import("~/routes/robots");
-    const text = await loader().text();
+    const text = await loader(argsFor("/robots.txt")).text();
     expect(text).toMatch(/^User-agent: \*$/m);
     for (const path of ["/admin/", "/user", "/proxy/", "/chat"]) expect(text).toContain(`Disallow: ${path}`);
     expect(text).not.toMatch(/^Disallow: \/$/m);

@@ -1,9 +1,10 @@
 import type { z } from "zod";
 import { completeChatReply, readChatApiRequest, startChatTurn, streamChatReply } from "~/assistant/chat.server";
+import { assistantOf } from "~/assistant/context.server";
 import { assistantReplySchema, proxyAiRequestSchema } from "~/assistant/schemas";
 import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
-import { getDb } from "~/platform/db.server";
+import { platformOf } from "~/platform/context.server";
 import { jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/ai";
 
@@ -14,8 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (checked.refused) return checked.refused;
   const [lastUser, lastBot, prompt] = checked.body.parts;
   const { sessionId } = checked.body;
-  const db = getDb();
-  const assistantRequest = startChatTurn(db, checked.user.id, languageOf(getLocale(context)), {
+  const platform = platformOf(context);
+  const assistantRequest = await startChatTurn(platform, checked.user.id, languageOf(getLocale(context)), {
     sessionId,
     prompt: prompt.text,
     lastUserMessage: lastUser.text,
@@ -25,11 +26,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Ids come from clients: one already used by another account is refused, saying so.
   if (!assistantRequest) return jsonError(409, t("assistant:errors.sessionTaken"));
   try {
-    const { text, refs } = await completeChatReply(streamChatReply(db, sessionId, assistantRequest, request.signal, { paced: false }));
+    const { text, refs } = await completeChatReply(
+      streamChatReply(platform, assistantOf(context), sessionId, assistantRequest, request.signal, { paced: false }),
+    );
     const reply: z.output<typeof assistantReplySchema> = { sessionId, text, refs };
     return Response.json(reply, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    console.warn("assistant: the reply failed:", String(error));
+    platform.logger.warn("assistant: the reply failed:", String(error));
     return jsonError(502, t("assistant:errors.generation"));
   }
 }
