@@ -8,7 +8,6 @@ import { missingAdministratorNotice } from "./account/admins.server";
 import { feedbackLimits } from "./content/feedback-schema";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
 import { limitRequestBody } from "./platform/body-limit.server";
-import { closeDb, getDb } from "./platform/db.server";
 import { loadEnv } from "./platform/env.server";
 import { sendFetchResponse, toFetchRequest } from "./platform/fetch-bridge.server";
 import { jsonError } from "./platform/http.server";
@@ -35,8 +34,6 @@ export async function startupNotices(services: Services): Promise<string[]> {
 /** After the last answer: what is counted in memory is written, then the database is closed (its WAL goes back into the file). */
 export async function shutdown(services: Services) {
   await services.close();
-  // Transitional: the handle of modules not yet moved to `services.platform.db`.
-  closeDb();
 }
 
 const kibibyte = 1024;

@@ -9,7 +9,7 @@ import { createCryptoViews, type CryptoViews } from "./market/views.server";
 import { systemClock, type Clock } from "./platform/clock";
 import { pagesChangedChannel, platformContext, type Platform } from "./platform/context.server";
 import { openDatabase } from "./platform/database.server";
-import { rememberEnv, type Env } from "./platform/env.server";
+import type { Env } from "./platform/env.server";
 import { createLocalEventBus, createRedisEventBus } from "./platform/events.server";
 import { consoleLogger, type Logger } from "./platform/logger.server";
 import { createMemoryRateLimiter, createRedisRateLimiter } from "./platform/rate-limit.server";
@@ -40,7 +40,6 @@ export type ServiceOverrides = { clock?: Clock; logger?: Logger };
  * configuration, clock and logger.
  */
 export async function createServices(config: Env, overrides: ServiceOverrides = {}): Promise<Services> {
-  rememberEnv(config);
   const clock = overrides.clock ?? systemClock;
   const logger = overrides.logger ?? consoleLogger;
   const db = await openDatabase(config, logger);

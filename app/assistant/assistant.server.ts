@@ -17,19 +17,9 @@ function streamFor(config: HostedEnv): ChatCompletionStream {
 
 /** The model chosen by the configuration (README: "Assistant"); the offline one needs nothing but the market. */
 export function modelFor(config: AssistantEnv, market: MarketService, clock: Clock): AssistantModel {
-  lastBuilt =
-    config.provider === "offline"
-      ? createOfflineModel({ market, now: () => clock.now() })
-      : createHostedModel(config.provider, streamFor(config), market);
-  return lastBuilt;
-}
-
-let lastBuilt: AssistantModel | undefined;
-
-/** @deprecated Transitional, for modules not yet reading `assistantOf(context)`: the model the composition root built. */
-export function getAssistantModel(): AssistantModel {
-  if (!lastBuilt) throw new Error("The assistant model is built by the composition root (createServices) first.");
-  return lastBuilt;
+  return config.provider === "offline"
+    ? createOfflineModel({ market, now: () => clock.now() })
+    : createHostedModel(config.provider, streamFor(config), market);
 }
 
 /** With a hosted model configured, a translator of upstream texts through it; none for the offline assistant. */

@@ -1,6 +1,6 @@
 import type { Language } from "~/i18n/languages";
 import { systemClock, type Clock } from "~/platform/clock";
-import { getEnv, type MarketEnv } from "~/platform/env.server";
+import type { MarketEnv } from "~/platform/env.server";
 import { consoleLogger, type Logger } from "~/platform/logger.server";
 import { createMemorySharedStore, type SharedStore } from "~/platform/shared-store.server";
 import { MarketCache, type PersistentStore } from "./cache.server";
@@ -181,24 +181,7 @@ export function marketServiceFor({ config, clock, logger, store, shared, transla
     onBackgroundError: (key, error) => logger.warn(`market refresh failed for ${key}:`, String(error)),
   });
   const providers = providersFor(config);
-  lastBuilt = createMarketService(translateText ? withTranslatedDescriptions(providers, translateText) : providers, cache);
-  return lastBuilt;
-}
-
-let lastBuilt: MarketService | undefined;
-
-/**
- * @deprecated Transitional, for modules not yet reading `marketOf(context)`: the service the
- * composition root built, or one from the environment for a caller that built none.
- */
-export function getMarketService(): MarketService {
-  lastBuilt ??= marketServiceFor({
-    config: getEnv().market,
-    clock: systemClock,
-    logger: consoleLogger,
-    shared: createMemorySharedStore(systemClock),
-  });
-  return lastBuilt;
+  return createMarketService(translateText ? withTranslatedDescriptions(providers, translateText) : providers, cache);
 }
 
 /**

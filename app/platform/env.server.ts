@@ -329,16 +329,3 @@ export function loadEnv(source: Record<string, string | undefined>, appDir: stri
   createPrivateDirectory(parsed.dataDir);
   return { ...parsed, sessionSecret: parsed.sessionSecret ?? ensureSessionSecret(parsed.dataDir) };
 }
-
-let cached: Env | undefined;
-
-/** @deprecated Transitional: the composition root's configuration, for modules not yet given it. */
-export function rememberEnv(env: Env) {
-  cached = env;
-}
-
-/** @deprecated Transitional: read the configuration from the platform context instead. */
-export function getEnv(): Env {
-  cached ??= loadEnv(process.env, process.cwd());
-  return cached;
-}

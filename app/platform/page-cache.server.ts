@@ -4,15 +4,6 @@ import { constants, crc32, deflateRaw } from "node:zlib";
 import { systemClock, type Clock } from "./clock";
 
 const deflateRawAsync = promisify(deflateRaw);
-const liveCaches = new Set<{ clear(): void }>();
-
-/**
- * @deprecated Transitional, until release notes publish `pagesChangedChannel` on the platform's
- * events: after a change every visitor must see at once, kept pages are dropped.
- */
-export function invalidatePublicPages() {
-  for (const cache of liveCaches) cache.clear();
-}
 
 /**
  * What a public page's rendering depends on. Two requests with the same variant get the same
@@ -307,10 +298,8 @@ export function createPageCache(options: PageCacheOptions) {
     },
     close() {
       clearInterval(sweeper);
-      liveCaches.delete(cache);
     },
   };
-  liveCaches.add(cache);
   return cache;
 }
 

@@ -6,6 +6,7 @@ import type { SearchResponse, SearchResult } from "~/market/search-scope";
 import { searchPages } from "~/market/search.server";
 import { callLoader } from "../support/loader-call";
 import { contextFor, routeArgs } from "../support/router-context";
+import { sharedTestServices } from "../support/services";
 
 beforeAll(() => {
   process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-search-"));
@@ -64,13 +65,13 @@ describe("the general scope (no scope, as from the home page)", () => {
 
     const { body } = await searchResults("/search/results?q=bitcoin");
     expect(body.suggestions[0]).toMatchObject({ kind: "cryptos", title: "Bitcoin", subtitle: "BTC", href: "/cryptos/bitcoin" });
-    const { getMarketService } = await import("~/market/service.server");
+    const { market } = await sharedTestServices();
     const { cryptoUniverse } = await import("~/market/crypto-list.server");
     // A Portuguese reader's default currency is the real, as on /cryptos; a chosen one is followed.
-    const inReais = (await cryptoUniverse(getMarketService(), "brl")).data.items.find((item) => item.id === "bitcoin");
+    const inReais = (await cryptoUniverse(market, "brl")).data.items.find((item) => item.id === "bitcoin");
     expect(body.suggestions[0]?.quote).toEqual({ price: inReais?.price, change24h: inReais?.change24h, currency: "BRL" });
     const chosen = await searchResults("/search/results?q=bitcoin", { Cookie: "currency=usd" });
-    const inDollars = (await cryptoUniverse(getMarketService(), "usd")).data.items.find((item) => item.id === "bitcoin");
+    const inDollars = (await cryptoUniverse(market, "usd")).data.items.find((item) => item.id === "bitcoin");
     expect(chosen.body.suggestions[0]?.quote).toEqual({ price: inDollars?.price, change24h: inDollars?.change24h, currency: "USD" });
     expect(shownOf(body, "news").length).toBeGreaterThan(0);
   });
