@@ -1,6 +1,6 @@
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
-import { clientAddress, newAccount, onAccountPage, password, register, signInAsAdmin, useOwnClientAddress, type Account } from "./accounts";
+import { clientAddress, newAccount, onAccountPage, password, register, signInAsAdmin, useOwnClientAddress } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 
 const newPassword = "Even-b3tter?";
