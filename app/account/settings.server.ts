@@ -1,7 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { User } from "../../db/schema";
 import type { AppDatabase } from "~/platform/database.server";
-import type { ThemeName } from "~/lib/theme";
 import { verifySecondFactor, type FieldErrors } from "./auth.server";
 import { verifyPassword } from "./password.server";
 import { newTotpSecret, replaceBackupCodes, totpQrSvg, verifyTotp } from "./two-factor.server";

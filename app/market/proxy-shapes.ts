@@ -27,9 +27,11 @@ const isoTime = z.iso.datetime({ offset: true });
 /** CoinGecko keys its per-currency maps by lowercase code; an unknown value is left out. */
 const usdMap = z.object({ usd: z.number() }).partial();
 
-const apiErrorSchema = z
-  .object({ message: z.string(), status: z.int(), date: isoTime, error: z.string() })
-  .register(apiSchemas, { id: "Error", description: "The spec's error body; `message` is in the visitor's language." });
+// Registered for the OpenAPI document only: routes build this body with `jsonError`.
+z.object({ message: z.string(), status: z.int(), date: isoTime, error: z.string() }).register(apiSchemas, {
+  id: "Error",
+  description: "The spec's error body; `message` is in the visitor's language.",
+});
 
 export const stockListItemSchema = z
   .object({

@@ -1,8 +1,8 @@
 import type { Language } from "~/i18n/languages";
-import { systemClock, type Clock } from "~/platform/clock";
+import type { Clock } from "~/platform/clock";
 import type { MarketEnv } from "~/platform/env.server";
-import { consoleLogger, type Logger } from "~/platform/logger.server";
-import { createMemorySharedStore, type SharedStore } from "~/platform/shared-store.server";
+import type { Logger } from "~/platform/logger.server";
+import type { SharedStore } from "~/platform/shared-store.server";
 import { MarketCache, type PersistentStore } from "./cache.server";
 import type { CryptoCurrency } from "./crypto-currency";
 import { createDemoProviders } from "./demo";

@@ -5,6 +5,7 @@ import { z } from "zod";
  * line breaks aside), and U+FFFD or a lone surrogate is what is left of bytes that were not valid
  * text on the way in: the stored text would be garbage.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
 const unreadable = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD]|\p{Cs}/u;
 
 export const isReadableText = (text: string) => !unreadable.test(text);

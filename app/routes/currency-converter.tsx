@@ -51,6 +51,7 @@ export default function CurrencyConverter({ loaderData }: Route.ComponentProps) 
 
   // New URL state (back, swap, a shared link) shows in the form, but never overwrites what is being typed.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- which field has focus is known only once the page is in the DOM.
     setPair({ from: input.from, to: input.to });
     if (document.activeElement !== amountRef.current) setAmount(input.amount);
   }, [input]);

@@ -124,7 +124,9 @@ describe("refresh token rotation", () => {
   it("ends a session at its absolute lifetime, however often it was refreshed", async () => {
     const user = await newUser();
     const start = Date.UTC(2025, 0, 1);
-    let { familyId, refreshToken, expiresAt } = await startSession(db, user.id, policy, start);
+    const session = await startSession(db, user.id, policy, start);
+    const { familyId } = session;
+    let { refreshToken, expiresAt } = session;
     expect(expiresAt).toEqual(new Date(start + refreshTokenLifetimeSeconds * 1000));
     for (const days of [29, 58, 87]) {
       const rotated = await rotateRefreshToken(db, refreshToken, policy, start + days * day);

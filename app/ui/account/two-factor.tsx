@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { IconCopy, IconShieldCheck } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { twoFactorCodeSchema, twoFactorDisableSchema } from "~/account/schemas";
 import { showToast } from "~/ui/shell/toaster";
 import { SchemaForm, Field, PasswordField, SubmitButton, useSchemaForm } from "../kit/form";
+import { useHydrated } from "../use-hydrated";
 import { settingsIntents } from "./intents";
 
 export type TwoFactorState = {
@@ -151,8 +151,7 @@ function DisableForm({ emailLogin, lastResult }: { emailLogin: boolean; lastResu
 /** Selectable text for everyone; with JavaScript, also a copy button. */
 function BackupCodes({ codes }: { codes: string[] }) {
   const { t } = useTranslation("account");
-  const [canCopy, setCanCopy] = useState(false);
-  useEffect(() => setCanCopy(true), []);
+  const canCopy = useHydrated();
 
   async function copy() {
     try {

@@ -49,6 +49,7 @@ export function TeamHoverCards({ members }: { members: readonly TeamMember[] }) 
         const id = memberId(member.name);
         return (
           <li key={member.name} className="team-card">
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- Keyboard focus opens the card's details, as hovering does. */}
             <article className="team-card__face" tabIndex={0} aria-labelledby={`${id}-name`} aria-describedby={`${id}-details`}>
               <MemberAvatar name={member.name} />
               <div>

@@ -211,10 +211,12 @@ function CurrencyCombobox({ id, name, label, value, options, error, onPick }: Pi
         <input type="hidden" name={name} value={value} />
         {open && (
           // Pressing inside the list (its scroll bar too) must not blur the field, which would close it.
+          // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- keeps focus in the field; the popup itself is not a control.
           <div className="currency-combobox__popup" onMouseDown={keepFocus}>
             {matches.length > 0 ? (
               <ul id={listboxId} role="listbox" aria-label={label} className="currency-combobox__options">
                 {matches.map((option, index) => (
+                  // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the field keeps focus and moves through the options with the arrow keys (aria-activedescendant).
                   <li
                     key={option.code}
                     id={optionIdOf(id, option.code)}

@@ -1,5 +1,5 @@
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconX } from "@tabler/icons-react";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 
 export type ToastMessage = { kind: "success" | "error" | "info"; message: string };
@@ -48,12 +48,13 @@ export function Toaster({ flash }: { flash: ToastMessage | null }) {
     if (flash) publish(null);
   }, [flash]);
 
+  // The timer restarts only when another toast appears, not on every render.
   const toastKey = toast ? (toast.id === 0 ? flash : toast.id) : null;
+  const dismissWhenDue = useEffectEvent(() => dismiss());
   useEffect(() => {
     if (toastKey === null) return;
-    const timer = setTimeout(dismiss, visibleForMs);
+    const timer = setTimeout(() => dismissWhenDue(), visibleForMs);
     return () => clearTimeout(timer);
-    // Restart the timer only when another toast appears, not on every render.
   }, [toastKey]);
 
   function dismiss() {
