@@ -13,6 +13,7 @@ import {
   verifyAccessToken,
   type SessionPolicy,
 } from "./tokens.server";
+import { userContext } from "./current-user";
 import { findUserById, toSessionUser, type SessionUser } from "./users.server";
 
 export const accessCookieName = "access_token";
@@ -20,9 +21,6 @@ export const refreshCookieName = "refresh_token";
 
 /** What sessions need of the platform: where they are stored, the configuration's secret and lifetime, and the time. */
 export type SessionServices = Pick<Platform, "db" | "config" | "clock">;
-
-/** The signed-in user for this request, or null for a visitor. */
-export const userContext = createContext<SessionUser | null>(null);
 
 /** The refresh cookie lives as long as its token: the end of the session may come before the token's 30 days. */
 function tokenCookies(accessToken: string, refresh: { refreshToken: string; expiresAt: Date }, now: number) {
@@ -106,25 +104,6 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
   return response;
 };
-
-export function getUser(context: Readonly<RouterContextProvider>) {
-  return context.get(userContext);
-}
-
-/** Pages for registered users send visitors to /login and back here afterwards. */
-export function requireUser(context: Readonly<RouterContextProvider>, request: Request): SessionUser {
-  const user = context.get(userContext);
-  if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(`/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
-}
-
-/** Administrators only; anyone else is told the page does not exist. */
-export function requireAdmin(context: Readonly<RouterContextProvider>, request: Request): SessionUser {
-  const user = requireUser(context, request);
-  if (user.userType !== "admin") throw new Response(null, { status: 404 });
-  return user;
-}
 
 /** Ends this device's session: revokes its tokens and clears both cookies. */
 export async function signOut(context: Readonly<RouterContextProvider>): Promise<string[]> {

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { getUser } from "~/account/session.server";
+import { getUser } from "~/account/current-user";
 import type { SessionUser } from "~/account/users.server";
 import { getInstance } from "~/i18n/middleware.server";
 import type { Language } from "~/i18n/languages";

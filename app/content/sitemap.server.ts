@@ -1,5 +1,5 @@
 import { supportedLanguages, languageQueryParam } from "~/i18n/languages";
-import { orUnavailable } from "~/market/page-data.server";
+import { orUnavailable } from "~/market/unavailable";
 import type { MarketService } from "~/market/service.server";
 
 /** The public pages search engines should index (account, admin and search pages are noindex). */

@@ -1,6 +1,6 @@
 import type { Language } from "~/i18n/languages";
 import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
-import { orUnavailable } from "~/market/page-data.server";
+import { orUnavailable } from "~/market/unavailable";
 import type { MarketService } from "~/market/service.server";
 import { classifyStock } from "~/market/stock-type";
 import type { StockType } from "~/market/types";

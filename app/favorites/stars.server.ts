@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { getUser } from "~/account/session.server";
+import { getUser } from "~/account/current-user";
 import { platformOf } from "~/platform/context.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { assetKey } from "./assets";

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { requireUser } from "~/account/session.server";
+import { requireUser } from "~/account/current-user";
 import { platformOf } from "~/platform/context.server";
 import { findTable } from "./tables.server";
 

@@ -12,7 +12,7 @@ import {
   parseCalendarQuery,
   shiftMonth,
 } from "./calendar-month";
-import { orUnavailable } from "./page-data.server";
+import { orUnavailable } from "./unavailable";
 import type { MarketService } from "./service.server";
 
 const DAY_MS = 86_400_000;

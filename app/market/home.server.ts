@@ -3,7 +3,7 @@ import { cryptoPage } from "./crypto-list.server";
 import { currencyCode, type CryptoCurrency } from "./crypto-currency";
 import { stockSortBy, type ListOrder, type ListSortField } from "./list-params";
 import { mostTraded } from "./most-traded";
-import { orUnavailable } from "./page-data.server";
+import { orUnavailable } from "./unavailable";
 import type { MarketService } from "./service.server";
 import type { DataSource } from "./types";
 import type { CryptoViews } from "./views.server";

@@ -1,6 +1,6 @@
 import { Container, Paper, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
-import { requireAdmin } from "~/account/session.server";
+import { requireAdmin } from "~/account/current-user";
 import { feedbackPerPage, listFeedback } from "~/content/feedback.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { platformOf } from "~/platform/context.server";

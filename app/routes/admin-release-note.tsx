@@ -4,7 +4,7 @@ import { IconArrowLeft, IconExternalLink } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { flashRedirect } from "~/platform/flash.server";
-import { requireAdmin } from "~/account/session.server";
+import { requireAdmin } from "~/account/current-user";
 import { releaseNoteSchema, type ReleaseNoteInput } from "~/content/release-note-schema";
 import { createReleaseNote, findReleaseNote, updateReleaseNote } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { flashRedirect } from "~/platform/flash.server";
-import { requireAdmin } from "~/account/session.server";
+import { requireAdmin } from "~/account/current-user";
 import {
   deleteReleaseNote,
   listReleaseNotes,

@@ -1,4 +1,4 @@
-import { getUser } from "~/account/session.server";
+import { getUser } from "~/account/current-user";
 import { getInstance } from "~/i18n/middleware.server";
 import { jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/auth-me";

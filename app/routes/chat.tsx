@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, redirect } from "react-router";
 import { flashRedirect } from "~/platform/flash.server";
-import { getUser, requireUser } from "~/account/session.server";
+import { getUser, requireUser } from "~/account/current-user";
 import { chatRateLimitRefusal, completeChatReply, startChatTurn, streamChatReply } from "~/assistant/chat.server";
 import { claimSession, currentConversation, lastQuestion, previousExchange, rateReply } from "~/assistant/history.server";
 import { assistantOf } from "~/assistant/context.server";

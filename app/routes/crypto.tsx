@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { descriptionHtml } from "~/market/description.server";
-import { orUnavailable } from "~/market/page-data.server";
+import { orUnavailable } from "~/market/unavailable";
 import { cryptoIdSchema } from "~/market/proxy-params";
 import { currencyCode } from "~/market/crypto-currency";
 import { readCryptoCurrency } from "~/market/crypto-currency.server";

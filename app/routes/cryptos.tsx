@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { cryptoPage } from "~/market/crypto-list.server";
 import { cryptoListSearch, parseSearch } from "~/market/list-search.server";
-import { orUnavailable } from "~/market/page-data.server";
+import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { Unavailable } from "~/ui/market/unavailable";

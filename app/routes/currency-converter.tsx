@@ -9,7 +9,7 @@ import { pageMetaFor } from "~/i18n/translate.server";
 import { converterHref, converterPath, maxConverterAmount, type ConverterInput } from "~/market/converter";
 import { conversionOf, readConverterQuery } from "~/market/converter.server";
 import { currencyOptions } from "~/market/currency-names.server";
-import { orUnavailable } from "~/market/page-data.server";
+import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
 import { ConverterField, CurrencyPicker, errorIdOf } from "~/ui/converter/currency-picker";
 import { formatNumber } from "~/lib/format";

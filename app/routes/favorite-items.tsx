@@ -1,7 +1,7 @@
 import { Container, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link, useLocation } from "react-router";
-import { requireUser } from "~/account/session.server";
+import { requireUser } from "~/account/current-user";
 import { listFavorites, tablesLinkedTo } from "~/favorites/favorites.server";
 import { sortAndPage } from "~/favorites/list";
 import { starStates } from "~/favorites/stars.server";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { getUser } from "~/account/session.server";
+import { getUser } from "~/account/current-user";
 import { addFavorite, findFavorite, removeFavorite } from "~/favorites/favorites.server";
 import { isKnownAsset } from "~/favorites/quotes.server";
 import { favoriteToggleSchema } from "~/favorites/schemas";

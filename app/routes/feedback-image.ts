@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/account/session.server";
+import { requireAdmin } from "~/account/current-user";
 import { findFeedbackImage } from "~/content/feedback.server";
 import { platformOf } from "~/platform/context.server";
 import type { Route } from "./+types/feedback-image";

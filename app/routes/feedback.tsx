@@ -5,7 +5,7 @@ import { data, Form, useLocation } from "react-router";
 import { flashRedirect } from "~/platform/flash.server";
 import { tooManyAttempts } from "~/platform/http.server";
 import { platformOf } from "~/platform/context.server";
-import { requireUser } from "~/account/session.server";
+import { requireUser } from "~/account/current-user";
 import { checkImages, feedbackRateLimitRefusal, storeFeedback } from "~/content/feedback.server";
 import { feedbackLimits, feedbackSchema, feedbackTypes } from "~/content/feedback-schema";
 import { pageMetaFor } from "~/i18n/translate.server";

@@ -1,7 +1,7 @@
 import { Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { getUser } from "~/account/session.server";
+import { getUser } from "~/account/current-user";
 import { resourceCounts } from "~/content/resources.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { platformOf } from "~/platform/context.server";

@@ -6,7 +6,7 @@ import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { newsSearch, parseSearch } from "~/market/list-search.server";
-import { orUnavailable } from "~/market/page-data.server";
+import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
 import { newsCategories } from "~/market/types";
 import { ImageWithSkeleton } from "~/ui/market/asset-image";

@@ -2,7 +2,7 @@ import { Container, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { flashRedirect } from "~/platform/flash.server";
-import { requireUser } from "~/account/session.server";
+import { requireUser } from "~/account/current-user";
 import { recordTableSchema } from "~/favorites/schemas";
 import { createTable, listTables } from "~/favorites/tables.server";
 import { pageMetaFor } from "~/i18n/translate.server";

@@ -4,7 +4,7 @@ import { afterSignInPath, fieldErrorLists, signInRedirect } from "~/account/acti
 import { accountLimits, rateLimitRefusal, registerWithPassword } from "~/account/auth.server";
 import { enabledOAuthProviders } from "~/account/oauth.server";
 import { registerSchema } from "~/account/schemas";
-import { getUser } from "~/account/session.server";
+import { getUser } from "~/account/current-user";
 import { platformOf } from "~/platform/context.server";
 import { toSessionUser } from "~/account/users.server";
 import { pageMetaFor } from "~/i18n/translate.server";

@@ -2,7 +2,7 @@ import { Container, Title } from "@mantine/core";
 import { IconArrowLeft, IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { getUser } from "~/account/session.server";
+import { getUser } from "~/account/current-user";
 import { releaseNoteLanguage } from "~/content/release-note-language";
 import { viewReleaseNote } from "~/content/release-notes.server";
 import { getInstance } from "~/i18n/middleware.server";

@@ -2,7 +2,7 @@ import { Container, Text, Title } from "@mantine/core";
 import { IconPencil, IconPlus, IconRss } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { getUser } from "~/account/session.server";
+import { getUser } from "~/account/current-user";
 import { releaseNoteLanguage } from "~/content/release-note-language";
 import { listReleaseNotes, releaseNotesPerPage } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";

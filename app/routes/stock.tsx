@@ -5,7 +5,7 @@ import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { stockPageRanges } from "~/market/list-params";
 import { parseSearch, stockDetailSearch } from "~/market/list-search.server";
-import { orUnavailable } from "~/market/page-data.server";
+import { orUnavailable } from "~/market/unavailable";
 import { tickerSchema } from "~/market/proxy-params";
 import { marketOf } from "~/market/context.server";
 import { dailyPointsFromHistory } from "~/ui/charts/chart-data";

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { stockSortBy } from "~/market/list-params";
 import { parseSearch, stockListSearch } from "~/market/list-search.server";
-import { orUnavailable } from "~/market/page-data.server";
+import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
 import { stockMarkets, stockTypes } from "~/market/types";
 import { DemoNotice } from "~/ui/market/demo-notice";

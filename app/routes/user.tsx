@@ -17,7 +17,8 @@ import {
   twoFactorCodeSchema,
   twoFactorDisableSchema,
 } from "~/account/schemas";
-import { requireUser, signOut } from "~/account/session.server";
+import { signOut } from "~/account/session.server";
+import { requireUser } from "~/account/current-user";
 import {
   accountRow,
   confirmTwoFactorSetup,

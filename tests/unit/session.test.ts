@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getUser, refreshCookieName, resolveSession, sessionMiddleware, signInCookies } from "~/account/session.server";
+import { refreshCookieName, resolveSession, sessionMiddleware, signInCookies } from "~/account/session.server";
+import { getUser } from "~/account/current-user";
 import { refreshGraceSeconds, revokeAllSessions } from "~/account/tokens.server";
 import { createUser, toSessionUser } from "~/account/users.server";
 import { secureCookiesMiddleware } from "~/platform/cookies.server";
