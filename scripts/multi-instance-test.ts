@@ -7,11 +7,12 @@
 //
 // MULTI_BASE_PORT=5700 puts the services on consecutive ports from there (the system picks free
 // ones otherwise).
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { startFakeUpstream, type FakeUpstream } from "../tests/support/fake-upstream";
 import { freePort, projectRoot, startNodeServer } from "./lib/servers.js";
@@ -69,13 +70,13 @@ class Visitor {
       headers["Content-Type"] = init.form ? "application/x-www-form-urlencoded" : "application/json";
       body = init.form ? new URLSearchParams(init.form).toString() : JSON.stringify(init.json);
     }
-    const response = await fetch(base + pathname, {
-      method: body === undefined ? "GET" : "POST",
-      headers,
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(20_000),
-    });
+    const method = body === undefined ? "GET" : "POST";
+    const response = await fetch(base + pathname, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(20_000) }).catch(
+      (error: unknown) => {
+        const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+        throw new Error(`${method} ${base}${pathname}: ${error instanceof Error ? error.message : error}${cause}`);
+      },
+    );
     if (!init.anonymous) this.keepCookies(response);
     return { response, probe };
   }
@@ -129,7 +130,7 @@ async function signUpThenContinueElsewhere({ instances, nginx }: Site) {
   for (let round = 0; round < 6; round++) {
     const seen = await seesOwnAccount(visitor, nginx.url, email);
     if (!seen.ok) throw new Error(`through nginx, /user answered ${seen.status} instead of the account (request ${round + 1})`);
-    const instance = instanceNamed(instances, nginx.answeredBy(seen.probe));
+    const instance = instanceNamed(instances, await nginx.answeredBy(seen.probe));
     answeredBy.set(instance, (answeredBy.get(instance) ?? 0) + 1);
   }
   if (answeredBy.size < 2) throw new Error(`nginx sent every /user request to ${[...answeredBy.keys()].join(", ")}`);
@@ -204,13 +205,14 @@ async function oneUpstreamCallPerKey({ instances, fake }: Site) {
   return `${answers.length} concurrent page requests on ${instances.length} instances; ${asked.size} upstream keys, each asked once`;
 }
 
-function grantAdministrator(email: string, site: Site) {
-  const granted = spawnSync("npm", ["run", "--silent", "admin", "--", "grant", email], {
-    cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? "", DATABASE_URL: site.databaseUrl, DATA_DIR: site.dataDirs[0] },
-    encoding: "utf8",
-  });
-  if (granted.status !== 0) throw new Error(`npm run admin -- grant ${email} failed: ${granted.stderr || granted.stdout}`);
+/** `npm run admin`, as an operator would; asynchronously, so keep-alive connections are not left stale meanwhile. */
+async function grantAdministrator(email: string, site: Site) {
+  const env = { PATH: process.env.PATH ?? "", DATABASE_URL: site.databaseUrl, DATA_DIR: site.dataDirs[0] };
+  await promisify(execFile)("npm", ["run", "--silent", "admin", "--", "grant", email], { cwd: projectRoot, env }).catch(
+    (error: { stderr?: string; stdout?: string; message: string }) => {
+      throw new Error(`npm run admin -- grant ${email} failed: ${error.stderr || error.stdout || error.message}`);
+    },
+  );
 }
 
 /** Polls `page` anonymously on every instance until it includes `text`: ms it took, per instance. */
@@ -235,7 +237,7 @@ async function releaseNoteEverywhere(site: Site) {
   if (!a) throw new Error("no instance");
   const admin = new Visitor("admin", "203.0.113.41");
   const email = await signUp(admin, a.server.url, `admin_${randomBytes(3).toString("hex")}`);
-  grantAdministrator(email, site);
+  await grantAdministrator(email, site);
   // Every instance keeps /release-notes as it is now: the pages the note must replace.
   const reader = new Visitor("reader-warm", "203.0.113.43");
   for (let round = 0; round < 2; round++) {
@@ -302,7 +304,7 @@ async function chatStreamsFromEither(site: Site, visitor: Visitor) {
   const streamed = new Map<string, StreamRead>();
   for (let attempt = 0; attempt < 6 && streamed.size < site.instances.length; attempt++) {
     const read = await streamChat(visitor, site.nginx.url);
-    const instance = instanceNamed(site.instances, site.nginx.answeredBy(read.probe));
+    const instance = instanceNamed(site.instances, await site.nginx.answeredBy(read.probe));
     if (read.status !== 200 || !read.type.startsWith("text/event-stream")) {
       throw new Error(`${instance} answered /chat/stream with ${read.status} ${read.type}`);
     }

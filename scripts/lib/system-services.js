@@ -269,7 +269,7 @@ export function nginxSiteFor(reference, { port, upstreams }) {
  * nginx in front of `upstreams` (host:port addresses) with the reference site configuration, in
  * a temporary prefix (pid, logs, temporary files). Its access log names the instance that answered
  * each request, keyed by the request's X-Probe header: `answeredBy(probe)`.
- * @returns {Promise<{ url: string, pid: number, cpuSeconds(): number, answeredBy(probe: string): string | undefined, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number, cpuSeconds(): number, answeredBy(probe: string): Promise<string | undefined>, stop(): Promise<void> }>}
  */
 export async function startNginx({ upstreams, port }) {
   const command = findExecutable("nginx");
@@ -324,12 +324,15 @@ http {
     url,
     pid: /** @type {number} */ (started.child.pid),
     cpuSeconds: () => processTreeCpuSeconds(/** @type {number} */ (started.child.pid)),
-    answeredBy(probe) {
-      const line = readFileSync(accessLog, "utf8")
-        .split("\n")
-        .find((entry) => entry.startsWith(`${probe} `));
-      // With a retry nginx lists every instance it tried: the last one answered.
-      return line?.split(" ").slice(1, -1).join(" ").split(/,\s*/).pop()?.trim();
+    /** nginx logs a request once it has sent the last byte, which may reach the client first: it waits up to a second. */
+    async answeredBy(probe) {
+      for (const deadline = Date.now() + 1000; ; await sleep(20)) {
+        const line = readFileSync(accessLog, "utf8")
+          .split("\n")
+          .find((entry) => entry.startsWith(`${probe} `));
+        // After a retry nginx lists every instance it tried: the last one answered.
+        if (line || Date.now() > deadline) return line?.split(" ").slice(1, -1).join(" ").split(/,\s*/).pop()?.trim();
+      }
     },
     output: started.output,
     stop: started.stop,
