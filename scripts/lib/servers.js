@@ -120,6 +120,8 @@ export function startRealApp({ name = "app", pageCache = true } = {}) {
     name,
     script: "server.js",
     readyPath: "/healthz",
+    // Loading the build takes far longer on a machine busy with other work.
+    startTimeoutMs: 90_000,
     env: { NODE_ENV: "production", DATA_DIR: dataDir, ...(pageCache ? {} : { PAGE_CACHE_TTL_SECONDS: "0" }) },
     ownDirs: [dataDir],
   });
