@@ -187,22 +187,13 @@ async function instances({ app }, details) {
     );
     details.instances = { alone, proxiedOne, proxiedTwo };
     const failures = [alone, proxiedOne, proxiedTwo].reduce((total, run) => total + run.failures + run.redirects, 0);
-    const rates = (run) => `${count(run.requestsPerSecond)} ÷ ${count(alone.requestsPerSecond)}`;
+    const share = (run) =>
+      alone.requestsPerSecond > 0
+        ? `${ratio(run.requestsPerSecond / alone.requestsPerSecond)} (${count(run.requestsPerSecond)} ÷ ${count(alone.requestsPerSecond)})`
+        : "not measured: no answer completed on one instance";
     return [
-      row(
-        "—",
-        measure,
-        `${ratio(proxiedTwo.requestsPerSecond / alone.requestsPerSecond)} (${rates(proxiedTwo)}; ${os.cpus().length} cores)`,
-        "—",
-        null,
-      ),
-      row(
-        "—",
-        "public pages: nginx over one instance ÷ one instance, req/s",
-        `${ratio(proxiedOne.requestsPerSecond / alone.requestsPerSecond)} (${rates(proxiedOne)})`,
-        "—",
-        null,
-      ),
+      row("—", measure, `${share(proxiedTwo)}, ${os.cpus().length} cores`, "—", null),
+      row("—", "public pages: nginx over one instance ÷ one instance, req/s", share(proxiedOne), "—", null),
       row("—", "errors and non-2xx answers in these runs", String(failures), "0", failures === 0),
     ];
   } finally {
