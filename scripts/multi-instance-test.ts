@@ -354,8 +354,10 @@ async function killOneInstance(site: Site) {
   const refused: string[] = [];
   let next = 0;
   let killedAt: number | undefined;
+  let adding = true;
   const killed = (async () => {
-    while (acknowledged.length < 15) await sleep(10);
+    while (adding && acknowledged.length < 15) await sleep(10);
+    if (!adding) return;
     killedAt = acknowledged.length;
     await victim.server.kill("SIGKILL");
   })();
@@ -368,19 +370,28 @@ async function killOneInstance(site: Site) {
             form: { assetType: "stock", assetId: ticker, intent: "add", redirectTo: "/user/favorite-items" },
           });
           await response.body?.cancel();
-          const added = response.ok || isRedirectTo(response, "/user/favorite-items");
-          (added ? acknowledged : refused).push(added ? ticker : `${ticker} (${response.status})`);
+          if (response.ok || isRedirectTo(response, "/user/favorite-items")) acknowledged.push(ticker);
+          else
+            refused.push(
+              `${ticker} (${response.status}${response.headers.has("Location") ? ` → ${response.headers.get("Location")}` : ""})`,
+            );
         } catch (error) {
           refused.push(`${ticker} (${error instanceof Error ? error.message : error})`);
         }
       }
     }),
   );
+  adding = false;
   await killed;
+  if (killedAt === undefined) {
+    throw new Error(
+      `only ${acknowledged.length} of ${tickers.length} adds were acknowledged, ${victim.name} was not killed; refused: ${refused.slice(0, 5).join(", ")}`,
+    );
+  }
   const stored = await favoritesOf(site.databaseUrl, email);
   const lost = acknowledged.filter((ticker) => !stored.has(ticker));
   if (lost.length > 0) throw new Error(`acknowledged, then lost: ${lost.join(", ")}`);
-  if (acknowledged.length <= (killedAt ?? 0)) throw new Error(`no add was acknowledged after ${victim.name} died`);
+  if (acknowledged.length <= killedAt) throw new Error(`no add was acknowledged after ${victim.name} died`);
   for (let round = 0; round < 4; round++) {
     const seen = await seesOwnAccount(visitor, site.nginx.url, email);
     if (!seen.ok) throw new Error(`after ${victim.name} died, /user through nginx answered ${seen.status} (request ${round + 1})`);
