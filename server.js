@@ -79,13 +79,13 @@ listener.once("error", (error) => {
   console.error(problem);
   process.exit(1);
 });
-listener.listen(env.port, env.host, () => {
+listener.listen(env.port, env.host, async () => {
   const address = `http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port}`;
   const { crypto, stocks, news, calendar, rates } = env.market;
   const providers = new Set([crypto, stocks, news, calendar, rates].map(({ provider }) => provider));
   console.log(`Market Analytics listening on ${address}${env.publicUrl === address ? "" : ` (public address ${env.publicUrl})`}`);
   console.log(`database ${env.databasePath}; market data: ${[...providers].join(", ")}; assistant: ${env.assistant.provider}`);
-  for (const notice of module.startupNotices(services)) console.log(notice);
+  for (const notice of await module.startupNotices(services)) console.log(notice);
 });
 
 let stopping = false;

@@ -3,12 +3,13 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { getInstance } from "./i18n/middleware.server";
 import { documentWithoutModulePreloads } from "./platform/module-preloads.server";
 import { NonceProvider, nonceContext } from "./platform/nonce";
 import { oauthFormActionSources } from "./account/oauth.server";
+import { platformOf } from "./platform/context.server";
 import { contentSecurityPolicy } from "./platform/security.server";
 
 export const streamTimeout = 5_000;
@@ -21,11 +22,12 @@ export default function handleRequest(
   routerContext: RouterContextProvider,
 ) {
   const nonce = routerContext.get(nonceContext);
+  const { config, logger } = platformOf(routerContext);
   responseHeaders.set(
     "Content-Security-Policy",
     contentSecurityPolicy(nonce, {
-      development: process.env.NODE_ENV === "development",
-      formActionSources: oauthFormActionSources(),
+      development: config.nodeEnv === "development",
+      formActionSources: oauthFormActionSources(config),
     }),
   );
   return new Promise<Response>((resolve, reject) => {
@@ -57,7 +59,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell is ready are reported by onShellError instead.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error("rendering a page failed:", error);
         },
       },
     );
@@ -65,7 +67,7 @@ export default function handleRequest(
   });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  console.error(error);
-}
+  platformOf(context).logger.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
+};

@@ -26,7 +26,8 @@ import type { Route } from "./+types/root";
 import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./i18n/middleware.server";
 import { isLanguage, languageOf, languageQueryParam } from "./i18n/languages";
 import { useRenderedLanguage } from "./i18n/use-language-preference";
-import { getEnv } from "./platform/env.server";
+import { secureCookiesMiddleware } from "./platform/cookies.server";
+import { platformOf } from "./platform/context.server";
 import { originCheckMiddleware } from "./platform/origin.server";
 import { privatePagesMiddleware } from "./platform/private-pages.server";
 import { getUser, sessionMiddleware } from "./account/session.server";
@@ -38,7 +39,13 @@ import { mantineTheme } from "./ui/mantine-theme";
 import { Shell } from "./ui/shell/shell";
 import { useTheme, useThemePreferenceFromStorage } from "./ui/shell/theme-toggle";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, originCheckMiddleware, privatePagesMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  secureCookiesMiddleware,
+  i18nextMiddleware,
+  originCheckMiddleware,
+  privatePagesMiddleware,
+  sessionMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = languageOf(getLocale(context));
@@ -55,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale,
       theme: readTheme(request.headers.get("Cookie")),
       flash: flash && { kind: flash.kind, message: getInstance(context).t(flash.messageKey) },
-      publicUrl: getEnv().publicUrl,
+      publicUrl: platformOf(context).config.publicUrl,
       user: user && { name: user.name, userType: user.userType },
       siteName: getInstance(context).t("app.name"),
       // What the language's social-share image says (scripts/og-images.ts draws it).

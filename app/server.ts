@@ -32,8 +32,9 @@ export async function startup({ appDir, environment }: { appDir: string; environ
 }
 
 /** What an operator should hear once the server listens (an instance nobody administers yet). */
-export function startupNotices(_services: Services): string[] {
-  return [missingAdministratorNotice(getDb())].filter((notice) => notice !== null);
+export async function startupNotices(services: Services): Promise<string[]> {
+  const notice = await missingAdministratorNotice(services.platform.db);
+  return notice === null ? [] : [notice];
 }
 
 /** After the last answer: visits still counted in memory are written, then the database is closed (its WAL goes back into the file). */

@@ -8,10 +8,11 @@ import { systemClock, type Clock } from "./platform/clock";
 import { platformContext, type Platform } from "./platform/context.server";
 import { openDatabase } from "./platform/database.server";
 import { rememberEnv, type Env } from "./platform/env.server";
-import { createLocalEventBus } from "./platform/events.server";
+import { createLocalEventBus, createRedisEventBus } from "./platform/events.server";
 import { consoleLogger, type Logger } from "./platform/logger.server";
-import { createMemoryRateLimiter } from "./platform/rate-limit.server";
-import { createMemorySharedStore } from "./platform/shared-store.server";
+import { createMemoryRateLimiter, createRedisRateLimiter } from "./platform/rate-limit.server";
+import { connectRedis } from "./platform/redis.server";
+import { createMemorySharedStore, createRedisSharedStore } from "./platform/shared-store.server";
 
 /** Every service of one running instance, built once at start. */
 export type Services = {
@@ -34,15 +35,17 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
   const clock = overrides.clock ?? systemClock;
   const logger = overrides.logger ?? consoleLogger;
   const db = await openDatabase(config);
-  const events = createLocalEventBus();
+  // With Redis, what instances share lives there; this instance's memory stands in while it is away.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
+  const events = redis ? createRedisEventBus(redis, logger) : createLocalEventBus();
   const platform: Platform = {
     config,
     db,
     clock,
     logger,
-    rateLimiter: createMemoryRateLimiter(clock),
+    rateLimiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(clock),
     events,
-    shared: createMemorySharedStore(clock),
+    shared: redis ? createRedisSharedStore(redis, createMemorySharedStore(clock)) : createMemorySharedStore(clock),
   };
   return {
     platform,
@@ -50,6 +53,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     assistant: getAssistantModel(),
     async close() {
       await events.close();
+      await redis?.close();
       await db.close();
     },
   };

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { User } from "../../db/schema";
-import { getDb } from "~/platform/db.server";
+import type { Platform } from "~/platform/context.server";
+import type { Env } from "~/platform/env.server";
 import { redirectWithCookies } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import type { FieldErrors } from "./auth.server";
-import { pendingTwoFactorCookie, signInCookies } from "./session.server";
+import { pendingTwoFactorCookie, signInCookies, type SessionServices } from "./session.server";
 import { hashToken } from "./tokens.server";
 import { findUserById, type SessionUser } from "./users.server";
 
@@ -12,8 +13,14 @@ import { findUserById, type SessionUser } from "./users.server";
 export const afterSignInPath = "/user";
 
 /** Starts a session and goes back to where the visitor was heading (local paths only). */
-export function signInRedirect(user: SessionUser, redirectTo: string | undefined, extraCookies: string[] = []) {
-  return redirectWithCookies(safeRedirectPath(redirectTo, afterSignInPath), [...signInCookies(user), ...extraCookies]);
+export async function signInRedirect(
+  services: SessionServices,
+  user: SessionUser,
+  redirectTo: string | undefined,
+  extraCookies: string[] = [],
+) {
+  const cookies = await signInCookies(services, user);
+  return redirectWithCookies(safeRedirectPath(redirectTo, afterSignInPath), [...cookies, ...extraCookies]);
 }
 
 /** Domain functions name one error key per field; Conform replies with a list per field. */
@@ -31,19 +38,22 @@ const pendingSchema = z.object({ userId: z.number().int(), passwordStamp: z.stri
 const passwordStamp = (user: Pick<User, "passwordHash">) => hashToken(user.passwordHash ?? "").slice(0, 32);
 
 /** Password accepted, code still to come: who is signing in and where they were heading. */
-export async function readPendingSecondFactor(request: Request): Promise<{ user: User; redirectTo?: string } | null> {
-  const parsed = pendingSchema.safeParse(await pendingTwoFactorCookie().parse(request.headers.get("Cookie")));
+export async function readPendingSecondFactor(
+  { db, config }: Pick<Platform, "db" | "config">,
+  request: Request,
+): Promise<{ user: User; redirectTo?: string } | null> {
+  const parsed = pendingSchema.safeParse(await pendingTwoFactorCookie(config).parse(request.headers.get("Cookie")));
   if (!parsed.success) return null;
-  const user = findUserById(getDb(), parsed.data.userId);
+  const user = await findUserById(db, parsed.data.userId);
   if (!user || passwordStamp(user) !== parsed.data.passwordStamp) return null;
   return { user, redirectTo: parsed.data.redirectTo };
 }
 
-export async function pendingSecondFactorRedirect(user: User, redirectTo: string | undefined) {
+export async function pendingSecondFactorRedirect(config: Env, user: User, redirectTo: string | undefined) {
   const pending = { userId: user.id, passwordStamp: passwordStamp(user), redirectTo };
-  return redirectWithCookies("/login/two-fa", [await pendingTwoFactorCookie().serialize(pending)]);
+  return redirectWithCookies("/login/two-fa", [await pendingTwoFactorCookie(config).serialize(pending)]);
 }
 
-export async function clearPendingSecondFactor() {
-  return pendingTwoFactorCookie().serialize("", { maxAge: 0 });
+export async function clearPendingSecondFactor(config: Env) {
+  return pendingTwoFactorCookie(config).serialize("", { maxAge: 0 });
 }

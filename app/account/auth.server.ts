@@ -1,25 +1,26 @@
 import { eq } from "drizzle-orm";
-import { data, type RouterContextProvider } from "react-router";
-import { users, type User } from "../../db/schema";
+import type { RouterContextProvider } from "react-router";
+import type { User } from "../../db/schema";
 import { getInstance } from "~/i18n/middleware.server";
-import { getDb } from "~/platform/db.server";
-import { hitAll, LegacyRateLimiter as RateLimiter, type RateLimitVerdict } from "~/platform/rate-limit.server";
+import { platformOf } from "~/platform/context.server";
+import type { AppDatabase } from "~/platform/database.server";
+import type { RateLimit, RateLimitVerdict } from "~/platform/rate-limit.server";
 import { clientAddressContext } from "~/platform/request-context";
 import { isGuessablePassword } from "./password-strength.server";
 import { hashPassword, unmatchableHash, verifyPassword } from "./password.server";
 import { revokeAllSessions } from "./tokens.server";
-import { remainingBackupCodes, useBackupCode, verifyTotp } from "./two-factor.server";
+import { useBackupCode, verifyTotp } from "./two-factor.server";
 import { createUser, findUserByEmail, findUserByNickname, normaliseEmail } from "./users.server";
 
 const fifteenMinutes = 15 * 60_000;
 const oneHour = 60 * 60_000;
 
 /** Per address and per account: 10 tries in 15 minutes is plenty for a person, little for a script. */
-export const rateLimits = {
-  twoFactor: new RateLimiter(10, fifteenMinutes),
-  register: new RateLimiter(5, oneHour),
-  passwordChange: new RateLimiter(5, fifteenMinutes),
-};
+export const accountLimits = {
+  twoFactor: { name: "two-factor", limit: 10, windowMs: fifteenMinutes },
+  register: { name: "register", limit: 5, windowMs: oneHour },
+  passwordChange: { name: "password-change", limit: 5, windowMs: fifteenMinutes },
+} as const satisfies Record<string, RateLimit>;
 
 /**
  * Sign-in counts three ways (docs/decisions/0003-accounts.md, "Sign-in limits"). Whoever knows an
@@ -27,11 +28,11 @@ export const rateLimits = {
  * theirs; one address cannot spray many accounts; and a crowd of addresses together still gets
  * no more than a slow trickle of guesses at one account.
  */
-const loginLimits = {
-  accountFromAddress: new RateLimiter(10, fifteenMinutes),
-  address: new RateLimiter(30, fifteenMinutes),
-  account: new RateLimiter(100, oneHour),
-};
+const signInLimits = {
+  accountFromAddress: { name: "login:account-from-address", limit: 10, windowMs: fifteenMinutes },
+  address: { name: "login:address", limit: 30, windowMs: fifteenMinutes },
+  account: { name: "login:account", limit: 100, windowMs: oneHour },
+} as const satisfies Record<string, RateLimit>;
 
 type Refusal = { message: string; retryAfterSeconds: number };
 
@@ -41,43 +42,45 @@ function translatedRefusal(context: Readonly<RouterContextProvider>, verdict: Ra
   return { message: getInstance(context).t(messageKey, { minutes }), retryAfterSeconds: verdict.retryAfterSeconds };
 }
 
-/** The translated refusal when the action is over its limit for this client or account, else null. */
-export function rateLimitRefusal(
-  limiter: RateLimiter,
+/**
+ * The translated refusal when `action` is over `limit` for this client or account, else null. The
+ * action names the counters, so forms that share a limit are still counted apart.
+ */
+export async function rateLimitRefusal(
   context: Readonly<RouterContextProvider>,
+  limit: RateLimit,
   action: string,
   account?: string,
   messageKey = "account:errors.tooManyAttempts",
-): Refusal | null {
-  const keys = [`${action}:ip:${context.get(clientAddressContext)}`];
-  if (account) keys.push(`${action}:account:${account.toLowerCase()}`);
-  return translatedRefusal(context, limiter.hit(...keys), messageKey);
+): Promise<Refusal | null> {
+  const attempts: Array<readonly [RateLimit, string]> = [[limit, `${action}:ip:${context.get(clientAddressContext)}`]];
+  if (account) attempts.push([limit, `${action}:account:${account.toLowerCase()}`]);
+  return translatedRefusal(context, await platformOf(context).rateLimiter.hit(attempts), messageKey);
 }
 
 /** The translated refusal when this sign-in attempt is over one of its limits, else null. */
-export function loginRefusal(context: Readonly<RouterContextProvider>, email: string): Refusal | null {
+export async function loginRefusal(context: Readonly<RouterContextProvider>, email: string): Promise<Refusal | null> {
   const address = context.get(clientAddressContext);
   const account = normaliseEmail(email);
-  const verdict = hitAll(
-    [loginLimits.accountFromAddress, `${account} from ${address}`],
-    [loginLimits.address, address],
-    [loginLimits.account, account],
-  );
+  const verdict = await platformOf(context).rateLimiter.hit([
+    [signInLimits.accountFromAddress, `${account} from ${address}`],
+    [signInLimits.address, address],
+    [signInLimits.account, account],
+  ]);
   return translatedRefusal(context, verdict, "account:errors.tooManyAttempts");
 }
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-export async function registerWithPassword(values: { email: string; name: string; nickname: string; password: string }) {
-  const db = getDb();
+export async function registerWithPassword(db: AppDatabase, values: { email: string; name: string; nickname: string; password: string }) {
   const errors: FieldErrors = {};
-  if (findUserByEmail(db, values.email)) errors.email = "errors.emailTaken";
-  if (findUserByNickname(db, values.nickname)) errors.nickname = "errors.nicknameTaken";
+  if (await findUserByEmail(db, values.email)) errors.email = "errors.emailTaken";
+  if (await findUserByNickname(db, values.nickname)) errors.nickname = "errors.nicknameTaken";
   if (isGuessablePassword(values.password, [values.email, values.name, values.nickname])) {
     errors.password = "errors.guessablePassword";
   }
   if (Object.keys(errors).length > 0) return { ok: false as const, errors };
-  const user = createUser(db, {
+  const user = await createUser(db, {
     email: values.email,
     name: values.name,
     nickname: values.nickname,
@@ -89,8 +92,8 @@ export async function registerWithPassword(values: { email: string; name: string
 export type PasswordLoginResult =
   { ok: true; user: User; needsSecondFactor: boolean } | { ok: false; field: "email" | "password"; error: string };
 
-export async function loginWithPassword(email: string, password: string): Promise<PasswordLoginResult> {
-  const user = findUserByEmail(getDb(), email);
+export async function loginWithPassword(db: AppDatabase, email: string, password: string): Promise<PasswordLoginResult> {
+  const user = await findUserByEmail(db, email);
   const passwordHash = user?.loginMethod === "email" ? user.passwordHash : null;
   // An unknown address or an OAuth account is checked too, against a hash nothing matches: every
   // answer takes one argon2 check, so its timing does not tell which addresses have accounts.
@@ -102,32 +105,28 @@ export async function loginWithPassword(email: string, password: string): Promis
 }
 
 /** The second step: a current authenticator code, or an unused backup code. */
-export function verifySecondFactor(user: User, code: string): boolean {
-  const db = getDb();
-  return /^\d{6}$/.test(code.trim()) ? verifyTotp(db, user, code.trim()) : useBackupCode(db, user.id, code);
+export function verifySecondFactor(db: AppDatabase, user: User, code: string, now: number): Promise<boolean> {
+  return /^\d{6}$/.test(code.trim()) ? verifyTotp(db, user, code.trim(), now) : useBackupCode(db, user.id, code, now);
 }
 
 export async function changePassword(
+  db: AppDatabase,
   user: User,
-  currentPassword: string,
-  newPassword: string,
+  passwords: { current: string; next: string },
+  now: number,
 ): Promise<{ ok: true } | { ok: false; errors: FieldErrors }> {
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, passwords.current))) {
     return { ok: false, errors: { currentPassword: "errors.incorrectCurrentPassword" } };
   }
-  if (isGuessablePassword(newPassword, [user.email, user.name, user.nickname])) {
+  if (isGuessablePassword(passwords.next, [user.email, user.name, user.nickname])) {
     return { ok: false, errors: { newPassword: "errors.guessablePassword" } };
   }
-  const db = getDb();
-  db.update(users)
-    .set({ passwordHash: await hashPassword(newPassword) })
-    .where(eq(users.id, user.id))
-    .run();
-  // Every device signs in again with the new password.
-  revokeAllSessions(db, user.id);
+  const passwordHash = await hashPassword(passwords.next);
+  await db.transaction(async (tx) => {
+    const { users } = tx.tables;
+    await tx.orm.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    // Every device signs in again with the new password.
+    await revokeAllSessions(tx, user.id, now);
+  });
   return { ok: true };
-}
-
-export function backupCodesLeft(userId: number) {
-  return remainingBackupCodes(getDb(), userId);
 }

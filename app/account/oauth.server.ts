@@ -5,13 +5,15 @@ import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
-import { users, type User } from "../../db/schema";
+import type { User } from "../../db/schema";
 import { readCookie, serializeCookie } from "~/platform/cookies.server";
-import { getDb, type AppDatabase } from "~/platform/db.server";
-import { getEnv, type OAuthEnv } from "~/platform/env.server";
+import type { Platform } from "~/platform/context.server";
+import type { AppDatabase } from "~/platform/database.server";
+import type { Env } from "~/platform/env.server";
+import { flashRedirect } from "~/platform/flash.server";
+import type { Logger } from "~/platform/logger.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { afterSignInPath, pendingSecondFactorRedirect, signInRedirect } from "./actions.server";
-import { flashRedirect } from "~/platform/flash.server";
 import { setAdministrator } from "./admins.server";
 import { createUser, findUserByEmail, findUserByNickname, normaliseEmail, toSessionUser } from "./users.server";
 
@@ -19,8 +21,7 @@ const oauthProviders = ["github", "google"] as const;
 export type OAuthProvider = (typeof oauthProviders)[number];
 
 /** The providers whose client id and secret are configured, in the order the login page shows them. */
-export function enabledOAuthProviders(): OAuthProvider[] {
-  const { oauth } = getEnv();
+export function enabledOAuthProviders({ oauth }: Env): OAuthProvider[] {
   return oauthProviders.filter((provider) => oauth[provider] !== undefined);
 }
 
@@ -28,8 +29,7 @@ export function enabledOAuthProviders(): OAuthProvider[] {
  * Origins the sign-in forms end up at: a POST to /auth/{provider} answers with a redirect to the
  * provider, and browsers check CSP's form-action against every redirect of a form submission.
  */
-export function oauthFormActionSources(): string[] {
-  const { github, google } = getEnv().oauth;
+export function oauthFormActionSources({ oauth: { github, google } }: Env): string[] {
   const endpoints = [github && `${github.oauthUrl}/login/oauth/authorize`, google?.authorizationUrl];
   return endpoints.flatMap((endpoint) => (endpoint ? [new URL(endpoint).origin] : []));
 }
@@ -58,34 +58,34 @@ const googleUserinfoSchema = z.object({
   name: z.string().optional(),
 });
 
-async function getJson(url: string, accessToken: string, headers: Record<string, string> = {}): Promise<unknown> {
+async function getJson(url: string, accessToken: string, timeoutMs: number, headers: Record<string, string> = {}): Promise<unknown> {
   const response = await fetch(url, {
     headers: { Accept: "application/json", ...headers, Authorization: `Bearer ${accessToken}` },
-    signal: AbortSignal.timeout(getEnv().market.upstreamTimeoutMs),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   if (!response.ok) throw new Error(`${new URL(url).pathname} answered ${response.status}`);
   return response.json();
 }
 
-async function fetchGitHubProfile(apiUrl: string, accessToken: string): Promise<OAuthProfile> {
+async function fetchGitHubProfile(apiUrl: string, accessToken: string, timeoutMs: number): Promise<OAuthProfile> {
   // GitHub's API refuses requests without a User-Agent.
   const headers = {
     Accept: "application/vnd.github+json",
     "User-Agent": "market-analytics",
     "X-GitHub-Api-Version": "2022-11-28",
   };
-  const user = githubUserSchema.parse(await getJson(`${apiUrl}/user`, accessToken, headers));
+  const user = githubUserSchema.parse(await getJson(`${apiUrl}/user`, accessToken, timeoutMs, headers));
   // Not the profile's email: it is null when hidden and carries no verified flag. The primary
   // address, once GitHub has verified it, is one its owner controls (ADMIN_EMAILS relies on that).
   const email = githubEmailsSchema
-    .parse(await getJson(`${apiUrl}/user/emails`, accessToken, headers))
+    .parse(await getJson(`${apiUrl}/user/emails`, accessToken, timeoutMs, headers))
     .find((entry) => entry.primary && entry.verified)?.email;
   if (!email) throw new Error("the GitHub account has no verified primary email");
   return { id: String(user.id), email, name: user.name?.trim() || user.login, nicknameHint: user.login };
 }
 
-async function fetchGoogleProfile(userinfoUrl: string, accessToken: string): Promise<OAuthProfile> {
-  const info = googleUserinfoSchema.parse(await getJson(userinfoUrl, accessToken));
+async function fetchGoogleProfile(userinfoUrl: string, accessToken: string, timeoutMs: number): Promise<OAuthProfile> {
+  const info = googleUserinfoSchema.parse(await getJson(userinfoUrl, accessToken, timeoutMs));
   const localPart = info.email.split("@")[0] ?? "";
   return { id: info.sub, email: info.email, name: info.name?.trim() || localPart, nicknameHint: localPart };
 }
@@ -110,13 +110,18 @@ class ConfigurableGoogleStrategy<User> extends GoogleStrategy<User> {
  * github.com and sends no PKCE challenge, while GitHub accepts PKCE and tests need another host.
  * Each strategy keeps its state and code verifier in its own short-lived httpOnly cookie.
  */
-function createAuthenticator({ github, google }: OAuthEnv, publicUrl: string) {
+function createAuthenticator(config: Env) {
+  const {
+    oauth: { github, google },
+    publicUrl,
+  } = config;
+  const timeoutMs = config.market.upstreamTimeoutMs;
   const authenticator = new Authenticator<OAuthProfile>();
-  const cookie = (name: OAuthProvider) => ({ name, ...(publicUrl.startsWith("https://") ? { secure: true as const } : {}) });
   if (github) {
     const strategy = new OAuth2Strategy<OAuthProfile>(
       {
-        cookie: cookie("github"),
+        // Secure on https like every cookie of the app (the root middleware adds it).
+        cookie: "github",
         clientId: github.clientId,
         clientSecret: github.clientSecret,
         authorizationEndpoint: `${github.oauthUrl}/login/oauth/authorize`,
@@ -124,7 +129,7 @@ function createAuthenticator({ github, google }: OAuthEnv, publicUrl: string) {
         redirectURI: `${publicUrl}/github-redirect`,
         scopes: ["read:user", "user:email"],
       },
-      ({ tokens }) => fetchGitHubProfile(github.apiUrl, tokens.accessToken()),
+      ({ tokens }) => fetchGitHubProfile(github.apiUrl, tokens.accessToken(), timeoutMs),
     );
     authenticator.use(strategy, "github");
   }
@@ -136,18 +141,23 @@ function createAuthenticator({ github, google }: OAuthEnv, publicUrl: string) {
         redirectURI: `${publicUrl}/auth/google/callback`,
         scopes: ["openid", "email", "profile"],
       },
-      { authorizationEndpoint: google.authorizationUrl, tokenEndpoint: google.tokenUrl, cookie: cookie("google") },
-      ({ tokens }) => fetchGoogleProfile(google.userinfoUrl, tokens.accessToken()),
+      { authorizationEndpoint: google.authorizationUrl, tokenEndpoint: google.tokenUrl, cookie: "google" },
+      ({ tokens }) => fetchGoogleProfile(google.userinfoUrl, tokens.accessToken(), timeoutMs),
     );
     authenticator.use(strategy, "google");
   }
   return authenticator;
 }
 
-let authenticator: Authenticator<OAuthProfile> | undefined;
+/** One authenticator per configuration, built at its first sign-in. */
+const authenticators = new WeakMap<Env, Authenticator<OAuthProfile>>();
 
-function getAuthenticator() {
-  authenticator ??= createAuthenticator(getEnv().oauth, getEnv().publicUrl);
+function authenticatorFor(config: Env) {
+  let authenticator = authenticators.get(config);
+  if (!authenticator) {
+    authenticator = createAuthenticator(config);
+    authenticators.set(config, authenticator);
+  }
   return authenticator;
 }
 
@@ -157,11 +167,11 @@ function getAuthenticator() {
 export type OAuthLoginResult = { ok: true; user: User } | { ok: false; error: "errors.invalidLoginMethod" };
 
 /** Provider handles may break the nickname rules (3–30 of A–Z 0–9 _ . -) or be taken already. */
-function uniqueNickname(db: AppDatabase, hint: string) {
+async function uniqueNickname(db: AppDatabase, hint: string) {
   const cleaned = hint.replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 24);
   const base = cleaned.length >= 3 ? cleaned : `user${cleaned}`;
   let nickname = base;
-  for (let suffix = 2; findUserByNickname(db, nickname); suffix++) nickname = `${base}-${suffix}`;
+  for (let suffix = 2; await findUserByNickname(db, nickname); suffix++) nickname = `${base}-${suffix}`;
   return nickname;
 }
 
@@ -170,25 +180,29 @@ function uniqueNickname(db: AppDatabase, hint: string) {
  * still finds them. An address that already belongs to another account is refused rather than
  * linked: otherwise whoever controls that provider account could take the other account over.
  */
-export function completeOAuthLogin(provider: OAuthProvider, profile: OAuthProfile): OAuthLoginResult {
-  const db = getDb();
+export async function completeOAuthLogin(
+  { db, config }: Pick<Platform, "db" | "config">,
+  provider: OAuthProvider,
+  profile: OAuthProfile,
+): Promise<OAuthLoginResult> {
+  const { users } = db.tables;
   const idColumn = idColumns[provider];
-  const linked = db.select().from(users).where(eq(users[idColumn], profile.id)).get();
-  if (!linked && findUserByEmail(db, profile.email)) return { ok: false, error: "errors.invalidLoginMethod" };
+  const [linked] = await db.orm.select().from(users).where(eq(users[idColumn], profile.id)).limit(1);
+  if (!linked && (await findUserByEmail(db, profile.email))) return { ok: false, error: "errors.invalidLoginMethod" };
   const user =
     linked ??
-    createUser(db, {
+    (await createUser(db, {
       email: profile.email,
       // The longest name the account forms accept.
       name: profile.name.slice(0, 80),
-      nickname: uniqueNickname(db, profile.nicknameHint),
+      nickname: await uniqueNickname(db, profile.nicknameHint),
       loginMethod: provider,
       [idColumn]: profile.id,
-    });
+    }));
   // Checked at every sign-in, so listing an address later works too; the address is the
   // provider's verified one of today, not whatever the account stored.
-  if (user.userType !== "admin" && getEnv().adminEmails.includes(normaliseEmail(profile.email))) {
-    return { ok: true, user: setAdministrator(db, user.id, true) ?? user };
+  if (user.userType !== "admin" && config.adminEmails.includes(normaliseEmail(profile.email))) {
+    return { ok: true, user: (await setAdministrator(db, user.id, true)) ?? user };
   }
   return { ok: true, user };
 }
@@ -215,51 +229,52 @@ function describeFailure(error: unknown) {
   return error instanceof Error ? error.message : String(error);
 }
 
-function failure(request: Request, provider: OAuthProvider, messageKey: string, returnTo: string, error?: unknown) {
-  if (error) console.warn(`${provider} sign-in failed:`, describeFailure(error));
+function failure(logger: Logger, request: Request, provider: OAuthProvider, messageKey: string, returnTo: string, error?: unknown) {
+  if (error) logger.warn(`${provider} sign-in failed:`, describeFailure(error));
   const login = `/login?${new URLSearchParams({ redirectTo: returnTo })}`;
   return flashRedirect(login, { kind: "error", messageKey }, clearedFlowCookies(request, provider));
 }
 
 /** GET /auth/{provider}, a reloaded or bookmarked start: the flow itself starts only from the login form's POST. */
-export function redirectToLoginPage(provider: OAuthProvider): Response {
-  return enabledOAuthProviders().includes(provider) ? redirect("/login") : notFound();
+export function redirectToLoginPage(config: Env, provider: OAuthProvider): Response {
+  return enabledOAuthProviders(config).includes(provider) ? redirect("/login") : notFound();
 }
 
 /** POST /auth/{provider}: sends the visitor to the provider, remembering where they were going. */
-export async function startOAuthLogin(provider: OAuthProvider, request: Request): Promise<Response> {
-  if (!enabledOAuthProviders().includes(provider)) return notFound();
+export async function startOAuthLogin({ config, logger }: Platform, provider: OAuthProvider, request: Request): Promise<Response> {
+  if (!enabledOAuthProviders(config).includes(provider)) return notFound();
   const form = await request.formData().catch(() => new FormData());
   const returnTo = safeRedirectPath(form.get("redirectTo"), afterSignInPath);
   // Without a query: a `state` there would make the strategy take this for the provider's answer.
   const url = new URL(request.url);
   const bare = new Request(`${url.origin}${url.pathname}`, { headers: request.headers });
-  const outcome = await getAuthenticator()
+  const outcome = await authenticatorFor(config)
     .authenticate(provider, bare)
     .catch((thrown: unknown) => thrown);
   // The strategy answers a start by throwing its redirect to the provider.
-  if (!(outcome instanceof Response)) return failure(request, provider, failureKeys[provider], returnTo, outcome);
+  if (!(outcome instanceof Response)) return failure(logger, request, provider, failureKeys[provider], returnTo, outcome);
   outcome.headers.append("Set-Cookie", serializeCookie(returnPathCookieName, returnTo, { maxAge: 10 * 60, httpOnly: true }));
   return outcome;
 }
 
 /** The provider's redirect back: any failure goes back to /login with a toast, never to an error page. */
-export async function finishOAuthLogin(provider: OAuthProvider, request: Request): Promise<Response> {
-  if (!enabledOAuthProviders().includes(provider)) return notFound();
+export async function finishOAuthLogin(platform: Platform, provider: OAuthProvider, request: Request): Promise<Response> {
+  const { config, logger } = platform;
+  if (!enabledOAuthProviders(config).includes(provider)) return notFound();
   const returnTo = safeRedirectPath(readCookie(request.headers.get("Cookie"), returnPathCookieName), afterSignInPath);
   let result: OAuthLoginResult;
   try {
     // Without a state this is no answer from the provider, and the strategy would start a new flow.
     if (!new URL(request.url).searchParams.has("state")) throw new Error("callback without state");
-    result = completeOAuthLogin(provider, await getAuthenticator().authenticate(provider, request));
+    result = await completeOAuthLogin(platform, provider, await authenticatorFor(config).authenticate(provider, request));
   } catch (error) {
-    return failure(request, provider, failureKeys[provider], returnTo, error);
+    return failure(logger, request, provider, failureKeys[provider], returnTo, error);
   }
-  if (!result.ok) return failure(request, provider, `account:${result.error}`, returnTo);
+  if (!result.ok) return failure(logger, request, provider, `account:${result.error}`, returnTo);
 
   const cleared = clearedFlowCookies(request, provider);
-  if (!result.user.twoFactorEnabled) return signInRedirect(toSessionUser(result.user), returnTo, cleared);
-  const response = await pendingSecondFactorRedirect(result.user, returnTo);
+  if (!result.user.twoFactorEnabled) return signInRedirect(platform, toSessionUser(result.user), returnTo, cleared);
+  const response = await pendingSecondFactorRedirect(config, result.user, returnTo);
   for (const cookie of cleared) response.headers.append("Set-Cookie", cookie);
   return response;
 }

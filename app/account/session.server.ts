@@ -1,6 +1,7 @@
 import { createContext, createCookie, redirect, type Cookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { getDb } from "~/platform/db.server";
-import { getEnv } from "~/platform/env.server";
+import { readCookie, serializeCookie } from "~/platform/cookies.server";
+import { platformOf, type Platform } from "~/platform/context.server";
+import type { Env } from "~/platform/env.server";
 import { themeCookie } from "~/platform/theme.server";
 import {
   accessTokenLifetimeSeconds,
@@ -13,17 +14,19 @@ import {
   type SessionPolicy,
 } from "./tokens.server";
 import { findUserById, toSessionUser, type SessionUser } from "./users.server";
-import { readCookie, serializeCookie } from "~/platform/cookies.server";
 
 export const accessCookieName = "access_token";
 export const refreshCookieName = "refresh_token";
+
+/** What sessions need of the platform: where they are stored, the configuration's secret and lifetime, and the time. */
+export type SessionServices = Pick<Platform, "db" | "config" | "clock">;
 
 /** The signed-in user for this request, or null for a visitor. */
 export const userContext = createContext<SessionUser | null>(null);
 
 /** The refresh cookie lives as long as its token: the end of the session may come before the token's 30 days. */
-function tokenCookies(accessToken: string, refresh: { refreshToken: string; expiresAt: Date }) {
-  const refreshMaxAge = Math.floor((refresh.expiresAt.getTime() - Date.now()) / 1000);
+function tokenCookies(accessToken: string, refresh: { refreshToken: string; expiresAt: Date }, now: number) {
+  const refreshMaxAge = Math.floor((refresh.expiresAt.getTime() - now) / 1000);
   return [
     serializeCookie(accessCookieName, accessToken, { maxAge: accessTokenLifetimeSeconds, httpOnly: true }),
     serializeCookie(refreshCookieName, refresh.refreshToken, { maxAge: refreshMaxAge, httpOnly: true }),
@@ -35,23 +38,24 @@ export const clearedSessionCookies = [
   serializeCookie(refreshCookieName, "", { maxAge: 0, httpOnly: true }),
 ];
 
-function sessionPolicy(): SessionPolicy {
-  const { sessionSecret, sessionMaxAgeMs } = getEnv();
+function sessionPolicy({ sessionSecret, sessionMaxAgeMs }: Env): SessionPolicy {
   return { secret: sessionSecret, maxAgeMs: sessionMaxAgeMs };
 }
 
 /** Starts a session for a user who has proven who they are; their theme preference comes along. */
-export function signInCookies(user: SessionUser): string[] {
-  const session = startSession(getDb(), user.id, sessionPolicy());
-  const accessToken = signAccessToken({ userId: user.id, familyId: session.familyId }, getEnv().sessionSecret);
-  return [...tokenCookies(accessToken, session), themeCookie(user.theme)];
+export async function signInCookies({ db, config, clock }: SessionServices, user: SessionUser): Promise<string[]> {
+  const now = clock.now();
+  const session = await startSession(db, user.id, sessionPolicy(config), now);
+  const accessToken = signAccessToken({ userId: user.id, familyId: session.familyId }, config.sessionSecret, now);
+  return [...tokenCookies(accessToken, session, now), themeCookie(user.theme)];
 }
 
 /** Trades a refresh token for a new pair: the middleware does it for a browser, POST /auth/refresh for an API client. */
-export function refreshSession(refreshToken: string) {
-  const rotated = rotateRefreshToken(getDb(), refreshToken, sessionPolicy());
+export async function refreshSession({ db, config, clock }: SessionServices, refreshToken: string) {
+  const now = clock.now();
+  const rotated = await rotateRefreshToken(db, refreshToken, sessionPolicy(config), now);
   if (!rotated.ok) return rotated;
-  const accessToken = signAccessToken({ userId: rotated.userId, familyId: rotated.familyId }, getEnv().sessionSecret);
+  const accessToken = signAccessToken({ userId: rotated.userId, familyId: rotated.familyId }, config.sessionSecret, now);
   return { ...rotated, accessToken };
 }
 
@@ -62,37 +66,36 @@ type Resolved = { user: SessionUser | null; familyId: string | null; setCookies:
  * names the user; when it is missing or expired a valid refresh token is traded for new ones
  * transparently; otherwise the visitor is anonymous.
  */
-export function resolveSession(request: Request): Resolved {
-  const db = getDb();
-  const { sessionSecret } = getEnv();
+export async function resolveSession(services: SessionServices, request: Request): Promise<Resolved> {
+  const { db, config, clock } = services;
   const cookieHeader = request.headers.get("Cookie");
   const bearer = new URL(request.url).pathname.startsWith("/auth/")
     ? /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "")?.[1]
     : undefined;
   const accessToken = bearer ?? readCookie(cookieHeader, accessCookieName);
-  const claims = accessToken ? verifyAccessToken(accessToken, sessionSecret) : null;
-  if (claims && isFamilyActive(db, claims.familyId, sessionPolicy())) {
-    const user = findUserById(db, claims.userId);
+  const claims = accessToken ? verifyAccessToken(accessToken, config.sessionSecret, clock.now()) : null;
+  if (claims && (await isFamilyActive(db, claims.familyId, sessionPolicy(config), clock.now()))) {
+    const user = await findUserById(db, claims.userId);
     if (user) return { user: toSessionUser(user), familyId: claims.familyId, setCookies: [] };
   }
   const refreshToken = readCookie(cookieHeader, refreshCookieName);
   if (!refreshToken) {
     return { user: null, familyId: null, setCookies: accessToken && !bearer ? clearedSessionCookies : [] };
   }
-  const refreshed = refreshSession(refreshToken);
-  const user = refreshed.ok ? findUserById(db, refreshed.userId) : undefined;
+  const refreshed = await refreshSession(services, refreshToken);
+  const user = refreshed.ok ? await findUserById(db, refreshed.userId) : undefined;
   if (!refreshed.ok || !user) return { user: null, familyId: null, setCookies: clearedSessionCookies };
   return {
     user: toSessionUser(user),
     familyId: refreshed.familyId,
-    setCookies: tokenCookies(refreshed.accessToken, refreshed),
+    setCookies: tokenCookies(refreshed.accessToken, refreshed, clock.now()),
   };
 }
 
 const familyContext = createContext<string | null>(null);
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const resolved = resolveSession(request);
+  const resolved = await resolveSession(platformOf(context), request);
   context.set(userContext, resolved.user);
   context.set(familyContext, resolved.familyId);
   const response = await next();
@@ -124,23 +127,30 @@ export function requireAdmin(context: Readonly<RouterContextProvider>, request: 
 }
 
 /** Ends this device's session: revokes its tokens and clears both cookies. */
-export function signOut(context: Readonly<RouterContextProvider>): string[] {
+export async function signOut(context: Readonly<RouterContextProvider>): Promise<string[]> {
   const familyId = context.get(familyContext);
-  if (familyId) revokeFamily(getDb(), familyId);
+  if (familyId) {
+    const { db, clock } = platformOf(context);
+    await revokeFamily(db, familyId, clock.now());
+  }
   return clearedSessionCookies;
 }
 
-let pendingCookie: Cookie | undefined;
+/** One cookie per configuration: its secret is the session secret. */
+const pendingCookies = new WeakMap<Env, Cookie>();
 
 /** Password checked, second factor pending: a signed, five-minute cookie names the user. */
-export function pendingTwoFactorCookie(): Cookie {
-  pendingCookie ??= createCookie("two_fa_pending", {
-    path: "/login",
-    httpOnly: true,
-    sameSite: "lax",
-    maxAge: 5 * 60,
-    secure: getEnv().publicUrl.startsWith("https://"),
-    secrets: [getEnv().sessionSecret],
-  });
-  return pendingCookie;
+export function pendingTwoFactorCookie(config: Env): Cookie {
+  let cookie = pendingCookies.get(config);
+  if (!cookie) {
+    cookie = createCookie("two_fa_pending", {
+      path: "/login",
+      httpOnly: true,
+      sameSite: "lax",
+      maxAge: 5 * 60,
+      secrets: [config.sessionSecret],
+    });
+    pendingCookies.set(config, cookie);
+  }
+  return cookie;
 }

@@ -1,7 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { refreshTokens, sessionFamilies } from "../../db/schema";
-import type { AppDatabase } from "~/platform/db.server";
+import type { AppDatabase } from "~/platform/database.server";
 
 export const accessTokenLifetimeSeconds = 15 * 60;
 export const refreshTokenLifetimeSeconds = 30 * 24 * 60 * 60;
@@ -11,14 +10,14 @@ export type AccessClaims = { userId: number; familyId: string; expiresAt: number
 const base64url = (value: Buffer | string) => Buffer.from(value).toString("base64url");
 
 /** A compact HMAC-signed token: `payload.signature`, both base64url. */
-export function signAccessToken(claims: Omit<AccessClaims, "expiresAt">, secret: string, now = Date.now()): string {
+export function signAccessToken(claims: Omit<AccessClaims, "expiresAt">, secret: string, now: number): string {
   const payload = base64url(
     JSON.stringify({ sub: claims.userId, sid: claims.familyId, exp: Math.floor(now / 1000) + accessTokenLifetimeSeconds }),
   );
   return `${payload}.${base64url(createHmac("sha256", secret).update(payload).digest())}`;
 }
 
-export function verifyAccessToken(token: string, secret: string, now = Date.now()): AccessClaims | null {
+export function verifyAccessToken(token: string, secret: string, now: number): AccessClaims | null {
   const [payload, signature] = token.split(".");
   if (!payload || !signature) return null;
   const expected = createHmac("sha256", secret).update(payload).digest();
@@ -55,88 +54,115 @@ function successorOf(token: string, secret: string) {
 }
 
 /** Stores a refresh token's hash; it lasts its lifetime, or until its session ends if that comes first. */
-function storeRefreshToken(db: AppDatabase, token: string, familyId: string, sessionEndsAt: number, now: number) {
+async function storeRefreshToken(db: AppDatabase, token: string, familyId: string, sessionEndsAt: number, now: number) {
+  const { refreshTokens } = db.tables;
   const expiresAt = new Date(Math.min(now + refreshTokenLifetimeSeconds * 1000, sessionEndsAt));
-  db.insert(refreshTokens)
+  // Racing requests on another instance may store the same successor first: it is the same token.
+  await db.orm
+    .insert(refreshTokens)
     .values({ tokenHash: hashToken(token), familyId, expiresAt })
-    .run();
+    .onConflictDoNothing();
   return { refreshToken: token, expiresAt };
 }
 
 /** Starts a new session family for a login and returns its first refresh token and when that expires. */
-export function startSession(db: AppDatabase, userId: number, policy: SessionPolicy, now = Date.now()) {
+export async function startSession(db: AppDatabase, userId: number, policy: SessionPolicy, now: number) {
   const familyId = randomBytes(16).toString("base64url");
   const createdAt = new Date(now);
-  db.insert(sessionFamilies).values({ id: familyId, userId, createdAt }).run();
   const token = randomBytes(32).toString("base64url");
-  return { familyId, ...storeRefreshToken(db, token, familyId, sessionEnd(createdAt, policy), now) };
+  return db.transaction(async (tx) => {
+    await tx.orm.insert(tx.tables.sessionFamilies).values({ id: familyId, userId, createdAt });
+    return { familyId, ...(await storeRefreshToken(tx, token, familyId, sessionEnd(createdAt, policy), now)) };
+  });
 }
 
 export type RotationResult =
   | { ok: true; userId: number; familyId: string; refreshToken: string; expiresAt: Date }
   | { ok: false; reason: "unknown" | "expired" | "revoked" | "reused" };
 
+/** Marks a refresh token traded, unless a concurrent request did first: true for the one that did. */
+async function claimRefreshToken(db: AppDatabase, tokenHash: string, now: number) {
+  const { refreshTokens } = db.tables;
+  const claimed = await db.orm
+    .update(refreshTokens)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+    .returning({ tokenHash: refreshTokens.tokenHash });
+  return claimed.length === 1;
+}
+
+async function findRefreshToken(db: AppDatabase, tokenHash: string) {
+  const { refreshTokens, sessionFamilies } = db.tables;
+  const [row] = await db.orm
+    .select({ token: refreshTokens, family: sessionFamilies })
+    .from(refreshTokens)
+    .innerJoin(sessionFamilies, eq(refreshTokens.familyId, sessionFamilies.id))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
 /**
  * Trades a refresh token for the next one in the same family. A token traded within the grace
  * window gets the same successor again (concurrent requests); traded before that, it is being
  * replayed, so the whole family (that device's session) is revoked.
  */
-export function rotateRefreshToken(db: AppDatabase, token: string, policy: SessionPolicy, now = Date.now()): RotationResult {
-  return db.transaction((tx) => {
-    const row = tx
-      .select({ token: refreshTokens, family: sessionFamilies })
-      .from(refreshTokens)
-      .innerJoin(sessionFamilies, eq(refreshTokens.familyId, sessionFamilies.id))
-      .where(eq(refreshTokens.tokenHash, hashToken(token)))
-      .get();
-    if (!row) return { ok: false, reason: "unknown" } as const;
-    if (row.family.revokedAt) return { ok: false, reason: "revoked" } as const;
+export async function rotateRefreshToken(db: AppDatabase, token: string, policy: SessionPolicy, now: number): Promise<RotationResult> {
+  const tokenHash = hashToken(token);
+  return db.transaction(async (tx): Promise<RotationResult> => {
+    const row = await findRefreshToken(tx, tokenHash);
+    if (!row) return { ok: false, reason: "unknown" };
+    if (row.family.revokedAt) return { ok: false, reason: "revoked" };
     const endsAt = sessionEnd(row.family.createdAt, policy);
-    if (endsAt <= now) return { ok: false, reason: "expired" } as const;
+    if (endsAt <= now) return { ok: false, reason: "expired" };
     const successor = successorOf(token, policy.secret);
     const family = { ok: true, userId: row.family.userId, familyId: row.family.id } as const;
-    if (row.token.usedAt) {
-      const withinGrace = now - row.token.usedAt.getTime() <= refreshGraceSeconds * 1000;
-      const issued = tx
-        .select({ familyId: refreshTokens.familyId, expiresAt: refreshTokens.expiresAt })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashToken(successor)))
-        .get();
-      if (withinGrace && issued?.familyId === row.family.id) {
-        return { ...family, refreshToken: successor, expiresAt: issued.expiresAt };
+    if (!row.token.usedAt) {
+      if (row.token.expiresAt.getTime() <= now) return { ok: false, reason: "expired" };
+      if (await claimRefreshToken(tx, tokenHash, now)) {
+        return { ...family, ...(await storeRefreshToken(tx, successor, row.family.id, endsAt, now)) };
       }
-      tx.update(sessionFamilies)
-        .set({ revokedAt: new Date(now) })
-        .where(eq(sessionFamilies.id, row.family.id))
-        .run();
-      return { ok: false, reason: "reused" } as const;
     }
-    if (row.token.expiresAt.getTime() <= now) return { ok: false, reason: "expired" } as const;
-    tx.update(refreshTokens)
-      .set({ usedAt: new Date(now) })
-      .where(eq(refreshTokens.tokenHash, row.token.tokenHash))
-      .run();
-    return { ...family, ...storeRefreshToken(tx as unknown as AppDatabase, successor, row.family.id, endsAt, now) };
+    // Traded already, by an earlier request or one that raced this one.
+    const usedAt = row.token.usedAt ?? (await findRefreshToken(tx, tokenHash))?.token.usedAt;
+    const withinGrace = usedAt !== null && usedAt !== undefined && now - usedAt.getTime() <= refreshGraceSeconds * 1000;
+    const { refreshTokens, sessionFamilies } = tx.tables;
+    const [issued] = await tx.orm
+      .select({ familyId: refreshTokens.familyId, expiresAt: refreshTokens.expiresAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(successor)))
+      .limit(1);
+    if (withinGrace && issued?.familyId === row.family.id) {
+      return { ...family, refreshToken: successor, expiresAt: issued.expiresAt };
+    }
+    await tx.orm
+      .update(sessionFamilies)
+      .set({ revokedAt: new Date(now) })
+      .where(eq(sessionFamilies.id, row.family.id));
+    return { ok: false, reason: "reused" };
   });
 }
 
 /** Neither revoked nor past its absolute end: its access tokens still count. */
-export function isFamilyActive(db: AppDatabase, familyId: string, policy: SessionPolicy, now = Date.now()): boolean {
-  const family = db.select().from(sessionFamilies).where(eq(sessionFamilies.id, familyId)).get();
+export async function isFamilyActive(db: AppDatabase, familyId: string, policy: SessionPolicy, now: number): Promise<boolean> {
+  const { sessionFamilies } = db.tables;
+  const [family] = await db.orm.select().from(sessionFamilies).where(eq(sessionFamilies.id, familyId)).limit(1);
   return family !== undefined && family.revokedAt === null && sessionEnd(family.createdAt, policy) > now;
 }
 
-export function revokeFamily(db: AppDatabase, familyId: string, now = Date.now()) {
-  db.update(sessionFamilies)
+export async function revokeFamily(db: AppDatabase, familyId: string, now: number) {
+  const { sessionFamilies } = db.tables;
+  await db.orm
+    .update(sessionFamilies)
     .set({ revokedAt: new Date(now) })
-    .where(eq(sessionFamilies.id, familyId))
-    .run();
+    .where(eq(sessionFamilies.id, familyId));
 }
 
 /** Signs the user out everywhere (after a password change, for instance). */
-export function revokeAllSessions(db: AppDatabase, userId: number, now = Date.now()) {
-  db.update(sessionFamilies)
+export async function revokeAllSessions(db: AppDatabase, userId: number, now: number) {
+  const { sessionFamilies } = db.tables;
+  await db.orm
+    .update(sessionFamilies)
     .set({ revokedAt: new Date(now) })
-    .where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)))
-    .run();
+    .where(and(eq(sessionFamilies.userId, userId), isNull(sessionFamilies.revokedAt)));
 }

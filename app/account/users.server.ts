@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { users, type NewUser, type User } from "../../db/schema";
-import type { AppDatabase } from "~/platform/db.server";
+import type { NewUser, User } from "../../db/schema";
+import type { AppDatabase } from "~/platform/database.server";
 
 /** What pages may know about the signed-in user: never the password hash or the TOTP secret. */
 export type SessionUser = Pick<
@@ -15,34 +15,41 @@ export function toSessionUser(user: User): SessionUser {
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export function findUserById(db: AppDatabase, id: number) {
-  return db.select().from(users).where(eq(users.id, id)).get();
+export async function findUserById(db: AppDatabase, id: number): Promise<User | undefined> {
+  const { users } = db.tables;
+  const [user] = await db.orm.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
 }
 
-export function findUserByEmail(db: AppDatabase, email: string) {
-  return db
+export async function findUserByEmail(db: AppDatabase, email: string): Promise<User | undefined> {
+  const { users } = db.tables;
+  const [user] = await db.orm
     .select()
     .from(users)
     .where(eq(users.email, normaliseEmail(email)))
-    .get();
+    .limit(1);
+  return user;
 }
 
-export function findUserByNickname(db: AppDatabase, nickname: string) {
-  return db
+export async function findUserByNickname(db: AppDatabase, nickname: string): Promise<User | undefined> {
+  const { users } = db.tables;
+  const [user] = await db.orm
     .select()
     .from(users)
     .where(sql`lower(${users.nickname}) = ${nickname.trim().toLowerCase()}`)
-    .get();
+    .limit(1);
+  return user;
 }
 
 /**
  * An address alone never makes an administrator: nobody has verified a password account's
  * address. Administrators are named as admins.server.ts explains.
  */
-export function createUser(db: AppDatabase, values: NewUser): User {
-  return db
+export async function createUser(db: AppDatabase, values: NewUser): Promise<User> {
+  const { users } = db.tables;
+  const [user] = await db.orm
     .insert(users)
     .values({ ...values, email: normaliseEmail(values.email) })
-    .returning()
-    .get();
+    .returning();
+  return user!;
 }

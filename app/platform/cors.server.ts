@@ -1,5 +1,5 @@
-import type { MiddlewareFunction } from "react-router";
-import { getEnv } from "./env.server";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+import { platformOf } from "./context.server";
 
 /** Browsers keep a preflight at most two hours (Chromium's cap). */
 const preflightMaxAgeSeconds = 7200;
@@ -20,10 +20,10 @@ export function allowedCorsOrigin(origin: string | null, allowed: readonly strin
  */
 export function publicReadCors(
   exposedHeaders: readonly string[],
-  allowedOrigins: () => readonly string[] = () => getEnv().apiCorsOrigins,
+  allowedOrigins: (context: Readonly<RouterContextProvider>) => readonly string[] = (context) => platformOf(context).config.apiCorsOrigins,
 ): MiddlewareFunction<Response> {
-  return async ({ request }, next) => {
-    const allowed = allowedOrigins();
+  return async ({ request, context }, next) => {
+    const allowed = allowedOrigins(context);
     const origin = allowedCorsOrigin(request.headers.get("Origin"), allowed);
     const variesByOrigin = allowed.length > 0 && origin !== "*";
     if (request.method === "OPTIONS") {

@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { getInstance } from "~/i18n/middleware.server";
-import { getEnv } from "./env.server";
+import { platformOf } from "./context.server";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -22,7 +22,7 @@ export function isSameOriginRequest(request: Request, publicUrl: string): boolea
 }
 
 export const originCheckMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (!isSameOriginRequest(request, getEnv().publicUrl)) {
+  if (!isSameOriginRequest(request, platformOf(context).config.publicUrl)) {
     return new Response(getInstance(context).t("messages.crossSiteRefused"), {
       status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8" },

@@ -1,4 +1,6 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { Clock } from "./clock";
+import type { RedisConnection } from "./redis.server";
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -37,6 +39,60 @@ export function createMemoryRateLimiter(clock: Clock): RateLimiter {
       }
       if (windows.size > 50_000) sweep(now);
       return { allowed: true };
+    },
+  };
+}
+
+/**
+ * Windows in Redis, so every instance counts against the same ceilings. While Redis is away each
+ * limit counts in this instance's memory instead (the insurance limiter), without waiting on it.
+ */
+export function createRedisRateLimiter(redis: RedisConnection): RateLimiter {
+  const limiters = new Map<string, RateLimiterRedis>();
+  const limiterFor = (limit: RateLimit) => {
+    const id = `${limit.name}|${limit.limit}|${limit.windowMs}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      const window = { keyPrefix: `rate:${limit.name}`, points: limit.limit, duration: Math.max(1, Math.ceil(limit.windowMs / 1000)) };
+      limiter = new RateLimiterRedis({
+        ...window,
+        storeClient: redis.client,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(window),
+      });
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  };
+  const refusal = (waitsMs: number[]): RateLimitVerdict => ({
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waitsMs) / 1000)),
+  });
+  return {
+    async hit(attempts) {
+      const counted = attempts.map(([limit, key]) => ({ limiter: limiterFor(limit), key, limit: limit.limit }));
+      // Every limit is checked before any counts, so an attempt refused by one counts under none.
+      const current = await Promise.all(counted.map(({ limiter, key }) => limiter.get(key)));
+      const full = counted.flatMap(({ limit }, index) => {
+        const window = current[index];
+        return window && window.consumedPoints >= limit ? [window.msBeforeNext] : [];
+      });
+      if (full.length > 0) return refusal(full);
+      const outcomes = await Promise.allSettled(counted.map(({ limiter, key }) => limiter.consume(key)));
+      const overflows = outcomes.flatMap((outcome) =>
+        outcome.status === "rejected" && outcome.reason instanceof RateLimiterRes ? [outcome.reason.msBeforeNext] : [],
+      );
+      if (overflows.length === 0) return { allowed: true };
+      // Another instance took the last places between the check and the count: this attempt is
+      // refused after all, so every count it made (an overflow counts too) is given back.
+      await Promise.all(
+        counted.map(({ limiter, key }, index) => {
+          const outcome = outcomes[index];
+          const madeCount = outcome?.status === "fulfilled" || outcome?.reason instanceof RateLimiterRes;
+          return madeCount ? limiter.reward(key).catch(() => undefined) : undefined;
+        }),
+      );
+      return refusal(overflows);
     },
   };
 }

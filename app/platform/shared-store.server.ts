@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { Clock } from "./clock";
+import type { RedisConnection } from "./redis.server";
 
 /**
  * Values every instance sees, with expiry, and short locks so that one instance at a time does
@@ -35,5 +37,52 @@ export function createMemorySharedStore(clock: Clock): SharedStore {
         if (locks.get(key)?.token === token) locks.delete(key);
       };
     },
+  };
+}
+
+// Deletes the lock only while it still holds this holder's token: a lock that expired and was
+// taken by another instance is not released by the first holder finishing late.
+const releaseScript = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+
+/**
+ * Values and locks in Redis, seen by every instance. While Redis is away (or slow past the
+ * command timeout) this instance uses `local`: values Redis holds read as misses, locks are granted
+ * within the instance only.
+ */
+export function createRedisSharedStore(redis: RedisConnection, local: SharedStore): SharedStore {
+  const { client } = redis;
+  const milliseconds = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs));
+  const orLocally = async <T>(remote: () => Promise<T>, locally: () => Promise<T>) => {
+    if (!redis.available()) return locally();
+    try {
+      return await remote();
+    } catch {
+      return locally();
+    }
+  };
+  return {
+    get: (key) =>
+      orLocally(
+        async () => (await client.get(`shared:${key}`)) ?? undefined,
+        () => local.get(key),
+      ),
+    set: (key, value, ttlMs) =>
+      orLocally(
+        async () => void (await client.set(`shared:${key}`, value, "PX", milliseconds(ttlMs))),
+        () => local.set(key, value, ttlMs),
+      ),
+    lock: (key, ttlMs) =>
+      orLocally(
+        async () => {
+          const token = randomUUID();
+          const taken = await client.set(`lock:${key}`, token, "PX", milliseconds(ttlMs), "NX");
+          if (taken !== "OK") return null;
+          return async () => {
+            // Unreleased, the lock still expires after ttlMs.
+            await client.eval(releaseScript, 1, `lock:${key}`, token).catch(() => undefined);
+          };
+        },
+        () => local.lock(key, ttlMs),
+      ),
   };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { requireAdmin } from "~/account/session.server";
 import { listUsers, usersPerPage } from "~/account/settings.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { platformOf } from "~/platform/context.server";
 import { DataTable } from "~/ui/data-table";
 import { LocalTime } from "~/ui/market/local-time";
 import { Pagination } from "~/ui/kit/pagination";
@@ -11,14 +12,14 @@ import type { Route } from "./+types/admin-users";
 
 const dateOnly: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "", 10) || 1);
   return {
     meta: pageMetaFor(context, "pages.adminUsers", { ns: "account", noindex: true }),
     page,
     perPage: usersPerPage,
-    ...listUsers(page),
+    ...(await listUsers(platformOf(context).db, page)),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getInstance } from "~/i18n/middleware.server";
 import { refreshSession } from "~/account/session.server";
 import { accessTokenLifetimeSeconds } from "~/account/tokens.server";
+import { platformOf } from "~/platform/context.server";
 import { jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/auth-refresh";
 
@@ -12,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t;
   const body = refreshSchema.safeParse(await request.json().catch(() => null));
   if (!body.success) return jsonError(400, t("api.invalidParameters", { fields: "userId, refreshToken" }));
-  const refreshed = refreshSession(body.data.refreshToken);
+  const refreshed = await refreshSession(platformOf(context), body.data.refreshToken);
   if (!refreshed.ok || refreshed.userId !== body.data.userId) {
     return jsonError(401, t("errors.invalidRefreshToken", { ns: "account" }));
   }

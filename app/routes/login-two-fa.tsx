@@ -1,9 +1,10 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, redirect } from "react-router";
+import { Link, redirect, type RouterContextProvider } from "react-router";
 import { clearPendingSecondFactor, fieldErrorLists, readPendingSecondFactor, signInRedirect } from "~/account/actions.server";
-import { rateLimitRefusal, rateLimits, verifySecondFactor } from "~/account/auth.server";
+import { accountLimits, rateLimitRefusal, verifySecondFactor } from "~/account/auth.server";
 import { twoFactorLoginSchema } from "~/account/schemas";
 import { toSessionUser } from "~/account/users.server";
+import { platformOf } from "~/platform/context.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { AuthPage } from "~/ui/account/auth-page";
 import { SchemaForm, Field, SubmitButton, useSchemaForm } from "~/ui/kit/form";
@@ -16,30 +17,31 @@ import { parseFormSubmission } from "~/platform/forms.server";
  * Only reachable in the five minutes after a correct password, and only while that is still the
  * password; otherwise sign in again.
  */
-async function requirePendingSecondFactor(request: Request) {
-  const pending = await readPendingSecondFactor(request);
+async function requirePendingSecondFactor(request: Request, context: Readonly<RouterContextProvider>) {
+  const pending = await readPendingSecondFactor(platformOf(context), request);
   if (!pending) throw redirect("/login");
   return pending;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePendingSecondFactor(request);
+  await requirePendingSecondFactor(request, context);
   return { meta: pageMetaFor(context, "pages.twoFactor", { ns: "account", noindex: true }) };
 }
 
 export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const pending = await requirePendingSecondFactor(request);
+  const pending = await requirePendingSecondFactor(request, context);
   const submission = parseFormSubmission(await readFormData(request, context), twoFactorLoginSchema);
   if (submission.status !== "success") return submission.reply({ hideFields: ["code"] });
   const { user, redirectTo } = pending;
-  const refusal = rateLimitRefusal(rateLimits.twoFactor, context, "two-fa", String(user.id));
+  const refusal = await rateLimitRefusal(context, accountLimits.twoFactor, "two-fa", String(user.id));
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields: ["code"] }));
-  if (!verifySecondFactor(user, submission.value.code)) {
+  const platform = platformOf(context);
+  if (!(await verifySecondFactor(platform.db, user, submission.value.code, platform.clock.now()))) {
     return submission.reply({ fieldErrors: fieldErrorLists({ code: "errors.invalidCode" }), hideFields: ["code"] });
   }
-  return signInRedirect(toSessionUser(user), redirectTo, [await clearPendingSecondFactor()]);
+  return signInRedirect(platform, toSessionUser(user), redirectTo, [await clearPendingSecondFactor(platform.config)]);
 }
 
 export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {

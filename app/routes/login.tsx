@@ -5,6 +5,7 @@ import { loginRefusal, loginWithPassword } from "~/account/auth.server";
 import { enabledOAuthProviders } from "~/account/oauth.server";
 import { loginSchema } from "~/account/schemas";
 import { getUser } from "~/account/session.server";
+import { platformOf } from "~/platform/context.server";
 import { toSessionUser } from "~/account/users.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { safeRedirectPath } from "~/platform/redirect";
@@ -23,7 +24,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     meta: pageMetaFor(context, "pages.login", { ns: "account", noindex: true }),
     redirectTo,
-    providers: enabledOAuthProviders(),
+    providers: enabledOAuthProviders(platformOf(context).config),
   };
 }
 
@@ -33,12 +34,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseFormSubmission(await readFormData(request, context), loginSchema);
   if (submission.status !== "success") return submission.reply({ hideFields });
   const { email, password, redirectTo } = submission.value;
-  const refusal = loginRefusal(context, email);
+  const refusal = await loginRefusal(context, email);
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields }));
-  const login = await loginWithPassword(email, password);
+  const platform = platformOf(context);
+  const login = await loginWithPassword(platform.db, email, password);
   if (!login.ok) return submission.reply({ fieldErrors: fieldErrorLists({ [login.field]: login.error }), hideFields });
-  if (login.needsSecondFactor) return pendingSecondFactorRedirect(login.user, redirectTo);
-  return signInRedirect(toSessionUser(login.user), redirectTo);
+  if (login.needsSecondFactor) return pendingSecondFactorRedirect(platform.config, login.user, redirectTo);
+  return signInRedirect(platform, toSessionUser(login.user), redirectTo);
 }
 
 export default function Login({ loaderData: { redirectTo, providers }, actionData }: Route.ComponentProps) {

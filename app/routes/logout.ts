@@ -4,8 +4,8 @@ import { signOut } from "~/account/session.server";
 import type { Route } from "./+types/logout";
 
 /** A post, so a link or an image on another page can never sign anyone out. */
-export function action({ context }: Route.ActionArgs) {
-  return redirectWithCookies("/login", signOut(context));
+export async function action({ context }: Route.ActionArgs) {
+  return redirectWithCookies("/login", await signOut(context));
 }
 
 export function loader() {

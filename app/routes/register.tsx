@@ -1,10 +1,11 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
 import { afterSignInPath, fieldErrorLists, signInRedirect } from "~/account/actions.server";
-import { rateLimitRefusal, rateLimits, registerWithPassword } from "~/account/auth.server";
+import { accountLimits, rateLimitRefusal, registerWithPassword } from "~/account/auth.server";
 import { enabledOAuthProviders } from "~/account/oauth.server";
 import { registerSchema } from "~/account/schemas";
 import { getUser } from "~/account/session.server";
+import { platformOf } from "~/platform/context.server";
 import { toSessionUser } from "~/account/users.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { flashCookie } from "~/platform/flash.server";
@@ -24,7 +25,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     meta: pageMetaFor(context, "pages.register", { ns: "account", noindex: true }),
     redirectTo,
-    providers: enabledOAuthProviders(),
+    providers: enabledOAuthProviders(platformOf(context).config),
   };
 }
 
@@ -33,11 +34,12 @@ export const meta = routeMeta;
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseFormSubmission(await readFormData(request, context), registerSchema);
   if (submission.status !== "success") return submission.reply({ hideFields });
-  const refusal = rateLimitRefusal(rateLimits.register, context, "register", submission.value.email);
+  const refusal = await rateLimitRefusal(context, accountLimits.register, "register", submission.value.email);
   if (refusal) return tooManyAttempts(refusal, submission.reply({ formErrors: [refusal.message], hideFields }));
-  const registered = await registerWithPassword(submission.value);
+  const platform = platformOf(context);
+  const registered = await registerWithPassword(platform.db, submission.value);
   if (!registered.ok) return submission.reply({ fieldErrors: fieldErrorLists(registered.errors), hideFields });
-  return signInRedirect(toSessionUser(registered.user), submission.value.redirectTo, [
+  return signInRedirect(platform, toSessionUser(registered.user), submission.value.redirectTo, [
     flashCookie({ kind: "success", messageKey: "account:toasts.userCreated" }),
   ]);
 }

@@ -7,7 +7,7 @@ import { Form, redirect, type RouterContextProvider } from "react-router";
 import type { User } from "../../db/schema";
 import { fieldErrorLists } from "~/account/actions.server";
 import { flashRedirect } from "~/platform/flash.server";
-import { backupCodesLeft, changePassword, rateLimitRefusal, rateLimits } from "~/account/auth.server";
+import { accountLimits, changePassword, rateLimitRefusal } from "~/account/auth.server";
 import {
   deleteAccountSchema,
   emailProfileSchema,
@@ -28,7 +28,9 @@ import {
   updateProfile,
   updateThemePreference,
 } from "~/account/settings.server";
+import { remainingBackupCodes } from "~/account/two-factor.server";
 import { toSessionUser } from "~/account/users.server";
+import { platformOf, type Platform } from "~/platform/context.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { themeCookie } from "~/platform/theme.server";
 import { settingsIntents, type SettingsIntent } from "~/ui/account/intents";
@@ -41,13 +43,14 @@ import type { Route } from "./+types/user";
 import { parseFormSubmission } from "~/platform/forms.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = accountRow(requireUser(context, request).id);
+  const { db } = platformOf(context);
+  const user = await accountRow(db, requireUser(context, request).id);
   return {
     meta: pageMetaFor(context, "pages.account", { ns: "account", noindex: true }),
     account: toSessionUser(user),
     twoFactor: {
       enabled: user.twoFactorEnabled,
-      backupCodesLeft: user.twoFactorEnabled ? backupCodesLeft(user.id) : 0,
+      backupCodesLeft: user.twoFactorEnabled ? await remainingBackupCodes(db, user.id) : 0,
       pending: await pendingTwoFactorSetup(user),
       step: new URL(request.url).searchParams.get("twoFactorStep") === "2" ? (2 as const) : (1 as const),
     },
@@ -57,20 +60,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const input = { user: accountRow(requireUser(context, request).id), formData: await readFormData(request, context), context };
+  const platform = platformOf(context);
+  const user = await accountRow(platform.db, requireUser(context, request).id);
+  const input = { user, formData: await readFormData(request, context), context, platform };
   const intent = parseIntent(input.formData, Object.values(settingsIntents), context);
   return intentActions[intent](input);
 }
 
-type IntentInput = { user: User; formData: FormData; context: Readonly<RouterContextProvider> };
+type IntentInput = { user: User; formData: FormData; context: Readonly<RouterContextProvider>; platform: Platform };
 
 /** One small action per form of the page; each replies to its own form or redirects. */
 const intentActions = {
-  async [settingsIntents.profile]({ user, formData }: IntentInput) {
+  async [settingsIntents.profile]({ user, formData, platform }: IntentInput) {
     const intent = settingsIntents.profile;
     const submission = parseFormSubmission(formData, user.loginMethod === "email" ? emailProfileSchema : profileSchema);
     if (submission.status !== "success") return answer(intent, submission.reply());
-    const saved = updateProfile(user, submission.value);
+    const saved = await updateProfile(platform.db, user, submission.value);
     if (!saved.ok) return answer(intent, submission.reply({ fieldErrors: fieldErrorLists(saved.errors) }));
     return flashRedirect("/user", { kind: "success", messageKey: "account:toasts.userUpdated" });
   },
@@ -81,32 +86,34 @@ const intentActions = {
     const submission = parseFormSubmission(input.formData, passwordChangeSchema);
     if (input.user.loginMethod !== "email") return answer(intent, submission.reply({ formErrors: ["errors.emailLoginOnly"] }));
     if (submission.status !== "success") return answer(intent, submission.reply({ hideFields }));
-    const refused = refuseGuessing(intent, input, submission, hideFields);
+    const refused = await refuseGuessing(intent, input, submission, hideFields);
     if (refused) return refused;
-    const changed = await changePassword(input.user, submission.value.currentPassword, submission.value.newPassword);
+    const { db, clock } = input.platform;
+    const passwords = { current: submission.value.currentPassword, next: submission.value.newPassword };
+    const changed = await changePassword(db, input.user, passwords, clock.now());
     if (!changed.ok) return answer(intent, submission.reply({ fieldErrors: fieldErrorLists(changed.errors), hideFields }));
     // Every session has just been revoked, this one included: sign in again with the new password.
-    return flashRedirect("/login", { kind: "success", messageKey: "account:toasts.passwordUpdated" }, signOut(input.context));
+    return flashRedirect("/login", { kind: "success", messageKey: "account:toasts.passwordUpdated" }, await signOut(input.context));
   },
 
-  async [settingsIntents.theme]({ user, formData }: IntentInput) {
+  async [settingsIntents.theme]({ user, formData, platform }: IntentInput) {
     const submission = parseFormSubmission(formData, themePreferenceSchema);
     if (submission.status !== "success") return answer(settingsIntents.theme, submission.reply());
-    updateThemePreference(user.id, submission.value.theme);
+    await updateThemePreference(platform.db, user.id, submission.value.theme);
     const applied = themeCookie(submission.value.theme);
     return flashRedirect("/user", { kind: "success", messageKey: "account:toasts.userUpdated" }, [applied]);
   },
 
-  async [settingsIntents.twoFactorStart]({ user }: IntentInput) {
-    startTwoFactorSetup(user.id);
+  async [settingsIntents.twoFactorStart]({ user, platform }: IntentInput) {
+    await startTwoFactorSetup(platform.db, user.id);
     return redirect("/user?twoFactorStep=1#two-factor");
   },
 
-  async [settingsIntents.twoFactorVerify]({ user, formData }: IntentInput) {
+  async [settingsIntents.twoFactorVerify]({ user, formData, platform }: IntentInput) {
     const intent = settingsIntents.twoFactorVerify;
     const submission = parseFormSubmission(formData, twoFactorCodeSchema);
     if (submission.status !== "success") return answer(intent, submission.reply());
-    const backupCodes = confirmTwoFactorSetup(user, submission.value.code);
+    const backupCodes = await confirmTwoFactorSetup(platform.db, user, submission.value.code, platform.clock.now());
     if (!backupCodes) return answer(intent, submission.reply({ fieldErrors: { code: ["errors.invalidCode"] }, hideFields: ["code"] }));
     // Step 3: the codes travel in this answer only, so they are shown once.
     return answer(intent, submission.reply({ resetForm: true }), backupCodes);
@@ -117,9 +124,9 @@ const intentActions = {
     const hideFields = ["password", "code"];
     const submission = parseFormSubmission(input.formData, twoFactorDisableSchema);
     if (submission.status !== "success") return answer(intent, submission.reply({ hideFields }));
-    const refused = refuseGuessing(intent, input, submission, hideFields);
+    const refused = await refuseGuessing(intent, input, submission, hideFields);
     if (refused) return refused;
-    const disabled = await disableTwoFactor(input.user, submission.value);
+    const disabled = await disableTwoFactor(input.platform.db, input.user, submission.value, input.platform.clock.now());
     if (!disabled.ok) return answer(intent, submission.reply({ fieldErrors: fieldErrorLists(disabled.errors), hideFields }));
     return flashRedirect("/user#two-factor", { kind: "success", messageKey: "account:toasts.twoFactorDisabled" });
   },
@@ -129,11 +136,11 @@ const intentActions = {
     const hideFields = ["password"];
     const submission = parseFormSubmission(input.formData, deleteAccountSchema);
     if (submission.status !== "success") return answer(intent, submission.reply({ hideFields }));
-    const refused = refuseGuessing(intent, input, submission, hideFields);
+    const refused = await refuseGuessing(intent, input, submission, hideFields);
     if (refused) return refused;
-    const deleted = await deleteAccount(input.user, submission.value.password);
+    const deleted = await deleteAccount(input.platform.db, input.user, submission.value.password);
     if (!deleted.ok) return answer(intent, submission.reply({ fieldErrors: fieldErrorLists(deleted.errors), hideFields }));
-    return flashRedirect("/", { kind: "success", messageKey: "account:toasts.accountDeleted" }, signOut(input.context));
+    return flashRedirect("/", { kind: "success", messageKey: "account:toasts.accountDeleted" }, await signOut(input.context));
   },
 } satisfies Record<SettingsIntent, (input: IntentInput) => Promise<unknown>>;
 
@@ -143,13 +150,13 @@ function answer(intent: SettingsIntent, result: SubmissionResult, backupCodes?: 
 }
 
 /** Forms that check a password or a code are limited like password changes, per account. */
-function refuseGuessing(
+async function refuseGuessing(
   intent: SettingsIntent,
   { user, context }: IntentInput,
   submission: { reply: (options: { formErrors: string[]; hideFields: string[] }) => SubmissionResult },
   hideFields: string[],
 ) {
-  const refusal = rateLimitRefusal(rateLimits.passwordChange, context, intent, String(user.id));
+  const refusal = await rateLimitRefusal(context, accountLimits.passwordChange, intent, String(user.id));
   return refusal && tooManyAttempts(refusal, answer(intent, submission.reply({ formErrors: [refusal.message], hideFields })));
 }
 

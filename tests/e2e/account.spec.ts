@@ -1,6 +1,18 @@
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
-import { clientAddress, newAccount, onAccountPage, password, register, signInAsAdmin, useOwnClientAddress, type Account } from "./accounts";
+import {
+  clientAddress,
+  createAccount,
+  newAccount,
+  onAccountPage,
+  openAccountPage,
+  password,
+  register,
+  signedInAccount,
+  signIn,
+  signInAsAdmin,
+  useOwnClientAddress,
+} from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 
 const newPassword = "Even-b3tter?";
@@ -64,9 +76,7 @@ test("register, sign out and sign in again; session cookies stay out of page scr
 });
 
 test("a wrong password or an unknown email is told next to its field", async ({ page }, { project }) => {
-  const account = newAccount("bruno", project.name);
-  await register(page, project.name, account);
-  await logOut(page);
+  const account = await createAccount("bruno", project.name);
 
   await logIn(page, project.name, account.email, "Wrong-passw0rd!");
   await expect(page.locator("#login-form-password-error")).toHaveText("Senha incorreta");
@@ -78,11 +88,9 @@ test("a wrong password or an unknown email is told next to its field", async ({ 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("registering twice with one email and nickname gives the spec's messages (in English)", async ({ page }, { project }) => {
-  const account = newAccount("carla", project.name);
-  await register(page, project.name, account, "/register?lng=en");
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+test("registering twice with one email and nickname gives the spec's messages (in English)", async ({ page, baseURL }, { project }) => {
+  const account = await createAccount("carla", project.name);
+  await page.context().addCookies([{ name: "i18next", value: "en", url: baseURL! }]);
 
   await page.goto("/register");
   await ready(page, project.name);
@@ -121,8 +129,8 @@ test("two-factor: set up with a computed code, then sign in with a code and with
   project,
 }) => {
   test.setTimeout(60_000);
-  const account = newAccount("dora", project.name);
-  await register(page, project.name, account);
+  const account = await signedInAccount(page, "dora", project.name);
+  await openAccountPage(page, project.name);
   await page.getByRole("button", { name: "Ativar autenticação em dois fatores" }).click();
 
   // Step 1: the QR code is an SVG from the server, and the secret is shown as text.
@@ -200,16 +208,16 @@ test("the second step is only reachable after a correct password", async ({ page
 });
 
 test("changing the password signs out every session", async ({ page, browser }, { project }) => {
-  const account = newAccount("edu", project.name);
-  await register(page, project.name, account);
+  const account = await signedInAccount(page, "edu", project.name);
+  await openAccountPage(page, project.name);
   // A second device, signed in as well.
   const otherDevice = await browser.newContext({
     javaScriptEnabled: javaScriptOn(project.name),
     extraHTTPHeaders: clientAddress(),
   });
   const otherPage = await otherDevice.newPage();
-  await logIn(otherPage, project.name, account.email);
-  await onAccountPage(otherPage);
+  await signIn(otherPage, account);
+  await openAccountPage(otherPage, project.name);
 
   await page.getByLabel("Senha atual").fill("Wrong-passw0rd!");
   await page.getByLabel("Nova senha").fill(newPassword);
@@ -239,9 +247,7 @@ test("ten wrong passwords from one address lock that address out of the account,
   baseURL,
   consoleProblems,
 }, { project }) => {
-  const account = newAccount("flood", project.name);
-  await register(page, project.name, account);
-  await logOut(page);
+  const account = await createAccount("flood", project.name);
   // Someone who knows the address tries ten passwords straight over HTTP, from their own address.
   const attacker = clientAddress();
   for (let attempt = 1; attempt <= 10; attempt++) {
@@ -269,9 +275,7 @@ test("ten wrong passwords from one address lock that address out of the account,
 });
 
 test("an anonymous visit to the account page goes to sign-in and back", async ({ page }, { project }) => {
-  const account = newAccount("gil", project.name);
-  await register(page, project.name, account);
-  await logOut(page);
+  const account = await createAccount("gil", project.name);
 
   await page.goto("/user");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser$/);
@@ -290,12 +294,10 @@ test("an anonymous visit to the account page goes to sign-in and back", async ({
 });
 
 test("the users screen is for administrators only", async ({ page }, { project }) => {
-  await register(page, project.name, newAccount("hugo", project.name));
+  await signedInAccount(page, "hugo", project.name);
   const response = await page.goto("/admin/users");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página não encontrada");
-  await page.goto("/user");
-  await logOut(page);
 
   const admin = await signInAsAdmin(page, project.name);
   await page.goto("/admin/users");
@@ -307,8 +309,8 @@ test("the users screen is for administrators only", async ({ page }, { project }
 });
 
 test("settings: profile, theme preference and account deletion", async ({ page }, { project }) => {
-  const account = newAccount("iris", project.name);
-  await register(page, project.name, account);
+  const account = await signedInAccount(page, "iris", project.name);
+  await openAccountPage(page, project.name);
 
   await page.getByLabel("Nome").fill("Íris Lima");
   await page.getByRole("button", { name: "Salvar alterações" }).click();
@@ -356,8 +358,8 @@ test("the account page has no serious accessibility violations in its states and
   project,
 }) => {
   test.skip(!javaScriptOn(project.name), "axe runs as a script in the page");
-  await page.goto("/register?lng=pt-BR");
-  await register(page, project.name, newAccount("joao", project.name));
+  await signedInAccount(page, "joao", project.name);
+  await openAccountPage(page, project.name);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Ativar autenticação em dois fatores" }).click();
   await expect(page.getByTestId("totp-secret")).toBeVisible();

@@ -1,6 +1,13 @@
 import { randomInt, randomUUID } from "node:crypto";
+import path from "node:path";
 import type { Page } from "@playwright/test";
-import { adminCommand } from "../support/admin-command";
+import { setAdministrator } from "../../app/account/admins.server";
+import { hashPassword } from "../../app/account/password.server";
+import { signInCookies, type SessionServices } from "../../app/account/session.server";
+import { createUser, findUserByEmail, toSessionUser } from "../../app/account/users.server";
+import { systemClock } from "../../app/platform/clock";
+import { openDatabase } from "../../app/platform/database.server";
+import { loadEnv } from "../../app/platform/env.server";
 import { expect, ready, test } from "./fixtures";
 
 /** Shared by the browser tests that need a signed-in user. */
@@ -29,6 +36,13 @@ export async function onAccountPage(page: Page) {
   await expect(page.locator("#profile-form")).toBeVisible();
 }
 
+/** Opens the account page of whoever is signed in, ready for clicks. */
+export async function openAccountPage(page: Page, projectName: string) {
+  await page.goto("/user");
+  await ready(page, projectName);
+  await onAccountPage(page);
+}
+
 /** Creates the account, which is then signed in on its account page. Fields are found by id, so any language works. */
 export async function register(page: Page, projectName: string, account: Account, path = "/register") {
   await submitRegistration(page, projectName, account, "Ana Souza", path);
@@ -47,34 +61,66 @@ async function submitRegistration(page: Page, projectName: string, account: Acco
   await page.locator("#register-form").getByRole("button").click();
 }
 
-/** Signs in with the shared password; false when no account has this address. */
-async function signInIfRegistered(page: Page, projectName: string, email: string) {
-  await page.goto("/login");
-  await ready(page, projectName);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Senha", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  const unknownEmail = page.locator("#login-form-email-error");
-  await expect(unknownEmail.or(page.locator("#profile-form"))).toBeVisible();
-  return !(await unknownEmail.isVisible());
-}
+let server: Promise<SessionServices> | undefined;
 
 /**
- * Signs in as this project's administrator, creating the account the first time (another test
- * may be creating it at the same moment), named as an operator would: `npm run admin -- grant`
- * on the server's data directory (playwright.config.ts).
+ * The e2e server's database and configuration, opened by this worker with the app's own code: the
+ * environment the server was started with (playwright.config.ts), so the same data directory and
+ * session secret, or the same PostgreSQL when DATABASE_URL is set.
  */
+function serverDatabase(): Promise<SessionServices> {
+  server ??= (async () => {
+    const config = loadEnv({ ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, path.resolve(import.meta.dirname, "../.."));
+    return { config, db: await openDatabase(config), clock: systemClock };
+  })();
+  return server;
+}
+
+let sharedPasswordHash: Promise<string> | undefined;
+
+/**
+ * A new account with the shared password, stored straight into the server's database: for tests
+ * about what comes after signing up. Nobody is signed in yet.
+ */
+export async function createAccount(label: string, projectName: string, { admin = false } = {}): Promise<Account> {
+  const account = newAccount(label, projectName);
+  const { db } = await serverDatabase();
+  sharedPasswordHash ??= hashPassword(password);
+  const user = await createUser(db, { ...account, name: "Ana Souza", passwordHash: await sharedPasswordHash });
+  if (admin) await setAdministrator(db, user.id, true);
+  return account;
+}
+
+/** Signs `account` in on the page's browser: the app makes its session, whose cookies go straight into the browser. */
+export async function signIn(page: Page, account: Account) {
+  const services = await serverDatabase();
+  const user = await findUserByEmail(services.db, account.email);
+  if (!user) throw new Error(`no account has the address ${account.email}`);
+  const url = test.info().project.use.baseURL!;
+  const nowSeconds = Date.now() / 1000;
+  const cookies = (await signInCookies(services, toSessionUser(user))).map((line) => {
+    const [pair = "", ...attributes] = line.split(/;\s*/);
+    const maxAge = Number(attributes.find((attribute) => /^max-age=/i.test(attribute))?.split("=")[1] ?? 0);
+    return {
+      name: pair.slice(0, pair.indexOf("=")),
+      value: pair.slice(pair.indexOf("=") + 1),
+      url,
+      expires: nowSeconds + maxAge,
+      httpOnly: attributes.some((attribute) => /^httponly$/i.test(attribute)),
+      sameSite: "Lax" as const,
+    };
+  });
+  await page.context().addCookies(cookies);
+}
+
+/** A new account, already signed in on the page's browser; the page itself is left where it is. */
+export async function signedInAccount(page: Page, label: string, projectName: string, options: { admin?: boolean } = {}) {
+  const account = await createAccount(label, projectName, options);
+  await signIn(page, account);
+  return account;
+}
+
+/** Signs in as a new administrator of this project, named directly in the server's database. */
 export async function signInAsAdmin(page: Page, projectName: string) {
-  const admin = { email: `admin-${projectName}@e2e.test`, nickname: `admin-${projectName}` };
-  if (!(await signInIfRegistered(page, projectName, admin.email))) {
-    await submitRegistration(page, projectName, admin, "Admin");
-    const taken = page.locator("#register-form-email-error");
-    await expect(taken.or(page.locator("#profile-form"))).toBeVisible();
-    if (await taken.isVisible()) expect(await signInIfRegistered(page, projectName, admin.email)).toBe(true);
-  }
-  // The command starts npm and tsx: a few seconds more for the test.
-  test.info().setTimeout(test.info().timeout + 15_000);
-  const granted = await adminCommand({ DATA_DIR: process.env.E2E_DATA_DIR! }, "grant", admin.email);
-  expect(granted.code, granted.output).toBe(0);
-  return admin;
+  return signedInAccount(page, "admin", projectName, { admin: true });
 }

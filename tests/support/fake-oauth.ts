@@ -5,7 +5,7 @@
  * user who already granted access.
  *
  *   const fake = await startFakeOAuth();          // or startFakeOAuth({ port: 4174 })
- *   Object.assign(process.env, fakeOAuthEnv(fake.url));
+ *   await createTestServices({ environment: fakeOAuthEnv(fake.url) });
  *   fake.setGitHubUser({ ...defaultGitHubUser, email: "new@example.com" });
  *   fake.setFault("github", "token-refused");
  *   fake.reset();                                 // default users, no faults

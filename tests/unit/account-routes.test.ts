@@ -1,15 +1,11 @@
-import { readFileSync, existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { count, sql } from "drizzle-orm";
+import { existsSync, readFileSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it, vi } from "vitest";
-import { users } from "../../db/schema";
 import { setAdministrator } from "~/account/admins.server";
 import * as passwordHashing from "~/account/password.server";
 import { resolveSession, sessionMiddleware, signInCookies } from "~/account/session.server";
 import { createUser, findUserByEmail } from "~/account/users.server";
-import { getDb } from "~/platform/db.server";
-import { getEnv } from "~/platform/env.server";
 import { clientAddressContext } from "~/platform/request-context";
 import * as adminUsersRoute from "~/routes/admin-users";
 import * as loginRoute from "~/routes/login";
@@ -18,10 +14,12 @@ import * as logoutRoute from "~/routes/logout";
 import * as registerRoute from "~/routes/register";
 import * as userRoute from "~/routes/user";
 import { contextFor, routeArgs } from "../support/router-context";
+import { createTestServices } from "../support/services";
 
-// Read lazily by the app, so setting them before the first request is enough.
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-account-routes-"));
-process.env.ADMIN_EMAILS = "boss@example.com";
+const services = await createTestServices({ environment: { ADMIN_EMAILS: "boss@example.com" } });
+const { platform } = services;
+const { db } = platform;
+const { users, sessionFamilies } = db.tables;
 
 const origin = "http://localhost";
 const password = "Chuva-de-Pipoca-7";
@@ -62,7 +60,7 @@ async function call(route: RouteModule, browser: Browser, url: string, form?: Re
     body: form && new URLSearchParams(form),
     headers: { Cookie: browser.header(), ...(form ? { Origin: origin } : {}) },
   });
-  const context = await contextFor(request);
+  const context = await contextFor(request, services);
   context.set(clientAddressContext, browser.address);
   const handler = form ? route.action! : route.loader;
   let outcome: unknown;
@@ -126,12 +124,15 @@ describe("register", () => {
 
   it("never stores the plain password, only an argon2id hash", async () => {
     const { email } = await register();
-    const stored = findUserByEmail(getDb(), email)!;
+    const stored = (await findUserByEmail(db, email))!;
     expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
-    getDb().$client.pragma("wal_checkpoint(TRUNCATE)");
-    const { databasePath } = getEnv();
-    for (const file of [databasePath, `${databasePath}-wal`].filter(existsSync)) {
-      expect(readFileSync(file).includes(password), file).toBe(false);
+    expect(JSON.stringify(await db.orm.select().from(users))).not.toContain(password);
+    // A SQLite file is the store itself: not even a page of it, or of its log, holds the password.
+    const { databasePath } = platform.config;
+    if (db.dialect === "sqlite") {
+      for (const file of [databasePath, `${databasePath}-wal`].filter(existsSync)) {
+        expect(readFileSync(file).includes(password), file).toBe(false);
+      }
     }
   });
 
@@ -165,7 +166,7 @@ describe("register", () => {
       const { outcome, email } = await register(new Browser(), { password: guessable, confirmPassword: guessable });
       expect(outcome.body.error, guessable).toEqual({ password: ["errors.guessablePassword"] });
       expect(outcome.body.initialValue).not.toHaveProperty("password");
-      expect(findUserByEmail(getDb(), email)).toBeUndefined();
+      expect(await findUserByEmail(db, email)).toBeUndefined();
     }
   });
 
@@ -192,7 +193,7 @@ describe("register", () => {
   it("turns away a filled-in honeypot without creating anything", async () => {
     const { outcome, email } = await register(new Browser(), { website: "https://spam.example" });
     expect(outcome.body.error).toMatchObject({ website: ["errors.botDetected"] });
-    expect(findUserByEmail(getDb(), email)).toBeUndefined();
+    expect(await findUserByEmail(db, email)).toBeUndefined();
   });
 
   it("allows five accounts an hour from one address", async () => {
@@ -224,14 +225,24 @@ describe("login", () => {
     const browser = new Browser();
     expect((await logIn(browser, `x${email}`)).body.error).toEqual({ email: ["errors.userNotFoundWithEmail"] });
     expect((await logIn(browser, email, "Wrong-passw0rd!")).body.error).toEqual({ password: ["errors.incorrectPassword"] });
-    const github = createUser(getDb(), { email: `${unique("gh")}@example.com`, name: "Gi", nickname: unique("gh"), loginMethod: "github" });
+    const github = await createUser(db, {
+      email: `${unique("gh")}@example.com`,
+      name: "Gi",
+      nickname: unique("gh"),
+      loginMethod: "github",
+    });
     expect((await logIn(browser, github.email)).body.error).toEqual({ email: ["errors.invalidLoginMethod"] });
     expect(browser.cookies.has("access_token")).toBe(false);
   });
 
   it("runs one full argon2 check for an unknown address and an OAuth account too, so timing tells nothing", async () => {
     const { email } = await register();
-    const github = createUser(getDb(), { email: `${unique("gh")}@example.com`, name: "Gi", nickname: unique("gh"), loginMethod: "github" });
+    const github = await createUser(db, {
+      email: `${unique("gh")}@example.com`,
+      name: "Gi",
+      nickname: unique("gh"),
+      loginMethod: "github",
+    });
     const verify = vi.spyOn(passwordHashing, "verifyPassword");
     try {
       for (const address of [`nobody-${email}`, github.email, email]) {
@@ -387,7 +398,7 @@ describe("logout", () => {
     expect(browser.cookies.has("access_token")).toBe(false);
     expect(browser.cookies.has("refresh_token")).toBe(false);
     const replay = new Request(`${origin}/`, { headers: { Cookie: `refresh_token=${refreshToken}` } });
-    expect(resolveSession(replay).user).toBeNull();
+    expect((await resolveSession(platform, replay)).user).toBeNull();
   });
 
   it("is a post only: a plain visit goes home", async () => {
@@ -420,15 +431,21 @@ describe("account page", () => {
     const saved = await call(userRoute, browser, "/user", { intent: "profile", name: "Bia Lima", nickname, email: `NEW-${email}` });
     expect(saved.location).toBe("/user");
     expect(flashKey(browser)).toBe("account:toasts.userUpdated");
-    expect(findUserByEmail(getDb(), `new-${email}`)).toMatchObject({ name: "Bia Lima", nickname });
+    expect(await findUserByEmail(db, `new-${email}`)).toMatchObject({ name: "Bia Lima", nickname });
   });
 
   it("keeps the email of a GitHub account and lets it change nothing about passwords", async () => {
-    const github = createUser(getDb(), { email: `${unique("gh")}@example.com`, name: "Gi", nickname: unique("gh"), loginMethod: "github" });
+    const github = await createUser(db, {
+      email: `${unique("gh")}@example.com`,
+      name: "Gi",
+      nickname: unique("gh"),
+      loginMethod: "github",
+    });
     const browser = new Browser();
-    browser.keep(new Response(null, { headers: signInCookies(github).map((cookie): [string, string] => ["Set-Cookie", cookie]) }));
+    const cookies = await signInCookies(platform, github);
+    browser.keep(new Response(null, { headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]) }));
     await call(userRoute, browser, "/user", { intent: "profile", name: "Gi", nickname: github.nickname, email: "other@example.com" });
-    expect(findUserByEmail(getDb(), github.email)).toBeDefined();
+    expect(await findUserByEmail(db, github.email)).toBeDefined();
     const change = await call(userRoute, browser, "/user", {
       intent: "password",
       currentPassword: "x",
@@ -468,7 +485,7 @@ describe("account page", () => {
     const { browser, email } = await register();
     const saved = await call(userRoute, browser, "/user", { intent: "theme", theme: "light" });
     expect(cookieNamed(saved, "theme")).toMatch(/^theme=light;/);
-    expect(findUserByEmail(getDb(), email)?.theme).toBe("light");
+    expect((await findUserByEmail(db, email))?.theme).toBe("light");
     const elsewhere = new Browser();
     await logIn(elsewhere, email);
     expect(elsewhere.cookies.get("theme")).toBe("light");
@@ -515,10 +532,12 @@ describe("account page", () => {
     expect(deleted.location).toBe("/");
     expect(flashKey(browser)).toBe("account:toasts.accountDeleted");
     expect(browser.cookies.has("refresh_token")).toBe(false);
-    expect(findUserByEmail(getDb(), email)).toBeUndefined();
-    expect(getDb().$client.prepare("select count(*) from session_families where user_id not in (select id from users)").pluck().get()).toBe(
-      0,
-    );
+    expect(await findUserByEmail(db, email)).toBeUndefined();
+    const orphans = db.orm
+      .select({ orphans: count() })
+      .from(sessionFamilies)
+      .where(sql`${sessionFamilies.userId} not in (select ${users.id} from ${users})`);
+    expect(await orphans).toEqual([{ orphans: 0 }]);
   });
 
   it("refuses a form it does not know", async () => {
@@ -539,17 +558,17 @@ describe("admin users screen", () => {
     const squatter = await register(new Browser(), { email: "BOSS@example.com" });
     expect(squatter.outcome.location).toBe("/user");
     expect((await call(adminUsersRoute, squatter.browser, "/admin/users")).status).toBe(404);
-    const first = getDb().select().from(users).orderBy(users.id).limit(1).get();
+    const [first] = await db.orm.select().from(users).orderBy(users.id).limit(1);
     expect(first?.userType).toBe("user");
   });
 
   it("lists users newest first, twenty a page, for an administrator the operator named", async () => {
     const admin = await register();
-    setAdministrator(getDb(), findUserByEmail(getDb(), admin.email)!.id, true);
+    await setAdministrator(db, (await findUserByEmail(db, admin.email))!.id, true);
     for (let index = 0; index < 21; index++) {
-      createUser(getDb(), { email: `${unique("bulk")}@example.com`, name: "Bulk", nickname: unique("bulk") });
+      await createUser(db, { email: `${unique("bulk")}@example.com`, name: "Bulk", nickname: unique("bulk") });
     }
-    const total = getDb().$client.prepare("select count(*) from users").pluck().get() as number;
+    const [{ total }] = (await db.orm.select({ total: count() }).from(users)) as [{ total: number }];
     const first = (await call(adminUsersRoute, admin.browser, "/admin/users")).body;
     expect(first).toMatchObject({ page: 1, perPage: 20, total });
     expect(first.items).toHaveLength(20);

@@ -1,43 +1,40 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sessionMiddleware } from "~/account/session.server";
+import { refreshGraceSeconds, startSession } from "~/account/tokens.server";
+import { createUser } from "~/account/users.server";
+import { action as refreshAction } from "~/routes/auth-refresh";
+import { loader as meLoader } from "~/routes/auth-me";
+import { manualClock } from "../support/clock";
 import { contextFor } from "../support/router-context";
+import { createTestServices } from "../support/services";
 
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-auth-api-"));
-});
+const clock = manualClock();
+const services = await createTestServices({ clock });
+const { db, config } = services.platform;
 
 async function newSession() {
-  const { getDb } = await import("~/platform/db.server");
-  const { createUser } = await import("~/account/users.server");
-  const { startSession } = await import("~/account/tokens.server");
-  const { getEnv } = await import("~/platform/env.server");
   const suffix = Math.random().toString(36).slice(2, 8);
-  const user = createUser(getDb(), { email: `api-${suffix}@example.com`, name: "Api", nickname: `api_${suffix}` });
-  return { user, ...startSession(getDb(), user.id, { secret: getEnv().sessionSecret, maxAgeMs: getEnv().sessionMaxAgeMs }) };
+  const user = await createUser(db, { email: `api-${suffix}@example.com`, name: "Api", nickname: `api_${suffix}` });
+  return { user, ...(await startSession(db, user.id, { secret: config.sessionSecret, maxAgeMs: config.sessionMaxAgeMs }, clock.now())) };
 }
 
 async function refresh(body: unknown, headers: Record<string, string> = {}) {
-  const { action } = await import("~/routes/auth-refresh");
   const request = new Request("http://localhost/auth/refresh", {
     method: "POST",
     headers: { "Content-Type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
-  const response = await action({ request, context: await contextFor(request), params: {} } as never);
+  const response = await refreshAction({ request, context: await contextFor(request, services), params: {} } as never);
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
 /** GET /auth/me with a Bearer access token, behind the session middleware. */
 async function me(accessToken: string) {
-  const { loader } = await import("~/routes/auth-me");
-  const { sessionMiddleware } = await import("~/account/session.server");
   const request = new Request("http://localhost/auth/me", { headers: { Authorization: `Bearer ${accessToken}` } });
-  const context = await contextFor(request);
+  const context = await contextFor(request, services);
   let answer: Response | undefined;
   await sessionMiddleware({ request, context, params: {} } as never, async () => {
-    answer = loader({ request, context, params: {} } as never);
+    answer = meLoader({ request, context, params: {} } as never);
     return answer;
   });
   return { status: answer!.status, userId: answer!.ok ? ((await answer!.json()) as { user: { id: number } }).user.id : undefined };
@@ -65,18 +62,13 @@ describe("POST /auth/refresh and GET /auth/me", () => {
   });
 
   it("answers 'Invalid refresh token' for a wrong, replayed or someone else's token", async () => {
-    const { refreshGraceSeconds } = await import("~/account/tokens.server");
     const { user, refreshToken } = await newSession();
     const other = await newSession();
     const wrongUser = await refresh({ userId: other.user.id, refreshToken }, { "Accept-Language": "en" });
     expect(wrongUser).toMatchObject({ status: 401, body: { message: "Invalid refresh token", status: 401 } });
     // That attempt spent the token: presenting it again once the grace window is over is a replay.
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (refreshGraceSeconds + 1) * 1000 });
-    try {
-      expect((await refresh({ userId: user.id, refreshToken })).status).toBe(401);
-    } finally {
-      vi.useRealTimers();
-    }
+    clock.advance((refreshGraceSeconds + 1) * 1000);
+    expect((await refresh({ userId: user.id, refreshToken })).status).toBe(401);
     expect((await refresh({ userId: user.id, refreshToken: "nope" })).status).toBe(401);
     expect((await refresh({ userId: "1" })).status).toBe(400);
   });

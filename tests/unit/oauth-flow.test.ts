@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { RouterContextProvider } from "react-router";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { users } from "../../db/schema";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { readPendingSecondFactor } from "~/account/actions.server";
+import { enabledOAuthProviders, oauthFormActionSources } from "~/account/oauth.server";
+import { createUser } from "~/account/users.server";
+import { memoryLogger } from "~/platform/logger.server";
+import * as githubStart from "~/routes/auth-github";
+import * as googleStart from "~/routes/auth-google";
+import { loader as googleCallback } from "~/routes/auth-google-callback";
+import { loader as githubCallback } from "~/routes/github-redirect";
+import type { Services } from "~/services.server";
 import {
   defaultGitHubUser,
   defaultGoogleUser,
@@ -15,29 +19,40 @@ import {
   type FakeOAuthFault,
 } from "../support/fake-oauth";
 import { routeArgs } from "../support/router-context";
+import { contextWith, createTestServices } from "../support/services";
 
 const appUrl = "http://localhost:5999";
-const savedEnv = { ...process.env };
 let fake: FakeOAuth;
 
 type Provider = "github" | "google";
-type Handler = (args: never) => Promise<Response>;
-type App = Awaited<ReturnType<typeof restartApp>>;
+type Handler = (args: never) => Promise<Response> | Response;
+type App = Awaited<ReturnType<typeof startApp>>;
 
-/** A fresh module graph is a fresh process as far as the app is concerned: new env, new database. */
-async function restartApp(env: Record<string, string> = fakeOAuthEnv(fake.url)) {
-  vi.resetModules();
-  process.env = { ...savedEnv, DATA_DIR: mkdtempSync(path.join(tmpdir(), "ma-oauth-")), PUBLIC_URL: appUrl, ...env };
-  const startRoutes = { github: await import("~/routes/auth-github"), google: await import("~/routes/auth-google") };
-  const start: Record<Provider, Handler> = { github: startRoutes.github.action, google: startRoutes.google.action };
-  const startPage: Record<Provider, () => Response> = { github: startRoutes.github.loader, google: startRoutes.google.loader };
-  const finish: Record<Provider, Handler> = {
-    github: (await import("~/routes/github-redirect")).loader,
-    google: (await import("~/routes/auth-google-callback")).loader,
+const startRoutes = { github: githubStart, google: googleStart };
+const finishRoutes: Record<Provider, Handler> = { github: githubCallback, google: googleCallback };
+const started: Services[] = [];
+
+/** An instance of the app configured with `env`, on a new database; what it logs is kept. */
+async function startApp(env: Record<string, string> = fakeOAuthEnv(fake.url)) {
+  const logger = memoryLogger();
+  const services = await createTestServices({ environment: { PUBLIC_URL: appUrl, ...env }, logger });
+  started.push(services);
+  return appOf(services, logger);
+}
+
+function appOf(services: Services, logger: ReturnType<typeof memoryLogger>) {
+  const { db, config } = services.platform;
+  const handle = (handler: Handler, request: Request) => handler(routeArgs(request, contextWith(services)));
+  return {
+    services,
+    db,
+    users: db.tables.users,
+    config,
+    logger,
+    start: (provider: Provider, request: Request) => handle(startRoutes[provider].action, request),
+    startPage: (provider: Provider) => handle(startRoutes[provider].loader, new Request(`${appUrl}/auth/${provider}`)),
+    finish: (provider: Provider, request: Request) => handle(finishRoutes[provider], request),
   };
-  const { getDb } = await import("~/platform/db.server");
-  const { createUser } = await import("~/account/users.server");
-  return { start, startPage, finish, db: getDb(), createUser };
 }
 
 /** The cookies one browser keeps, as the Set-Cookie headers it was sent leave them. */
@@ -65,19 +80,21 @@ class Browser {
   }
 }
 
-async function callRoute(handler: Handler, request: Request, browser: Browser) {
-  return browser.keep(await handler(routeArgs(request, new RouterContextProvider())));
+async function callRoute(answer: Promise<Response> | Response, browser: Browser) {
+  return browser.keep(await answer);
 }
 
 /** POSTs the login page's button, follows the provider's redirect over HTTP, and hands the callback to the app. */
 async function signIn(app: App, provider: Provider, browser = new Browser(), form: Record<string, string> = {}) {
   const start = await callRoute(
-    app.start[provider],
-    new Request(`${appUrl}/auth/${provider}`, {
-      method: "POST",
-      body: new URLSearchParams(form),
-      headers: { Cookie: browser.header(), Origin: appUrl },
-    }),
+    app.start(
+      provider,
+      new Request(`${appUrl}/auth/${provider}`, {
+        method: "POST",
+        body: new URLSearchParams(form),
+        headers: { Cookie: browser.header(), Origin: appUrl },
+      }),
+    ),
     browser,
   );
   expect(start.status).toBe(302);
@@ -86,7 +103,7 @@ async function signIn(app: App, provider: Provider, browser = new Browser(), for
   expect(atProvider.status).toBe(302);
   const callback = atProvider.headers.get("Location")!;
   const callbackRequest = new Request(callback, { headers: { Cookie: browser.header() } });
-  const finish = await callRoute(app.finish[provider], callbackRequest, browser);
+  const finish = await callRoute(app.finish(provider, callbackRequest), browser);
   return { finish, callback, browser };
 }
 
@@ -105,15 +122,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await fake.close();
-  process.env = savedEnv;
 });
 
 beforeEach(() => fake.reset());
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((services) => services.close()));
+});
 
 describe("GitHub sign-in", () => {
   it("creates an account keyed on the GitHub id, with the primary verified email, and signs it in", async () => {
-    const app = await restartApp();
+    const app = await startApp();
     const { finish, callback, browser } = await signIn(app, "github");
 
     expect(callback.startsWith(`${appUrl}/github-redirect?`)).toBe(true);
@@ -122,7 +140,7 @@ describe("GitHub sign-in", () => {
     expect(signedIn(browser)).toBe(true);
     expect(flowCookies(browser, "github")).toEqual([]);
 
-    const accounts = app.db.select().from(users).all();
+    const accounts = await app.db.orm.select().from(app.users);
     expect(accounts).toHaveLength(1);
     expect(accounts[0]).toMatchObject({
       githubId: "583231",
@@ -136,7 +154,7 @@ describe("GitHub sign-in", () => {
   });
 
   it("finds the same account on the next sign-in even after the email and login changed at GitHub", async () => {
-    const app = await restartApp();
+    const app = await startApp();
     await signIn(app, "github");
     fake.setGitHubUser({ ...defaultGitHubUser, login: "octo-renamed", email: "renamed@example.com" });
 
@@ -144,13 +162,13 @@ describe("GitHub sign-in", () => {
 
     expect(finish.headers.get("Location")).toBe("/user");
     expect(signedIn(browser)).toBe(true);
-    const accounts = app.db.select().from(users).all();
+    const accounts = await app.db.orm.select().from(app.users);
     expect(accounts).toHaveLength(1);
     expect(accounts[0]).toMatchObject({ githubId: "583231", email: "octocat@github.com" });
   });
 
   it("keeps a local return path across the round trip and drops any other", async () => {
-    const app = await restartApp();
+    const app = await startApp();
     const local = await signIn(app, "github", new Browser(), { redirectTo: "/stocks/PETR4?range=1mo" });
     expect(local.finish.headers.get("Location")).toBe("/stocks/PETR4?range=1mo");
 
@@ -161,38 +179,38 @@ describe("GitHub sign-in", () => {
   });
 
   it("fits the GitHub login to the nickname rules and makes it unique", async () => {
-    const app = await restartApp();
-    app.createUser(app.db, { email: "someone@example.com", name: "Someone", nickname: "OctoCat", passwordHash: "x" });
+    const app = await startApp();
+    await createUser(app.db, { email: "someone@example.com", name: "Someone", nickname: "OctoCat", passwordHash: "x" });
     await signIn(app, "github");
-    expect(app.db.select().from(users).where(eq(users.githubId, "583231")).get()?.nickname).toBe("octocat-2");
+    const [linked] = await app.db.orm.select().from(app.users).where(eq(app.users.githubId, "583231"));
+    expect(linked?.nickname).toBe("octocat-2");
   });
 
   it("sends an account protected by two-factor to /login/two-fa instead of signing it in", async () => {
-    const app = await restartApp();
+    const app = await startApp();
     await signIn(app, "github");
-    app.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.githubId, "583231")).run();
+    await app.db.orm.update(app.users).set({ twoFactorEnabled: true }).where(eq(app.users.githubId, "583231"));
 
     const { finish, browser } = await signIn(app, "github", new Browser(), { redirectTo: "/more" });
 
     expect(finish.headers.get("Location")).toBe("/login/two-fa");
     expect(signedIn(browser)).toBe(false);
-    const { readPendingSecondFactor } = await import("~/account/actions.server");
     const twoFactorPage = new Request(`${appUrl}/login/two-fa`, { headers: { Cookie: browser.header() } });
-    const pending = await readPendingSecondFactor(twoFactorPage);
+    const pending = await readPendingSecondFactor(app.services.platform, twoFactorPage);
     expect(pending).toEqual({ user: expect.objectContaining({ githubId: "583231" }), redirectTo: "/more" });
   });
 });
 
 describe("Google sign-in", () => {
   it("creates an account keyed on the Google sub, named after the profile", async () => {
-    const app = await restartApp();
+    const app = await startApp();
     const { finish, callback, browser } = await signIn(app, "google");
 
     expect(callback.startsWith(`${appUrl}/auth/google/callback?`)).toBe(true);
     expect(finish.headers.get("Location")).toBe("/user");
     expect(signedIn(browser)).toBe(true);
     expect(flowCookies(browser, "google")).toEqual([]);
-    expect(app.db.select().from(users).all()).toEqual([
+    expect(await app.db.orm.select().from(app.users)).toEqual([
       expect.objectContaining({
         googleId: defaultGoogleUser.sub,
         githubId: null,
@@ -206,29 +224,29 @@ describe("Google sign-in", () => {
   });
 
   it("refuses a Google account whose email belongs to an account that signs in another way", async () => {
-    const app = await restartApp();
-    app.createUser(app.db, { email: "Maria.Silva@gmail.com", name: "Maria", nickname: "maria", passwordHash: "x" });
+    const app = await startApp();
+    await createUser(app.db, { email: "Maria.Silva@gmail.com", name: "Maria", nickname: "maria", passwordHash: "x" });
 
     const { finish, browser } = await signIn(app, "google");
 
     expect(finish.headers.get("Location")).toBe("/login?redirectTo=%2Fuser");
     expect(browser.flashKey()).toBe("account:errors.invalidLoginMethod");
     expect(signedIn(browser)).toBe(false);
-    expect(app.db.select().from(users).where(eq(users.googleId, defaultGoogleUser.sub)).get()).toBeUndefined();
+    expect(await app.db.orm.select().from(app.users).where(eq(app.users.googleId, defaultGoogleUser.sub))).toEqual([]);
   });
 });
 
 describe("ADMIN_EMAILS", () => {
-  const userTypeOf = (app: App) => app.db.select({ userType: users.userType }).from(users).get()?.userType;
+  const userTypeOf = async (app: App) => (await app.db.orm.select({ userType: app.users.userType }).from(app.users))[0]?.userType;
 
   it("makes an administrator of the GitHub account whose verified primary address it lists", async () => {
-    const app = await restartApp({ ...fakeOAuthEnv(fake.url), ADMIN_EMAILS: "Octocat@GitHub.com" });
+    const app = await startApp({ ...fakeOAuthEnv(fake.url), ADMIN_EMAILS: "Octocat@GitHub.com" });
     await signIn(app, "github");
-    expect(userTypeOf(app)).toBe("admin");
+    expect(await userTypeOf(app)).toBe("admin");
   });
 
   it("ignores a listed address GitHub has not verified as the primary one", async () => {
-    const app = await restartApp({ ...fakeOAuthEnv(fake.url), ADMIN_EMAILS: "boss@example.com" });
+    const app = await startApp({ ...fakeOAuthEnv(fake.url), ADMIN_EMAILS: "boss@example.com" });
     // The profile's public email is whatever the user typed there; only /user/emails says what is verified.
     fake.setGitHubUser({
       ...defaultGitHubUser,
@@ -239,18 +257,22 @@ describe("ADMIN_EMAILS", () => {
       ],
     });
     await signIn(app, "github");
-    expect(app.db.select({ email: users.email }).from(users).get()?.email).toBe("octocat@github.com");
-    expect(userTypeOf(app)).toBe("user");
+    expect(await app.db.orm.select({ email: app.users.email }).from(app.users)).toEqual([{ email: "octocat@github.com" }]);
+    expect(await userTypeOf(app)).toBe("user");
   });
 
   it("makes an administrator of a Google account with a verified listed address, also one created earlier", async () => {
-    let app = await restartApp();
+    let app = await startApp();
     await signIn(app, "google");
-    expect(userTypeOf(app)).toBe("user");
-    const dataDir = process.env.DATA_DIR!;
-    app = await restartApp({ ...fakeOAuthEnv(fake.url), DATA_DIR: dataDir, ADMIN_EMAILS: defaultGoogleUser.email });
+    expect(await userTypeOf(app)).toBe("user");
+    // The same database under a configuration that now lists the address, as after a restart.
+    const { services, logger } = app;
+    app = appOf(
+      { ...services, platform: { ...services.platform, config: { ...app.config, adminEmails: [defaultGoogleUser.email] } } },
+      logger,
+    );
     const { browser } = await signIn(app, "google");
-    expect(userTypeOf(app)).toBe("admin");
+    expect(await userTypeOf(app)).toBe("admin");
     expect(signedIn(browser)).toBe(true);
   });
 });
@@ -284,10 +306,9 @@ describe("failed sign-ins go back to /login with a toast, and create nobody", ()
   ];
 
   it.each(cases)("$provider: $name", async ({ provider, fault, setup }) => {
-    const app = await restartApp();
+    const app = await startApp();
     if (fault) fake.setFault(provider, fault);
     setup?.();
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
 
     const { finish, browser } = await signIn(app, provider, new Browser(), { redirectTo: "/news" });
 
@@ -296,20 +317,19 @@ describe("failed sign-ins go back to /login with a toast, and create nobody", ()
     expect(browser.flashKey()).toBe(`account:errors.${provider}Failed`);
     expect(signedIn(browser)).toBe(false);
     expect(flowCookies(browser, provider)).toEqual([]);
-    expect(app.db.select().from(users).all()).toEqual([]);
-    const logged = JSON.stringify(warn.mock.calls);
+    expect(await app.db.orm.select().from(app.users)).toEqual([]);
+    const logged = JSON.stringify(app.logger.lines);
     expect(logged).toContain(`${provider} sign-in failed`);
     expect(logged).not.toContain(fakeOAuthClients[provider].clientSecret);
     expect(logged).not.toMatch(/token-[0-9a-f]{32}/);
   });
 
   it("a callback replayed in another browser, without the state cookie, fails", async () => {
-    const app = await restartApp();
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const app = await startApp();
     const { callback } = await signIn(app, "github");
     const other = new Browser();
 
-    const replay = await callRoute(app.finish.github, new Request(callback), other);
+    const replay = await callRoute(app.finish("github", new Request(callback)), other);
 
     expect(replay.headers.get("Location")).toBe("/login?redirectTo=%2Fuser");
     expect(other.flashKey()).toBe("account:errors.githubFailed");
@@ -317,11 +337,10 @@ describe("failed sign-ins go back to /login with a toast, and create nobody", ()
   });
 
   it("a callback visited without any state fails rather than starting a new flow", async () => {
-    const app = await restartApp();
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const app = await startApp();
     const browser = new Browser();
 
-    const response = await callRoute(app.finish.google, new Request(`${appUrl}/auth/google/callback`), browser);
+    const response = await callRoute(app.finish("google", new Request(`${appUrl}/auth/google/callback`)), browser);
 
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fuser");
     expect(browser.flashKey()).toBe("account:errors.googleFailed");
@@ -331,20 +350,19 @@ describe("failed sign-ins go back to /login with a toast, and create nobody", ()
 describe("a provider without credentials", () => {
   it("answers 404 on its routes while the configured one works", async () => {
     const { GITHUB_CLIENT_ID: _id, GITHUB_CLIENT_SECRET: _secret, ...googleOnly } = fakeOAuthEnv(fake.url);
-    const app = await restartApp(googleOnly);
-    const { enabledOAuthProviders, oauthFormActionSources } = await import("~/account/oauth.server");
+    const app = await startApp(googleOnly);
     const post = (provider: Provider) =>
       new Request(`${appUrl}/auth/${provider}`, { method: "POST", body: new URLSearchParams(), headers: { Origin: appUrl } });
 
-    expect(enabledOAuthProviders()).toEqual(["google"]);
-    expect(oauthFormActionSources()).toEqual([fake.url]);
-    expect((await callRoute(app.start.github, post("github"), new Browser())).status).toBe(404);
-    expect(app.startPage.github().status).toBe(404);
+    expect(enabledOAuthProviders(app.config)).toEqual(["google"]);
+    expect(oauthFormActionSources(app.config)).toEqual([fake.url]);
+    expect((await callRoute(app.start("github", post("github")), new Browser())).status).toBe(404);
+    expect((await app.startPage("github")).status).toBe(404);
     const callback = new Request(`${appUrl}/github-redirect?code=a&state=b`);
-    expect((await callRoute(app.finish.github, callback, new Browser())).status).toBe(404);
+    expect((await callRoute(app.finish("github", callback), new Browser())).status).toBe(404);
 
-    expect((await callRoute(app.start.google, post("google"), new Browser())).status).toBe(302);
+    expect((await callRoute(app.start("google", post("google")), new Browser())).status).toBe(302);
     // Reloading the start URL shows the login page again rather than an error.
-    expect(app.startPage.google().headers.get("Location")).toBe("/login");
+    expect((await app.startPage("google")).headers.get("Location")).toBe("/login");
   });
 });

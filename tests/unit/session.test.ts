@@ -1,14 +1,17 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { hitAll, LegacyRateLimiter as RateLimiter } from "~/platform/rate-limit.server";
+import { describe, expect, it } from "vitest";
+import { getUser, refreshCookieName, resolveSession, sessionMiddleware, signInCookies } from "~/account/session.server";
+import { refreshGraceSeconds, revokeAllSessions } from "~/account/tokens.server";
+import { createUser, toSessionUser } from "~/account/users.server";
+import { secureCookiesMiddleware } from "~/platform/cookies.server";
 import { isSameOriginRequest } from "~/platform/origin.server";
+import { createMemoryRateLimiter, type RateLimit } from "~/platform/rate-limit.server";
+import { manualClock } from "../support/clock";
 import { contextFor, routeArgs } from "../support/router-context";
+import { contextWith, createTestServices } from "../support/services";
 
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-session-"));
-});
+const clock = manualClock();
+const services = await createTestServices({ clock });
+const { platform } = services;
 
 const cookieValue = (setCookies: string[], name: string) =>
   setCookies
@@ -17,16 +20,14 @@ const cookieValue = (setCookies: string[], name: string) =>
     ?.slice(name.length + 1);
 
 async function signedInUser() {
-  const { getDb } = await import("~/platform/db.server");
-  const { createUser, toSessionUser } = await import("~/account/users.server");
-  const { signInCookies } = await import("~/account/session.server");
   const suffix = Math.random().toString(36).slice(2, 8);
-  const user = createUser(getDb(), { email: `s-${suffix}@example.com`, name: "Sessão", nickname: `s_${suffix}` });
-  const cookies = signInCookies(toSessionUser(user));
+  const user = await createUser(platform.db, { email: `s-${suffix}@example.com`, name: "Sessão", nickname: `s_${suffix}` });
+  const cookies = await signInCookies(platform, toSessionUser(user));
   return { user, access: cookieValue(cookies, "access_token")!, refresh: cookieValue(cookies, "refresh_token")!, cookies };
 }
 
 const request = (cookie: string, url = "http://localhost/") => new Request(url, { headers: { Cookie: cookie } });
+const resolve = (request: Request) => resolveSession(platform, request);
 
 describe("sessions", () => {
   it("sets httpOnly access and refresh cookies and the account's theme at sign-in", async () => {
@@ -37,18 +38,16 @@ describe("sessions", () => {
   });
 
   it("recognises the user from the access token", async () => {
-    const { resolveSession } = await import("~/account/session.server");
     const { user, access } = await signedInUser();
-    const resolved = resolveSession(request(`access_token=${access}`));
+    const resolved = await resolve(request(`access_token=${access}`));
     expect(resolved.user?.id).toBe(user.id);
     expect(resolved.setCookies).toEqual([]);
     expect(JSON.stringify(resolved.user)).not.toMatch(/passwordHash|twofaToken/);
   });
 
   it("refreshes transparently when only the refresh token is left, rotating it", async () => {
-    const { resolveSession } = await import("~/account/session.server");
     const { user, refresh } = await signedInUser();
-    const resolved = resolveSession(request(`refresh_token=${refresh}`));
+    const resolved = await resolve(request(`refresh_token=${refresh}`));
     expect(resolved.user?.id).toBe(user.id);
     const newRefresh = cookieValue(resolved.setCookies, "refresh_token");
     expect(newRefresh).toBeTruthy();
@@ -57,11 +56,10 @@ describe("sessions", () => {
   });
 
   it("keeps every page request that sets off at once with one refresh token signed in, with the same new tokens", async () => {
-    const { getUser, sessionMiddleware } = await import("~/account/session.server");
     const { user, refresh } = await signedInUser();
     const pageRequest = async (cookie: string) => {
       const request = new Request("http://localhost/user", { headers: { Cookie: cookie } });
-      const context = await contextFor(request);
+      const context = await contextFor(request, services);
       let signedIn: number | undefined;
       const response = (await sessionMiddleware(routeArgs(request, context), async () => {
         signedIn = getUser(context)?.id;
@@ -85,100 +83,117 @@ describe("sessions", () => {
   });
 
   it("treats a refresh token replayed after the grace window as theft and ends that session", async () => {
-    const { resolveSession } = await import("~/account/session.server");
-    const { refreshGraceSeconds } = await import("~/account/tokens.server");
     const { refresh } = await signedInUser();
-    const first = resolveSession(request(`refresh_token=${refresh}`));
+    const first = await resolve(request(`refresh_token=${refresh}`));
     const rotated = cookieValue(first.setCookies, "refresh_token")!;
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (refreshGraceSeconds + 1) * 1000 });
-    try {
-      const replay = resolveSession(request(`refresh_token=${refresh}`));
-      expect(replay.user).toBeNull();
-      expect(cookieValue(replay.setCookies, "refresh_token")).toBe("");
-      // The legitimate holder's newer token dies with the family.
-      expect(resolveSession(request(`refresh_token=${rotated}`)).user).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
+    clock.advance((refreshGraceSeconds + 1) * 1000);
+    const replay = await resolve(request(`refresh_token=${refresh}`));
+    expect(replay.user).toBeNull();
+    expect(cookieValue(replay.setCookies, "refresh_token")).toBe("");
+    // The legitimate holder's newer token dies with the family.
+    expect((await resolve(request(`refresh_token=${rotated}`))).user).toBeNull();
   });
 
   it("ends a session SESSION_MAX_DAYS (90 by default) after its sign-in, however often it was refreshed", async () => {
-    const { resolveSession } = await import("~/account/session.server");
     const { user, refresh } = await signedInUser();
     const day = 24 * 60 * 60 * 1000;
-    const signedInAt = Date.now();
+    const signedInAt = clock.now();
     let refreshToken = refresh;
-    vi.useFakeTimers({ toFake: ["Date"], now: signedInAt });
-    try {
-      for (const days of [29, 58, 87]) {
-        vi.setSystemTime(signedInAt + days * day);
-        const resolved = resolveSession(request(`refresh_token=${refreshToken}`));
-        expect(resolved.user?.id, `day ${days}`).toBe(user.id);
-        refreshToken = cookieValue(resolved.setCookies, "refresh_token")!;
-        // The cookie goes when the session does, not 30 days after the last refresh.
-        const maxAge = Number(/Max-Age=(\d+)/.exec(resolved.setCookies.find((cookie) => cookie.startsWith("refresh_token="))!)?.[1]);
-        expect(maxAge).toBeLessThanOrEqual(((90 - days) * day) / 1000);
-      }
-      vi.setSystemTime(signedInAt + 90 * day + 1000);
-      const ended = resolveSession(request(`refresh_token=${refreshToken}`));
-      expect(ended.user).toBeNull();
-      expect(cookieValue(ended.setCookies, "refresh_token")).toBe("");
-    } finally {
-      vi.useRealTimers();
+    for (const days of [29, 58, 87]) {
+      clock.set(signedInAt + days * day);
+      const resolved = await resolve(request(`refresh_token=${refreshToken}`));
+      expect(resolved.user?.id, `day ${days}`).toBe(user.id);
+      refreshToken = cookieValue(resolved.setCookies, "refresh_token")!;
+      // The cookie goes when the session does, not 30 days after the last refresh.
+      const maxAge = Number(/Max-Age=(\d+)/.exec(resolved.setCookies.find((cookie) => cookie.startsWith("refresh_token="))!)?.[1]);
+      expect(maxAge).toBeLessThanOrEqual(((90 - days) * day) / 1000);
     }
+    clock.set(signedInAt + 90 * day + 1000);
+    const ended = await resolve(request(`refresh_token=${refreshToken}`));
+    expect(ended.user).toBeNull();
+    expect(cookieValue(ended.setCookies, "refresh_token")).toBe("");
   });
 
   it("is anonymous with no tokens, and clears forged ones", async () => {
-    const { resolveSession } = await import("~/account/session.server");
-    expect(resolveSession(request("")).user).toBeNull();
-    const forged = resolveSession(request("access_token=eyJzdWIiOjF9.bm9wZQ"));
+    expect((await resolve(request(""))).user).toBeNull();
+    const forged = await resolve(request("access_token=eyJzdWIiOjF9.bm9wZQ"));
     expect(forged.user).toBeNull();
     expect(cookieValue(forged.setCookies, "access_token")).toBe("");
   });
 
   it("accepts a Bearer access token only on /auth resource routes", async () => {
-    const { resolveSession } = await import("~/account/session.server");
     const { user, access } = await signedInUser();
     const headers = { Authorization: `Bearer ${access}` };
-    expect(resolveSession(new Request("http://localhost/auth/me", { headers })).user?.id).toBe(user.id);
-    expect(resolveSession(new Request("http://localhost/user", { headers })).user).toBeNull();
+    expect((await resolve(new Request("http://localhost/auth/me", { headers }))).user?.id).toBe(user.id);
+    expect((await resolve(new Request("http://localhost/user", { headers }))).user).toBeNull();
   });
 
   it("stops accepting access tokens once the user signs out everywhere", async () => {
-    const { resolveSession } = await import("~/account/session.server");
-    const { revokeAllSessions } = await import("~/account/tokens.server");
-    const { getDb } = await import("~/platform/db.server");
     const { user, access, refresh } = await signedInUser();
-    revokeAllSessions(getDb(), user.id);
-    expect(resolveSession(request(`access_token=${access}; refresh_token=${refresh}`)).user).toBeNull();
+    await revokeAllSessions(platform.db, user.id, clock.now());
+    expect((await resolve(request(`access_token=${access}; refresh_token=${refresh}`))).user).toBeNull();
+  });
+});
+
+describe("cookies on an https site", () => {
+  const setCookies = async (publicUrl: string) => {
+    const config = { ...platform.config, publicUrl };
+    const context = contextWith({ ...services, platform: { ...platform, config } });
+    const request = new Request(`${publicUrl}/login`);
+    const { refresh } = await signedInUser();
+    const response = (await secureCookiesMiddleware(routeArgs(request, context), async () => {
+      const headers = new Headers();
+      headers.append("Set-Cookie", `${refreshCookieName}=${refresh}; Max-Age=60; Path=/; HttpOnly; SameSite=Lax`);
+      headers.append("Set-Cookie", "two_fa_pending=x; Path=/login; HttpOnly; Secure; SameSite=Lax");
+      return new Response(null, { status: 302, headers });
+    })) as Response;
+    return response.headers.getSetCookie();
+  };
+
+  it("are all Secure when the public address is https, once each", async () => {
+    const cookies = await setCookies("https://markets.example.org");
+    expect(cookies).toHaveLength(2);
+    for (const cookie of cookies) expect(cookie.match(/;\s*Secure/gi), cookie).toHaveLength(1);
+  });
+
+  it("are left as they are over plain http", async () => {
+    const cookies = await setCookies("http://localhost:3000");
+    expect(cookies[0]).not.toMatch(/Secure/i);
   });
 });
 
 describe("rate limits", () => {
-  it("allows the limit per key and window, then refuses with the wait", () => {
-    let now = 0;
-    const limiter = new RateLimiter(3, 60_000, () => now);
-    for (let i = 0; i < 3; i++) expect(limiter.hit("ip:1", "account:a").allowed).toBe(true);
-    expect(limiter.hit("ip:1", "account:a")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  it("allows the limit per key and window, then refuses with the wait", async () => {
+    const time = manualClock(0);
+    const limiter = createMemoryRateLimiter(time);
+    const limit: RateLimit = { name: "test", limit: 3, windowMs: 60_000 };
+    const hit = (...keys: string[]) => limiter.hit(keys.map((key) => [limit, key] as const));
+    for (let i = 0; i < 3; i++) expect((await hit("ip:1", "account:a")).allowed).toBe(true);
+    expect(await hit("ip:1", "account:a")).toEqual({ allowed: false, retryAfterSeconds: 60 });
     // Another address trying the same account is refused too.
-    expect(limiter.hit("ip:2", "account:a").allowed).toBe(false);
-    expect(limiter.hit("ip:2", "account:b").allowed).toBe(true);
-    now = 60_000;
-    expect(limiter.hit("ip:1", "account:a").allowed).toBe(true);
+    expect((await hit("ip:2", "account:a")).allowed).toBe(false);
+    expect((await hit("ip:2", "account:b")).allowed).toBe(true);
+    time.set(60_000);
+    expect((await hit("ip:1", "account:a")).allowed).toBe(true);
   });
 
-  it("counts an attempt against several limits, and a refused one against none", () => {
-    let now = 0;
-    const narrow = new RateLimiter(2, 60_000, () => now);
-    const wide = new RateLimiter(3, 600_000, () => now);
-    const attempt = (address: string) => hitAll([narrow, `account from ${address}`], [wide, "account"]);
-    expect([attempt("a"), attempt("a")].map((verdict) => verdict.allowed)).toEqual([true, true]);
+  it("counts an attempt against several limits, and a refused one against none", async () => {
+    const time = manualClock(0);
+    const limiter = createMemoryRateLimiter(time);
+    const narrow: RateLimit = { name: "narrow", limit: 2, windowMs: 60_000 };
+    const wide: RateLimit = { name: "wide", limit: 3, windowMs: 600_000 };
+    const attempt = (address: string) =>
+      limiter.hit([
+        [narrow, `account from ${address}`],
+        [wide, "account"],
+      ]);
+    expect([await attempt("a"), await attempt("a")].map((verdict) => verdict.allowed)).toEqual([true, true]);
     // Hammering from one address fills its own window, not the account's.
-    for (let index = 0; index < 5; index++) expect(attempt("a")).toEqual({ allowed: false, retryAfterSeconds: 60 });
-    expect(attempt("b").allowed).toBe(true);
-    expect(attempt("c")).toEqual({ allowed: false, retryAfterSeconds: 600 });
-    now = 600_000;
-    expect(attempt("c").allowed).toBe(true);
+    for (let index = 0; index < 5; index++) expect(await attempt("a")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect((await attempt("b")).allowed).toBe(true);
+    expect(await attempt("c")).toEqual({ allowed: false, retryAfterSeconds: 600 });
+    time.set(600_000);
+    expect((await attempt("c")).allowed).toBe(true);
   });
 });
 
