@@ -7,7 +7,7 @@
 // BENCH_DURATION (s, default 10) per throughput run, BENCH_SOAK_SECONDS (default 300),
 // BENCH_RENDER_ROUNDS (default 200), BENCH_LIGHTHOUSE=0 to skip Lighthouse,
 // BENCH_LIGHTHOUSE_RUNS (default 3; the median counts), BENCH_ONLY=soak,lighthouse (a
-// comma-separated choice of budgets, throughput, render, compression, proxy, lighthouse, soak).
+// comma-separated choice of budgets, throughput, instances, render, compression, proxy, lighthouse, soak).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -27,6 +27,7 @@ import {
 } from "./lib/load.js";
 import { atLeastRow, count, formatTable, kilobytes, megabytes, milliseconds, ratio, row, underRow, unmetRows } from "./lib/report.js";
 import { machineBusyShare, projectRoot, startNodeServer, startRealApp } from "./lib/servers.js";
+import { findExecutable, startNginx } from "./lib/system-services.js";
 
 const seconds = Number(process.env.BENCH_DURATION ?? 10);
 const warmupSeconds = Math.max(1, Math.round(seconds / 5));
@@ -147,6 +148,57 @@ async function throughput({ staticPage, app }, details) {
   details.throughput = pages;
   rows.push(row("1", "errors and non-2xx answers in these runs", String(failures), "0", failures === 0));
   return rows;
+}
+
+/**
+ * Two instances behind nginx (the reference configuration) against one instance on its own, with
+ * the public pages of item 1 in turn; nginx in front of the one instance alone shows what the
+ * proxy itself costs. The load generator shares the machine with all of them, so on two cores the
+ * second instance gains little: the figure is for information.
+ */
+async function instances({ app }, details) {
+  const measure = "public pages: two instances behind nginx ÷ one instance, req/s";
+  if (!findExecutable("nginx")) {
+    log("\n  nginx is not installed (Debian: apt-get install nginx-light): two instances behind nginx not measured");
+    return [row("—", measure, "not measured: nginx is not installed", "—", null)];
+  }
+  section(`Instances: ${measuredPages.length} public pages in turn, 50 connections, one instance, nginx over one, nginx over two`);
+  const second = await startRealApp({ name: "second instance" });
+  const proxies = [];
+  try {
+    const upstream = (server) => new URL(server.url).host;
+    proxies.push(await startNginx({ upstreams: [upstream(app)] }), await startNginx({ upstreams: [upstream(app), upstream(second)] }));
+    const [overOne, overTwo] = proxies;
+    const requests = measuredPages.map((page) => ({ method: "GET", path: page, headers: browserEncoding }));
+    const behind = (proxy, servers) => ({
+      url: proxy.url,
+      cpuSeconds: () => servers.reduce((total, server) => total + server.cpuSeconds(), proxy.cpuSeconds()),
+    });
+    const [alone, proxiedOne, proxiedTwo] = await alternateThroughput(
+      [
+        { server: app, requests },
+        { server: behind(overOne, [app]), requests },
+        { server: behind(overTwo, [app, second]), requests },
+      ],
+      { seconds, warmupSeconds },
+    );
+    log(
+      `  one instance: ${runSummary(alone)}\n  nginx, one instance: ${runSummary(proxiedOne)}\n  nginx, two instances: ${runSummary(proxiedTwo)}`,
+    );
+    details.instances = { alone, proxiedOne, proxiedTwo };
+    const failures = [alone, proxiedOne, proxiedTwo].reduce((total, run) => total + run.failures + run.redirects, 0);
+    const share = (run) =>
+      alone.requestsPerSecond > 0
+        ? `${ratio(run.requestsPerSecond / alone.requestsPerSecond)} (${count(run.requestsPerSecond)} ÷ ${count(alone.requestsPerSecond)})`
+        : "not measured: no answer completed on one instance";
+    return [
+      row("—", measure, `${share(proxiedTwo)}, ${os.cpus().length} cores`, "—", null),
+      row("—", "public pages: nginx over one instance ÷ one instance, req/s", share(proxiedOne), "—", null),
+      row("—", "errors and non-2xx answers in these runs", String(failures), "0", failures === 0),
+    ];
+  } finally {
+    await Promise.all([...proxies.map((proxy) => proxy.stop()), second.stop()]);
+  }
 }
 
 /** Item 2: a cache miss of each page against the bare page with as many rows, one request at a time. */
@@ -343,6 +395,7 @@ const rows = [];
 try {
   if (chosen("budgets")) rows.push(...(await checkBudgets({ baseUrl: servers.app.url })));
   if (chosen("throughput")) rows.push(...(await throughput(servers, details)));
+  if (chosen("instances")) rows.push(...(await instances(servers, details)));
   if (chosen("render")) rows.push(...(await renderCost(servers, details)));
   if (chosen("compression")) rows.push(...(await compression(servers, details)));
   if (chosen("proxy")) rows.push(...(await proxyLatency(servers, details)));

@@ -1,4 +1,4 @@
-import { createContext, createCookie, redirect, type Cookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, createCookie, type Cookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { readCookie, serializeCookie } from "~/platform/cookies.server";
 import { platformOf, type Platform } from "~/platform/context.server";
 import type { Env } from "~/platform/env.server";

@@ -39,8 +39,8 @@ export function freePort() {
   });
 }
 
-async function waitUntilAnswering(url, child, output) {
-  for (let attempt = 0; attempt < 150; attempt++) {
+async function waitUntilAnswering(url, child, output, timeoutMs) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
     if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}:\n${output()}`);
     try {
       await request(url);
@@ -49,16 +49,16 @@ async function waitUntilAnswering(url, child, output) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  throw new Error(`${url} did not answer within 30 s:\n${output()}`);
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
 /**
- * Starts `node <script>` with exactly `env` (plus PATH), and resolves once `readyPath` answers.
- * Its standard error is kept (the last 8 KB) to explain a failed start; `ownDirs` are removed
- * when it stops.
+ * Starts `node <script>` with exactly `env` (plus PATH), on `port` or a free one, and resolves once
+ * `readyPath` answers (within `startTimeoutMs`). Its standard error is kept (the last 8 KB) to explain a failure; `ownDirs`
+ * are removed when it stops.
  */
-export async function startNodeServer({ name, script, env, readyPath = "/", ownDirs = [] }) {
-  const port = await freePort();
+export async function startNodeServer({ name, script, env, port: chosenPort, readyPath = "/", ownDirs = [], startTimeoutMs = 30_000 }) {
+  const port = chosenPort ?? (await freePort());
   const child = spawn(process.execPath, [script], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? "", HOST: host, PORT: String(port), ...env },
@@ -69,11 +69,24 @@ export async function startNodeServer({ name, script, env, readyPath = "/", ownD
     errors = (errors + chunk).slice(-8192);
   });
   const url = `http://${host}:${port}`;
-  await waitUntilAnswering(url + readyPath, child, () => errors);
+  await waitUntilAnswering(url + readyPath, child, () => errors, startTimeoutMs).catch((error) => {
+    child.kill("SIGKILL");
+    for (const dir of ownDirs) rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
   return {
     name,
     url,
     pid: child.pid,
+    /** What it wrote to standard error lately. */
+    errors: () => errors,
+    /** Sends `signal` and resolves once the process has exited. */
+    kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill(signal);
+      return exited;
+    },
     /** Resident memory in MB, from /proc. */
     rssMb() {
       const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1];
@@ -85,7 +98,7 @@ export async function startNodeServer({ name, script, env, readyPath = "/", ownD
       return (Number(fields[11]) + Number(fields[12])) / clockTicks;
     },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         await new Promise((resolve) => {
           child.once("exit", resolve);
           child.kill("SIGTERM");
@@ -107,6 +120,8 @@ export function startRealApp({ name = "app", pageCache = true } = {}) {
     name,
     script: "server.js",
     readyPath: "/healthz",
+    // Loading the build takes far longer on a machine busy with other work.
+    startTimeoutMs: 90_000,
     env: { NODE_ENV: "production", DATA_DIR: dataDir, ...(pageCache ? {} : { PAGE_CACHE_TTL_SECONDS: "0" }) },
     ownDirs: [dataDir],
   });
