@@ -21,8 +21,9 @@ export type TestServiceOptions = {
  */
 export async function createTestServices({ environment = {}, clock, logger }: TestServiceOptions = {}): Promise<Services> {
   const dataDir = environment.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "market-analytics-test-"));
-  // The test's own database; never one named in the shell that started the suite.
-  const databaseUrl = testDatabaseServer ? await createScratchDatabase(testDatabaseServer) : undefined;
+  // The test's own database, never one named in the shell that started the suite; a test that
+  // restarts the app passes the first instance's DATABASE_URL to keep its data.
+  const databaseUrl = environment.DATABASE_URL ?? (testDatabaseServer ? await createScratchDatabase(testDatabaseServer) : undefined);
   const config = loadEnv({ NODE_ENV: "test", ...environment, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, process.cwd());
   return createServices(config, { clock, logger });
 }

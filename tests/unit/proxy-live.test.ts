@@ -7,6 +7,7 @@ import { loader as cryptosLoader } from "~/routes/proxy/cryptos";
 import { loader as currenciesLoader } from "~/routes/proxy/currencies";
 import { loader as newsLoader } from "~/routes/proxy/news";
 import { loader as stockLoader } from "~/routes/proxy/stock";
+import type { Services } from "~/services.server";
 import { manualClock } from "../support/clock";
 import { fakeKeys, startFakeUpstream } from "../support/fake-upstream";
 import { contextFor } from "../support/router-context";
@@ -50,6 +51,12 @@ async function restartApp(environment: Record<string, string>) {
   };
   return { services, call };
 }
+
+/** On PostgreSQL each test services get a new database unless told which one: the restarted app keeps the first one's. */
+const sameDatabase = (services: Services): Record<string, string> => {
+  const { databaseUrl } = services.platform.config;
+  return databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+};
 
 beforeAll(async () => {
   fake = await startFakeUpstream();
@@ -103,7 +110,7 @@ describe("/proxy routes on live providers", () => {
     expect(afterDeath.response.headers.get("Cache-Control")).toMatch(/max-age=0/);
 
     await app.services.close();
-    app = await restartApp(environment);
+    app = await restartApp({ ...environment, ...sameDatabase(app.services) });
     const afterRestart = await app.call(stockLoader, "/proxy/stocks/PETR4?range=1mo&modules=summaryProfile", { ticker: "PETR4" });
     expect(afterRestart.status).toBe(200);
     expect(afterRestart.body).toEqual(stock.body);
