@@ -40,7 +40,7 @@ const chosen = (section) => !onlySections || onlySections.includes(section);
 const jsonArgument = process.argv.slice(2).find((argument) => argument === "--json" || argument.startsWith("--json="));
 const jsonPath = jsonArgument && (jsonArgument.split("=")[1] || path.join(projectRoot, "bench-results/bench.json"));
 
-const targets = { throughputRatio: 0.3, p99Ms: 50, renderRatio: 4, compressionRatio: 0.95, soakGrowthMb: 50 };
+const targets = { throughputRatio: 0.5, p99Ms: 50, renderRatio: 2.5, compressionRatio: 0.95, soakGrowthMb: 50 };
 const lighthouseTargets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const measuredPages = ["/", "/cryptos", "/stocks", "/cryptos/bitcoin", "/stocks/PETR4"];
 const lighthousePages = ["/", "/cryptos/bitcoin", "/news"];
