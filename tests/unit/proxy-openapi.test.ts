@@ -1,4 +1,3 @@
-import path from "node:path";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { createParser } from "eventsource-parser";
 import { beforeAll, describe, expect, it } from "vitest";
