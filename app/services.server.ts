@@ -86,7 +86,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     platform,
     market,
     cryptoViews,
-    assistant: modelFor(config.assistant, market, clock),
+    assistant: modelFor(config.assistant, market, { clock, logger }),
     pageCache,
     async close() {
       stopDroppingPages();

@@ -16,9 +16,9 @@ function streamFor(config: HostedEnv): ChatCompletionStream {
 }
 
 /** The model chosen by the configuration (README: "Assistant"); the offline one needs nothing but the market. */
-export function modelFor(config: AssistantEnv, market: MarketService, clock: Clock): AssistantModel {
+export function modelFor(config: AssistantEnv, market: MarketService, { clock, logger }: { clock: Clock; logger: Logger }): AssistantModel {
   return config.provider === "offline"
-    ? createOfflineModel({ market, now: () => clock.now() })
+    ? createOfflineModel({ market, logger, now: () => clock.now() })
     : createHostedModel(config.provider, streamFor(config), market);
 }
 

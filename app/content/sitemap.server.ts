@@ -1,5 +1,6 @@
 import { supportedLanguages, languageQueryParam } from "~/i18n/languages";
 import { orUnavailable } from "~/market/unavailable";
+import type { Logger } from "~/platform/logger.server";
 import type { MarketService } from "~/market/service.server";
 
 /** The public pages search engines should index (account, admin and search pages are noindex). */
@@ -23,15 +24,15 @@ const publicPaths = [
 const cryptoPageSize = 250;
 const stockPageSize = 100;
 
-async function cryptoPaths(market: MarketService): Promise<string[]> {
-  const list = await orUnavailable(market.cryptoList({ page: 1, perPage: cryptoPageSize, order: "market_cap_desc" }));
+async function cryptoPaths(market: MarketService, logger: Logger): Promise<string[]> {
+  const list = await orUnavailable(logger, market.cryptoList({ page: 1, perPage: cryptoPageSize, order: "market_cap_desc" }));
   return (list?.data.items ?? []).map(({ id }) => `/cryptos/${encodeURIComponent(id)}`);
 }
 
-async function stockPaths(market: MarketService): Promise<string[]> {
+async function stockPaths(market: MarketService, logger: Logger): Promise<string[]> {
   const paths: string[] = [];
   for (let page = 1; ; page++) {
-    const list = await orUnavailable(market.stockList({ page, limit: stockPageSize }));
+    const list = await orUnavailable(logger, market.stockList({ page, limit: stockPageSize }));
     const items = list?.data.items ?? [];
     paths.push(...items.map(({ ticker }) => `/stocks/${encodeURIComponent(ticker)}`));
     if (!list || items.length === 0 || page * stockPageSize >= list.data.total) return paths;
@@ -53,10 +54,11 @@ function urlEntry(publicUrl: string, path: string, lastModified?: Date): string 
 /** sitemap.xml: public pages, every crypto and stock detail page the lists show, and published notes. */
 export async function sitemapXml(
   market: MarketService,
+  logger: Logger,
   publicUrl: string,
   notes: readonly { path: string; updatedAt: Date }[],
 ): Promise<string> {
-  const [cryptos, stocks] = await Promise.all([cryptoPaths(market), stockPaths(market)]);
+  const [cryptos, stocks] = await Promise.all([cryptoPaths(market, logger), stockPaths(market, logger)]);
   const entries = [
     ...[...publicPaths, ...cryptos, ...stocks].map((path) => urlEntry(publicUrl, path)),
     ...notes.map(({ path, updatedAt }) => urlEntry(publicUrl, path, updatedAt)),

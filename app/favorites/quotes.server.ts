@@ -1,6 +1,7 @@
 import type { Language } from "~/i18n/languages";
 import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
 import { orUnavailable } from "~/market/unavailable";
+import type { Logger } from "~/platform/logger.server";
 import type { MarketService } from "~/market/service.server";
 import { classifyStock } from "~/market/stock-type";
 import type { StockType } from "~/market/types";
@@ -23,7 +24,13 @@ export type QuotedFavorite = {
   change24h: number | null;
 };
 
-async function quote(market: MarketService, favorite: FavoriteRow, language: Language, currency: CryptoCurrency): Promise<QuotedFavorite> {
+async function quote(
+  market: MarketService,
+  logger: Logger,
+  favorite: FavoriteRow,
+  language: Language,
+  currency: CryptoCurrency,
+): Promise<QuotedFavorite> {
   const base = {
     id: favorite.id,
     type: favorite.assetType,
@@ -31,7 +38,7 @@ async function quote(market: MarketService, favorite: FavoriteRow, language: Lan
     addedAt: favorite.addedAt.toISOString(),
   };
   if (favorite.assetType === "crypto") {
-    const coin = (await orUnavailable(market.cryptoDetail(favorite.assetId, language, currency)))?.data;
+    const coin = (await orUnavailable(logger, market.cryptoDetail(favorite.assetId, language, currency)))?.data;
     return {
       ...base,
       name: coin?.name ?? favorite.assetId,
@@ -43,7 +50,7 @@ async function quote(market: MarketService, favorite: FavoriteRow, language: Lan
       change24h: coin?.change24h ?? null,
     };
   }
-  const stock = (await orUnavailable(market.stockDetail(favorite.assetId, "1mo", language)))?.data;
+  const stock = (await orUnavailable(logger, market.stockDetail(favorite.assetId, "1mo", language)))?.data;
   return {
     ...base,
     name: stock?.name ?? favorite.assetId,
@@ -64,21 +71,28 @@ async function quote(market: MarketService, favorite: FavoriteRow, language: Lan
  */
 export function quoteFavorites(
   market: MarketService,
+  logger: Logger,
   rows: readonly FavoriteRow[],
   language: Language,
   currency: CryptoCurrency,
 ): Promise<QuotedFavorite[]> {
-  return Promise.all(rows.map((row) => quote(market, row, language, currency)));
+  return Promise.all(rows.map((row) => quote(market, logger, row, language, currency)));
 }
 
 /**
  * False only when the market engine says the asset does not exist, so no favourite points at
  * nothing; a failing upstream cannot tell, and the add goes ahead.
  */
-export async function isKnownAsset(market: MarketService, type: AssetType, assetId: string, language: Language): Promise<boolean> {
+export async function isKnownAsset(
+  market: MarketService,
+  logger: Logger,
+  type: AssetType,
+  assetId: string,
+  language: Language,
+): Promise<boolean> {
   const found =
     type === "crypto"
-      ? await orUnavailable(market.cryptoDetail(assetId, language))
-      : await orUnavailable(market.stockDetail(assetId, "1mo", language));
+      ? await orUnavailable(logger, market.cryptoDetail(assetId, language))
+      : await orUnavailable(logger, market.stockDetail(assetId, "1mo", language));
   return found === null || found.data !== null;
 }

@@ -13,6 +13,7 @@ import {
   shiftMonth,
 } from "./calendar-month";
 import { orUnavailable } from "./unavailable";
+import type { Logger } from "~/platform/logger.server";
 import type { MarketService } from "./service.server";
 
 const DAY_MS = 86_400_000;
@@ -36,11 +37,11 @@ function weekdayNames(language: Language) {
 }
 
 /** Everything the /calendar screen renders for a request's month and kind filter. */
-export async function calendarPage(market: MarketService, url: URL, language: Language, now: number) {
+export async function calendarPage(market: MarketService, logger: Logger, url: URL, language: Language, now: number) {
   const today = dateIn(marketTimeZone, now);
   const { month, kinds } = parseCalendarQuery(url.searchParams, today.slice(0, 7));
   const { from, to } = monthRange(month);
-  const events = await orUnavailable(market.calendar(from, to, language));
+  const events = await orUnavailable(logger, market.calendar(from, to, language));
   const shown = events ? filterByKind(events.data, kinds) : [];
   return {
     month,

@@ -4,6 +4,7 @@ import { currencyCode, type CryptoCurrency } from "./crypto-currency";
 import { stockSortBy, type ListOrder, type ListSortField } from "./list-params";
 import { mostTraded } from "./most-traded";
 import { orUnavailable } from "./unavailable";
+import type { Logger } from "~/platform/logger.server";
 import type { MarketService } from "./service.server";
 import type { DataSource } from "./types";
 import type { CryptoViews } from "./views.server";
@@ -23,20 +24,21 @@ export type HomeTable = { kind: "cryptos" | "stocks"; page: number; sort: ListSo
 /** `currency`: the visitor's currency for crypto prices. */
 export async function loadHome(
   market: MarketService,
+  logger: Logger,
   views: Pick<CryptoViews, "mostViewed">,
   table: HomeTable,
   language: Language,
   currency: CryptoCurrency,
 ) {
   const [cryptoUniverse, gainerList, loserList, mostActive, trendingList, tapeQuotes, tableData, mostViewed] = await Promise.all([
-    orUnavailable(cryptoPage(market, { page: 1, perPage: 250, sort: "market_cap", order: "desc", currency })),
-    orUnavailable(market.stockList({ sortBy: "change", sortOrder: "desc", page: 1, limit: sectionSize })),
-    orUnavailable(market.stockList({ sortBy: "change", sortOrder: "asc", page: 1, limit: sectionSize })),
+    orUnavailable(logger, cryptoPage(market, { page: 1, perPage: 250, sort: "market_cap", order: "desc", currency })),
+    orUnavailable(logger, market.stockList({ sortBy: "change", sortOrder: "desc", page: 1, limit: sectionSize })),
+    orUnavailable(logger, market.stockList({ sortBy: "change", sortOrder: "asc", page: 1, limit: sectionSize })),
     // B3, like the pt-BR reader the home is written for: every price there is in reais.
-    orUnavailable(market.stockList({ market: "b3", sortBy: "volume", sortOrder: "desc", page: 1, limit: spotlightCandidates })),
-    orUnavailable(market.cryptoTrending(currency)),
-    Promise.all(tapeStocks.map((ticker) => orUnavailable(market.stockDetail(ticker, "1d", language)))),
-    loadTable(market, table, currency),
+    orUnavailable(logger, market.stockList({ market: "b3", sortBy: "volume", sortOrder: "desc", page: 1, limit: spotlightCandidates })),
+    orUnavailable(logger, market.cryptoTrending(currency)),
+    Promise.all(tapeStocks.map((ticker) => orUnavailable(logger, market.stockDetail(ticker, "1d", language)))),
+    loadTable(market, logger, table, currency),
     views.mostViewed(7),
   ]);
   // Every section has arrived: each now shows the newest quote any of them brought.
@@ -93,11 +95,11 @@ function requoteTable(market: MarketService, table: NonNullable<Awaited<ReturnTy
 }
 
 /** The home data table: 12 rows of cryptos or stocks, sorted and paged by its own query parameters. */
-async function loadTable(market: MarketService, { kind, page, sort, order }: HomeTable, currency: CryptoCurrency) {
+async function loadTable(market: MarketService, logger: Logger, { kind, page, sort, order }: HomeTable, currency: CryptoCurrency) {
   if (kind === "cryptos") {
-    const cryptos = await orUnavailable(cryptoPage(market, { page, perPage: 12, sort, order, currency }));
+    const cryptos = await orUnavailable(logger, cryptoPage(market, { page, perPage: 12, sort, order, currency }));
     return cryptos && { kind, source: cryptos.source, items: cryptos.data.items, total: cryptos.data.total };
   }
-  const stocks = await orUnavailable(market.stockList({ sortBy: stockSortBy[sort], sortOrder: order, page, limit: 12 }));
+  const stocks = await orUnavailable(logger, market.stockList({ sortBy: stockSortBy[sort], sortOrder: order, page, limit: 12 }));
   return stocks && { kind, source: stocks.source, items: stocks.data.items, total: stocks.data.total };
 }

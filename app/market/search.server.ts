@@ -17,6 +17,7 @@ import {
   type SearchResult,
   type SearchScope,
 } from "./search-scope";
+import type { Logger } from "~/platform/logger.server";
 import type { MarketService } from "./service.server";
 
 /** The market reads a search needs; tests hand in fakes that fail one kind. */
@@ -143,11 +144,11 @@ async function findStocks(market: SearchMarket, query: string): Promise<Match[]>
  * Search answers carry no prices: they come from the market list the /cryptos page sorts, so a
  * row shows the same price as the lists. A coin outside it (or a list that failed) shows none.
  */
-async function findCryptos(market: SearchMarket, query: string, currency: CryptoCurrency): Promise<Match[]> {
+async function findCryptos(market: SearchMarket, logger: Logger, query: string, currency: CryptoCurrency): Promise<Match[]> {
   const [{ data: found }, universe] = await Promise.all([
     market.cryptoSearch(query),
     cryptoUniverse(market, currency).catch((error: unknown) => {
-      console.warn("search: crypto prices unavailable:", String(error));
+      logger.warn("search: crypto prices unavailable:", String(error));
       return null;
     }),
   ]);
@@ -195,12 +196,19 @@ async function findNews(market: SearchMarket, query: string, language: Language)
     }));
 }
 
-function find(market: SearchMarket, kind: SearchKind, query: string, language: Language, currency: CryptoCurrency): Promise<Match[]> {
+function find(
+  market: SearchMarket,
+  logger: Logger,
+  kind: SearchKind,
+  query: string,
+  language: Language,
+  currency: CryptoCurrency,
+): Promise<Match[]> {
   switch (kind) {
     case "pages":
       return Promise.resolve(byTier(findPages(query, language)).slice(0, searchLimits.pages));
     case "cryptos":
-      return findCryptos(market, query, currency);
+      return findCryptos(market, logger, query, currency);
     case "stocks":
       return findStocks(market, query);
     case "news":
@@ -214,6 +222,7 @@ function find(market: SearchMarket, kind: SearchKind, query: string, language: L
  */
 export async function search(
   market: SearchMarket,
+  logger: Logger,
   scope: SearchScope,
   query: string,
   language: Language,
@@ -224,10 +233,10 @@ export async function search(
   const kinds = scope === "all" ? searchKinds : [scope];
   const found = await Promise.all(
     kinds.map((kind) =>
-      find(market, kind, query, language, currency).then(
+      find(market, logger, kind, query, language, currency).then(
         (matches) => ({ kind, matches: byTier(matches), failed: false }),
         (error: unknown) => {
-          console.error(`search failed (${kind}):`, error);
+          logger.error(`search failed (${kind}):`, error);
           return { kind, matches: [], failed: true };
         },
       ),

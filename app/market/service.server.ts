@@ -50,15 +50,15 @@ function liveStocks(market: MarketEnv): StockProvider {
 const quoteKey = (id: string, currency: CryptoCurrency) => `${id}:${currency}`;
 
 /** The embedded demo providers, with each kind replaced by its live adapter when configured. */
-export function providersFor(market: MarketEnv): MarketProviders {
+export function providersFor(market: MarketEnv, logger: Logger): MarketProviders {
   const demo = createDemoProviders();
   const timeoutMs = market.upstreamTimeoutMs;
   const finnhub =
     market.finnhub.apiKey !== undefined
-      ? createFinnhubProviders({ apiKey: market.finnhub.apiKey, baseUrl: market.finnhub.baseUrl, timeoutMs })
+      ? createFinnhubProviders({ apiKey: market.finnhub.apiKey, baseUrl: market.finnhub.baseUrl, timeoutMs, logger })
       : undefined;
   return {
-    crypto: market.crypto.provider === "coingecko" ? createCoinGeckoProvider({ ...market.crypto, timeoutMs }) : demo.crypto,
+    crypto: market.crypto.provider === "coingecko" ? createCoinGeckoProvider({ ...market.crypto, timeoutMs, logger }) : demo.crypto,
     stocks: market.stocks.provider === "brapi" ? liveStocks(market) : demo.stocks,
     news: market.news.provider === "finnhub" && finnhub ? finnhub.news : demo.news,
     calendar: market.calendar.provider === "finnhub" && finnhub ? withEmbeddedEvents(finnhub.calendar, demo.calendar) : demo.calendar,
@@ -180,7 +180,7 @@ export function marketServiceFor({ config, clock, logger, store, shared, transla
     shared,
     onBackgroundError: (key, error) => logger.warn(`market refresh failed for ${key}:`, String(error)),
   });
-  const providers = providersFor(config);
+  const providers = providersFor(config, logger);
   return createMarketService(translateText ? withTranslatedDescriptions(providers, translateText) : providers, cache);
 }
 

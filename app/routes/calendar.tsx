@@ -15,7 +15,13 @@ import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/calendar";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = await calendarPage(marketOf(context), new URL(request.url), languageOf(getLocale(context)), platformOf(context).clock.now());
+  const page = await calendarPage(
+    marketOf(context),
+    platformOf(context).logger,
+    new URL(request.url),
+    languageOf(getLocale(context)),
+    platformOf(context).clock.now(),
+  );
   return { meta: pageMetaFor(context, "page", { ns: "calendar" }), ...page };
 }
 

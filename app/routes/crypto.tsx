@@ -36,10 +36,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = languageOf(getLocale(context));
   const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
   const market = marketOf(context);
-  const to = Math.ceil(platformOf(context).clock.now() / 3_600_000) * 3600;
+  const { clock, logger } = platformOf(context);
+  const to = Math.ceil(clock.now() / 3_600_000) * 3600;
   const [detail, chart] = await Promise.all([
-    orUnavailable(market.cryptoDetail(id.data, language, currency)),
-    orUnavailable(market.cryptoChart(id.data, to - historyDays * 86_400, to, currency)),
+    orUnavailable(logger, market.cryptoDetail(id.data, language, currency)),
+    orUnavailable(logger, market.cryptoChart(id.data, to - historyDays * 86_400, to, currency)),
   ]);
   if (detail?.data === null) throw data(null, { status: 404 });
   if (detail) cryptoViewsOf(context).record(id.data);

@@ -9,6 +9,7 @@ import { cryptoPage } from "~/market/crypto-list.server";
 import { cryptoListSearch, parseSearch } from "~/market/list-search.server";
 import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
+import { platformOf } from "~/platform/context.server";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { Unavailable } from "~/ui/market/unavailable";
 import { PageSizeForm } from "~/ui/market/page-size";
@@ -21,7 +22,7 @@ import type { Route } from "./+types/cryptos";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, cryptoListSearch);
   const currency = readCryptoCurrency(request.headers.get("Cookie"), languageOf(getLocale(context)));
-  const list = await orUnavailable(cryptoPage(marketOf(context), { ...search, currency }));
+  const list = await orUnavailable(platformOf(context).logger, cryptoPage(marketOf(context), { ...search, currency }));
   return { meta: pageMetaFor(context, "market.cryptos"), search, currency, list, stars: await starsFor(context) };
 }
 

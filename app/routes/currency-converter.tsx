@@ -11,6 +11,7 @@ import { conversionOf, readConverterQuery } from "~/market/converter.server";
 import { currencyOptions } from "~/market/currency-names.server";
 import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
+import { platformOf } from "~/platform/context.server";
 import { ConverterField, CurrencyPicker, errorIdOf } from "~/ui/converter/currency-picker";
 import { formatNumber } from "~/lib/format";
 import { DemoNotice } from "~/ui/market/demo-notice";
@@ -23,7 +24,7 @@ import "~/ui/converter/converter.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageOf(getLocale(context));
   const { input, query, errors } = readConverterQuery(new URL(request.url).searchParams, language);
-  const rates = await orUnavailable(marketOf(context).rates());
+  const rates = await orUnavailable(platformOf(context).logger, marketOf(context).rates());
   return {
     meta: pageMetaFor(context, "page", { ns: "converter" }),
     input,

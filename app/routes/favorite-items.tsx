@@ -26,7 +26,7 @@ import type { Route } from "./+types/favorite-items";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const { db } = platformOf(context);
+  const { db, logger } = platformOf(context);
   const url = new URL(request.url);
   const params = favoriteListParams.parse(Object.fromEntries(url.searchParams));
   const language = languageOf(getLocale(context));
@@ -38,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const toConfirm = favorites.find((row) => row.id === confirmId);
   const quoted = await quoteFavorites(
     marketOf(context),
+    logger,
     favorites.filter((row) => listed(row.assetType) || row === toConfirm),
     language,
     currency,

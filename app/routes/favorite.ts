@@ -39,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       : flashRedirect(back, { kind, messageKey });
 
   if (intent === "add") {
-    if (!(await isKnownAsset(marketOf(context), assetType, assetId, languageOf(getLocale(context))))) throw invalidRequest(context);
+    if (!(await isKnownAsset(marketOf(context), platformOf(context).logger, assetType, assetId, languageOf(getLocale(context)))))
+      throw invalidRequest(context);
     await addFavorite(db, user.id, assetType, assetId, new Date(clock.now()));
     return reply("favorites:toasts.added");
   }

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const table = { kind: search.table, page: search.tpage, sort: search.tsort, order: search.torder };
   const language = languageOf(getLocale(context));
   const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
-  const home = await loadHome(marketOf(context), cryptoViewsOf(context), table, language, currency);
+  const home = await loadHome(marketOf(context), platformOf(context).logger, cryptoViewsOf(context), table, language, currency);
   const [stars, blog] = await Promise.all([starsFor(context), latestReleaseNoteSummaries(platformOf(context).db, 3)]);
   return { meta: pageMetaFor(context, "home"), table, currency, home, stars, blog };
 }

@@ -8,6 +8,7 @@ import { pageMetaFor } from "~/i18n/translate.server";
 import { newsSearch, parseSearch } from "~/market/list-search.server";
 import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
+import { platformOf } from "~/platform/context.server";
 import { newsCategories } from "~/market/types";
 import { ImageWithSkeleton } from "~/ui/market/asset-image";
 import { DemoNotice } from "~/ui/market/demo-notice";
@@ -21,7 +22,7 @@ const perPage = 12;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { category, page } = parseSearch(request, newsSearch);
-  const news = await orUnavailable(marketOf(context).news(category, languageOf(getLocale(context))));
+  const news = await orUnavailable(platformOf(context).logger, marketOf(context).news(category, languageOf(getLocale(context))));
   return {
     meta: pageMetaFor(context, "market.news"),
     category,

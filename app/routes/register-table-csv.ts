@@ -14,6 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const rows = await tableItems(platformOf(context).db, table.id);
   const items = await quoteFavorites(
     marketOf(context),
+    platformOf(context).logger,
     rows.map((row) => row.favorite),
     languageOf(getLocale(context)),
     // A file outlives the visitor's choice of currency: its crypto prices are always US dollars.

@@ -3,6 +3,7 @@ import { languageOf } from "~/i18n/languages";
 import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { search, searchParamsFrom } from "~/market/search.server";
 import { marketOf } from "~/market/context.server";
+import { platformOf } from "~/platform/context.server";
 import type { Route } from "./+types/search-results";
 
 /**
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { scope, query } = searchParamsFrom(new URL(request.url));
   const language = getLocale(context);
   const currency = readCryptoCurrency(request.headers.get("Cookie"), languageOf(language));
-  const response = await search(marketOf(context), scope, query, language, currency);
+  const response = await search(marketOf(context), platformOf(context).logger, scope, query, language, currency);
   return Response.json(response, {
     status: response.failed ? 502 : 200,
     // The language is in the URL (lng), so the browser may keep an answer while someone retypes.

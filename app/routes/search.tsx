@@ -4,6 +4,7 @@ import { languageOf } from "~/i18n/languages";
 import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { search, searchParamsFrom } from "~/market/search.server";
 import { marketOf } from "~/market/context.server";
+import { platformOf } from "~/platform/context.server";
 import { routeMeta } from "~/ui/meta";
 import { SearchPage } from "~/ui/search/search-page";
 import type { Route } from "./+types/search";
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { scope, query } = searchParamsFrom(new URL(request.url));
   const language = getLocale(context);
   const currency = readCryptoCurrency(request.headers.get("Cookie"), languageOf(language));
-  const response = await search(marketOf(context), scope, query, language, currency);
+  const response = await search(marketOf(context), platformOf(context).logger, scope, query, language, currency);
   // Result pages are endless and thin: keep them out of search engines.
   const meta = pageMetaFor(context, "search", { noindex: true });
   // A failure is a message in the page (role="alert"), never the error page around it.

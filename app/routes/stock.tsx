@@ -8,6 +8,7 @@ import { parseSearch, stockDetailSearch } from "~/market/list-search.server";
 import { orUnavailable } from "~/market/unavailable";
 import { tickerSchema } from "~/market/proxy-params";
 import { marketOf } from "~/market/context.server";
+import { platformOf } from "~/platform/context.server";
 import { dailyPointsFromHistory } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
@@ -28,7 +29,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ticker = tickerSchema.safeParse(params.ticker);
   if (!ticker.success) throw data(null, { status: 404 });
   const { range } = parseSearch(request, stockDetailSearch);
-  const detail = await orUnavailable(marketOf(context).stockDetail(ticker.data, range, languageOf(getLocale(context))));
+  const detail = await orUnavailable(
+    platformOf(context).logger,
+    marketOf(context).stockDetail(ticker.data, range, languageOf(getLocale(context))),
+  );
   if (detail?.data === null) throw data(null, { status: 404 });
   const t = getInstance(context).t;
   const stock = detail?.data;

@@ -6,6 +6,7 @@ import { stockSortBy } from "~/market/list-params";
 import { parseSearch, stockListSearch } from "~/market/list-search.server";
 import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
+import { platformOf } from "~/platform/context.server";
 import { stockMarkets, stockTypes } from "~/market/types";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { PageSizeForm } from "~/ui/market/page-size";
@@ -20,6 +21,7 @@ import type { Route } from "./+types/stocks";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, stockListSearch);
   const list = await orUnavailable(
+    platformOf(context).logger,
     marketOf(context).stockList({
       search: search.q,
       market: search.market === "all" ? undefined : search.market,

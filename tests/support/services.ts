@@ -35,8 +35,7 @@ let shared: Promise<Services> | undefined;
  * need no configuration of their own.
  */
 export function sharedTestServices(): Promise<Services> {
-  // Transitional: files not yet converted still configure the app through process.env.
-  shared ??= createTestServices({ environment: { ...process.env } });
+  shared ??= createTestServices();
   return shared;
 }
 

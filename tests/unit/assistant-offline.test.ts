@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findGlossaryTerm, glossaryTermName } from "~/assistant/glossary";
 import { marketContextFor } from "~/assistant/market-context.server";
 import type { AssistantChunk, AssistantRequest } from "~/assistant/model.server";
@@ -13,6 +13,7 @@ import { createDemoProviders } from "~/market/demo";
 import { UpstreamError, type MarketProviders } from "~/market/providers/provider";
 import { createMarketService } from "~/market/service.server";
 import type { NewsCategory } from "~/market/types";
+import { memoryLogger } from "~/platform/logger.server";
 import { formatCompactMoney, formatMoney, formatNumber, formatPercent, formatPercentMagnitude } from "~/lib/format";
 
 /** Wednesday 2026-11-18 15:07:30 UTC: B3 and the US are in session. */
@@ -45,7 +46,7 @@ async function collect(stream: AsyncIterable<AssistantChunk>) {
   return { text: chunks.map((chunk) => chunk.text).join(""), refs, chunks };
 }
 
-const model = createOfflineModel({ market, wordDelayMs: 0, now: clock });
+const model = createOfflineModel({ market, logger: memoryLogger(), wordDelayMs: 0, now: clock });
 
 function ask(prompt: string, language: Language, extra: Partial<AssistantRequest> = {}) {
   return collect(model.reply(request(prompt, language, extra), new AbortController().signal));
@@ -285,7 +286,7 @@ describe("offline assistant: streaming", () => {
   });
 
   it("stops with an AbortError as soon as the signal aborts, even mid-pause", async () => {
-    const slow = createOfflineModel({ market, wordDelayMs: 10_000, now: clock });
+    const slow = createOfflineModel({ market, logger: memoryLogger(), wordDelayMs: 10_000, now: clock });
     const controller = new AbortController();
     const stream = slow.reply(request("oi", "en"), controller.signal)[Symbol.asyncIterator]();
     await stream.next();
@@ -306,12 +307,8 @@ describe("offline assistant: streaming", () => {
 
 describe("offline assistant: failing market engine", () => {
   const broken = createMarketService(failingProviders(), new MarketCache({ clock: { now: clock }, retries: 0, sleep: async () => {} }));
-  const offline = createOfflineModel({ market: broken, wordDelayMs: 0, now: clock });
-
-  beforeEach(() => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
-    return () => vi.restoreAllMocks();
-  });
+  const logger = memoryLogger();
+  const offline = createOfflineModel({ market: broken, logger, wordDelayMs: 0, now: clock });
 
   it.each(["quanto está o bitcoin?", "maiores altas de hoje", "100 USD em BRL", "notícias sobre a Petrobras"])(
     "answers %s with the unavailable text instead of throwing",
@@ -319,6 +316,10 @@ describe("offline assistant: failing market engine", () => {
       const { text, refs } = await collect(offline.reply(request(prompt, "pt-BR"), new AbortController().signal));
       expect(text).toBe(answerText("pt-BR")("unavailable"));
       expect(refs).toEqual([]);
+      expect(logger.lines.at(-1)).toMatchObject({
+        level: "warn",
+        message: expect.stringMatching(/^offline assistant: market data unavailable: /),
+      });
     },
   );
 

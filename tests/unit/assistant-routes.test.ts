@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completionInput, createHostedModel } from "~/assistant/hosted.server";
 import { createGeminiStream } from "~/assistant/llm/gemini.server";
 import { createOpenAiStream } from "~/assistant/llm/openai.server";
-import type { AssistantChunk } from "~/assistant/model.server";
+import type { AssistantChunk, AssistantModel } from "~/assistant/model.server";
+import type { Services } from "~/services.server";
 import { callRoute, signedInUser } from "../support/route-call";
 import { sharedTestServices } from "../support/services";
 import { fakeLlmKeys, startFakeLlmServer, type FakeLlmServer } from "../support/fake-llm-server";
@@ -35,8 +36,8 @@ function postJson(url: string, cookie: string, body: unknown, signal?: AbortSign
 }
 
 /** A resource route's answer: always a Response. */
-async function callResource(handler: Parameters<typeof callRoute>[0], request: Request): Promise<Response> {
-  const { response } = await callRoute(handler, request);
+async function callResource(handler: Parameters<typeof callRoute>[0], request: Request, services?: Services): Promise<Response> {
+  const { response } = await callRoute(handler, request, {}, services);
   if (!response) throw new Error("a resource route must answer with a Response");
   return response;
 }
@@ -165,16 +166,31 @@ describe("POST /chat/stream", () => {
   it("stops generating and stores no reply when the client goes away", async () => {
     const { stream, history, db } = await routes();
     const { cookie } = await signedInUser();
+    // Two pieces, then nothing more until the reply is stopped.
+    let stopped!: () => void;
+    const generationStopped = new Promise<void>((resolve) => (stopped = resolve));
+    const model: AssistantModel = {
+      name: "offline",
+      async *reply(_request, signal) {
+        yield { text: "Hello" };
+        yield { text: " there" };
+        await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+        stopped();
+        throw signal.reason;
+      },
+    };
+    const services = { ...(await sharedTestServices()), assistant: model };
     const sessionId = crypto.randomUUID();
     const client = new AbortController();
     const result = await callResource(
       stream.action,
       postJson("/chat/stream", cookie, chatRequest(sessionId, "what can you do?"), client.signal),
+      services,
     );
     const firstEvents = await readEvents(result, 2);
     expect(firstEvents.map(({ event }) => event)).toEqual(["content", "content"]);
     client.abort();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await generationStopped;
     expect((await history.sessionMessages(db, sessionId)).map(({ sender }) => sender)).toEqual(["user"]);
   });
 });

@@ -1,17 +1,10 @@
 import fc from "fast-check";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { hasVisibleText, isReadableText, readableText, requiredText, unreadableTextError } from "~/platform/text";
 import { callRoute, signedInUser } from "../support/route-call";
 import { contextFor } from "../support/router-context";
 import { sharedTestServices } from "../support/services";
-
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-bad-input-"));
-});
 
 describe("free text people write", () => {
   it("is readable with any letters, emoji, marks and line breaks", () => {

@@ -1,7 +1,4 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   calendarHref,
   countByKind,
@@ -17,10 +14,6 @@ import {
 import type { CalendarEvent } from "~/market/types";
 import { contextFor, routeArgs } from "../support/router-context";
 import { sharedTestServices } from "../support/services";
-
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-calendar-"));
-});
 
 const event = (date: string, kind: CalendarEvent["kind"], asset: CalendarEvent["asset"] = null): CalendarEvent => ({
   id: `${kind}-${date}-${asset?.id ?? "x"}`,
@@ -197,7 +190,8 @@ describe("the /calendar page data", () => {
   it("answers an invalid month with the current month in São Paulo, not an error", async () => {
     const { calendarPage } = await import("~/market/calendar-page.server");
     const now = Date.parse("2027-03-01T02:00:00Z"); // still 28 February in São Paulo
-    const page = await calendarPage((await sharedTestServices()).market, new URL("http://localhost/calendar?month=2027-99"), "es", now);
+    const { market, platform } = await sharedTestServices();
+    const page = await calendarPage(market, platform.logger, new URL("http://localhost/calendar?month=2027-99"), "es", now);
     expect(page.month).toBe("2027-02");
     expect(page.title).toBe("febrero de 2027");
     const today = page.events!.weeks.flat().filter((day) => day.isToday);

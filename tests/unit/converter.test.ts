@@ -1,15 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { converterHref, currencyFlag } from "~/market/converter";
 import { conversionOf, formatRate, parseAmount, readConverterQuery } from "~/market/converter.server";
 import type { RateTable } from "~/market/types";
 import { contextFor, routeArgs } from "../support/router-context";
-
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-converter-"));
-});
 
 /** The page's loader with a real Request, after the language middleware, as React Router runs it. */
 async function converterLoader(url: string, language = "pt-BR") {

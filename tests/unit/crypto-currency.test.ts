@@ -8,6 +8,7 @@ import { createCoinGeckoProvider } from "~/market/live/coingecko";
 import { mostTraded } from "~/market/most-traded";
 import { createMarketService } from "~/market/service.server";
 import type { StockListItem } from "~/market/types";
+import { memoryLogger } from "~/platform/logger.server";
 import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 
 /** Wednesday 2026-11-18 15:07:30 UTC. */
@@ -88,7 +89,8 @@ describe("CoinGecko in the visitor's currency", () => {
     fake = await startFakeUpstream();
   });
   afterAll(() => fake.close());
-  const coingecko = () => createCoinGeckoProvider({ baseUrl: `${fake.url}/coingecko`, apiKey: fakeKeys.coingeckoDemo, timeoutMs: 2000 });
+  const coingecko = () =>
+    createCoinGeckoProvider({ baseUrl: `${fake.url}/coingecko`, apiKey: fakeKeys.coingeckoDemo, timeoutMs: 2000, logger: memoryLogger() });
 
   it("asks /coins/markets and the chart for that vs_currency", async () => {
     await coingecko().list({ page: 1, perPage: 5, order: "market_cap_desc", currency: "brl" });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCoinGeckoProvider, type CoinGeckoOptions } from "~/market/live/coingecko";
 import { UpstreamError } from "~/market/providers/provider";
+import { memoryLogger } from "~/platform/logger.server";
 import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 
 let fake: FakeUpstream;
@@ -11,7 +12,7 @@ afterAll(() => fake.close());
 afterEach(() => vi.restoreAllMocks());
 
 const coingecko = (options: CoinGeckoOptions = { apiKey: fakeKeys.coingeckoDemo }) =>
-  createCoinGeckoProvider({ baseUrl: `${fake.url}/coingecko`, timeoutMs: 2000, ...options });
+  createCoinGeckoProvider({ baseUrl: `${fake.url}/coingecko`, timeoutMs: 2000, logger: memoryLogger(), ...options });
 const lastRequest = (route: Parameters<FakeUpstream["requests"]>[0]) => fake.requests(route).at(-1);
 
 const listItemKeys = [
@@ -122,20 +123,20 @@ describe("CoinGecko adapter", () => {
   });
 
   it("drops a malformed coin, keeps the others, and logs each dropped coin once", async () => {
-    // A fresh module graph: what earlier tests logged is not remembered here.
-    vi.resetModules();
-    const { createCoinGeckoProvider: fresh } = await import("~/market/live/coingecko");
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const provider = fresh({ baseUrl: `${fake.url}/coingecko`, timeoutMs: 2000 });
+    const logger = memoryLogger();
+    const provider = coingecko({ logger, apiKey: fakeKeys.coingeckoDemo });
 
     const first = await provider.list({ page: 1, perPage: 10, order: "market_cap_desc" });
     await provider.list({ page: 1, perPage: 10, order: "market_cap_desc" });
 
     expect(first.items.map((item) => item.id)).not.toContain("object-price-coin");
     expect(first.items.map((item) => item.name)).not.toContain("Ghost Coin");
-    expect(warn.mock.calls.map(([line]) => String(line))).toEqual([
-      expect.stringMatching(/^coingecko \/coins\/markets: dropped the item with symbol ghost: id /),
-      expect.stringMatching(/^coingecko \/coins\/markets: dropped the item with id object-price-coin: current_price /),
+    expect(logger.lines).toEqual([
+      { level: "warn", message: expect.stringMatching(/^coingecko \/coins\/markets: dropped the item with symbol ghost: id /) },
+      {
+        level: "warn",
+        message: expect.stringMatching(/^coingecko \/coins\/markets: dropped the item with id object-price-coin: current_price /),
+      },
     ]);
   });
 
@@ -297,7 +298,6 @@ describe("CoinGecko adapter", () => {
   });
 
   it("searches past placeholder thumbnails and a hit without an id", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(await coingecko().search("placeholder")).toEqual([
       { id: "placeholder-coin", name: "Placeholder Coin", symbol: "phc", thumb: null, rank: null },
       // A relative thumbnail is no image; the absolute large one stands in.
@@ -332,7 +332,6 @@ describe("CoinGecko adapter", () => {
   });
 
   it('keeps trending coins with placeholder images and "$0" figures, and drops one without an id', async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const trending = await coingecko().trending();
     expect(trending.map((coin) => coin.id)).toEqual(["pepe", "bitcoin", "placeholder-coin"]);
     expect(trending[2]).toMatchObject({ image: null, price: 0.5012, change24h: 0.24, marketCap: null, volume24h: null, rank: null });

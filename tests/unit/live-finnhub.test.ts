@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createFinnhubProviders } from "~/market/live/finnhub";
 import { UpstreamError } from "~/market/providers/provider";
+import { memoryLogger } from "~/platform/logger.server";
 import { fakeEarningsRowCap, fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 import { denseEarnings } from "../support/upstream-quirks";
 
@@ -11,8 +12,8 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 afterEach(() => vi.restoreAllMocks());
 
-const finnhub = (apiKey: string = fakeKeys.finnhub) =>
-  createFinnhubProviders({ baseUrl: `${fake.url}/finnhub`, apiKey, timeoutMs: 2000, earningsSplitAt: fakeEarningsRowCap });
+const finnhub = (apiKey: string = fakeKeys.finnhub, logger = memoryLogger()) =>
+  createFinnhubProviders({ baseUrl: `${fake.url}/finnhub`, apiKey, timeoutMs: 2000, earningsSplitAt: fakeEarningsRowCap, logger });
 
 const newsItemKeys = ["id", "headline", "summary", "url", "image", "source", "category", "datetime", "related", "language"].sort();
 
@@ -66,17 +67,15 @@ describe("Finnhub news adapter", () => {
   });
 
   it("drops an item without a URL, headline or id, or with a bad datetime, keeps the rest, and logs each once", async () => {
-    // A fresh module graph: what earlier tests logged is not remembered here.
-    vi.resetModules();
-    const { createFinnhubProviders: fresh } = await import("~/market/live/finnhub");
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const { news } = fresh({ baseUrl: `${fake.url}/finnhub`, apiKey: fakeKeys.finnhub, timeoutMs: 2000 });
+    const logger = memoryLogger();
+    const { news } = finnhub(fakeKeys.finnhub, logger);
 
     const items = await news.list("general", "en");
     await news.list("general", "en");
 
     expect(items.map((item) => item.id)).toEqual([7372620, 7372633, 7372611]);
-    const lines = warn.mock.calls.map(([line]) => String(line));
+    expect(logger.lines.every((line) => line.level === "warn")).toBe(true);
+    const lines = logger.lines.map((line) => line.message);
     expect(lines).toHaveLength(5);
     for (const line of lines) expect(line).toMatch(/^finnhub \/news: dropped /);
     expect(lines).toEqual([
@@ -123,7 +122,6 @@ describe("Finnhub news adapter", () => {
 
 describe("Finnhub calendar adapter", () => {
   it("maps earnings to events with titles in the visitor's language and stable ids", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const { calendar } = finnhub();
     const before = fake.calls("finnhub:earnings");
     const events = await calendar.events("2024-06-01", "2024-06-30", "pt-BR");
@@ -176,7 +174,7 @@ describe("Finnhub calendar adapter", () => {
   });
 
   it("gets every date of a month that overflows one answer, halving a slice while it comes back full", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logger = memoryLogger();
     // The fake, like Finnhub, cuts the whole month at the cap and loses its last dates.
     const whole = await fetch(`${fake.url}/finnhub/calendar/earnings?from=2024-10-01&to=2024-10-31`, {
       headers: { "x-finnhub-token": fakeKeys.finnhub },
@@ -185,7 +183,7 @@ describe("Finnhub calendar adapter", () => {
     expect(whole.earningsCalendar.map((row) => row.date)).not.toContain("2024-10-31");
 
     const before = fake.calls("finnhub:earnings");
-    const events = await finnhub().calendar.events("2024-10-01", "2024-10-31", "en");
+    const events = await finnhub(fakeKeys.finnhub, logger).calendar.events("2024-10-01", "2024-10-31", "en");
 
     const answers = fake.requests("finnhub:earnings").slice(before);
     expect(answers.map(({ query }) => `${query.from}..${query.to}`).sort()).toEqual(
@@ -206,6 +204,9 @@ describe("Finnhub calendar adapter", () => {
       .map((row) => `finnhub-earnings-${row.symbol}-${row.date}`);
     expect(events.map((event) => event.id)).toEqual(expected);
     expect(new Set(events.map((event) => event.date)).size).toBe(23);
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^finnhub \/calendar\/earnings: 20 rows for 2024-10-30 alone/));
+    expect(logger.lines).toContainEqual({
+      level: "warn",
+      message: expect.stringMatching(/^finnhub \/calendar\/earnings: 20 rows for 2024-10-30 alone/),
+    });
   });
 });

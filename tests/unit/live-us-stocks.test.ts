@@ -7,6 +7,7 @@ import { stockAssets } from "~/market/demo/dataset";
 import { stocksByMarket } from "~/market/providers/stocks-by-market";
 import { UpstreamError } from "~/market/providers/provider";
 import { providersFor } from "~/market/service.server";
+import { memoryLogger } from "~/platform/logger.server";
 import { stockRanges } from "~/market/types";
 import { parseEnv } from "~/platform/env.server";
 import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
@@ -230,7 +231,7 @@ describe("stocks by market", () => {
       TWELVE_DATA_API_KEY: fakeKeys.twelveData,
       TWELVE_DATA_BASE_URL: `${fake.url}/twelve-data`,
     };
-    const live = providersFor(parseEnv(env).market).stocks;
+    const live = providersFor(parseEnv(env).market, memoryLogger()).stocks;
     // The ticker tape's US symbols come back live (1-day range), without a Twelve Data call.
     const before = seriesCalls();
     const tape = await Promise.all(
@@ -244,7 +245,7 @@ describe("stocks by market", () => {
     ]);
     expect(seriesCalls()).toBe(before);
 
-    const off = providersFor(parseEnv({ ...env, US_STOCKS_PROVIDER: "none" }).market).stocks;
+    const off = providersFor(parseEnv({ ...env, US_STOCKS_PROVIDER: "none" }).market, memoryLogger()).stocks;
     await expect(off.detail("MSFT", { range: "1d", language: "en" })).resolves.toBeNull();
   });
 });

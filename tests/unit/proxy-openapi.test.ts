@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { createParser } from "eventsource-parser";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,10 +8,6 @@ import { callRoute, signedInUser } from "../support/route-call";
  * Every route the OpenAPI document names is called for real, and each answer (successes and
  * errors, bodies and headers) is checked against the document's own schemas.
  */
-
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-openapi-"));
-});
 
 type Operation = {
   requestBody?: { content: Record<string, { schema: object }> };

@@ -1,12 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callLoader } from "../support/loader-call";
-
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-proxy-"));
-});
 
 const routes = {
   stocks: () => import("~/routes/proxy/stocks"),

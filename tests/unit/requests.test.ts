@@ -1,12 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contextFor, routeArgs } from "../support/router-context";
-
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-req-"));
-});
 
 async function rootLoad(url: string, headers: Record<string, string> = {}) {
   const { loader } = await import("~/root");

@@ -1,16 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SearchResponse, SearchResult } from "~/market/search-scope";
 import { searchPages } from "~/market/search.server";
 import { callLoader } from "../support/loader-call";
 import { contextFor, routeArgs } from "../support/router-context";
 import { sharedTestServices } from "../support/services";
-
-beforeAll(() => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "ma-search-"));
-});
 
 /** GET /search/results (the dialog's JSON) with a real Request, after the language middleware. */
 async function searchResults(url: string, headers: HeadersInit = {}) {

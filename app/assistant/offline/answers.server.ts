@@ -5,6 +5,7 @@
 import type { Language } from "~/i18n/languages";
 import { convertAmount, formatMinorUnits, minorUnitsOf, roundToMinorUnits } from "~/market/convert";
 import type { MarketService } from "~/market/service.server";
+import type { Logger } from "~/platform/logger.server";
 import type { NewsCategory, NewsItem, Sourced, StockListItem } from "~/market/types";
 import { formatNumber, formatPercent, formatPercentMagnitude } from "~/lib/format";
 import { glossaryTermName, type GlossaryTerm } from "../glossary";
@@ -17,7 +18,7 @@ import { containsAnyPhrase, tokenize, wordText } from "./words.server";
 
 export type Answer = { text: string; refs: ChatRef[] };
 
-type Context = { language: Language; market: MarketService; now: () => number };
+type Context = { language: Language; market: MarketService; logger: Logger; now: () => number };
 
 const moversPerSide = 3;
 /** The crypto list's first page: movers among established coins, not obscure ones. */
@@ -216,7 +217,7 @@ export async function answerFor(intent: Intent, context: Context): Promise<Answe
         return textOnly([t("unknown"), ...skillList(context.language)]);
     }
   } catch (error) {
-    console.warn("offline assistant: market data unavailable:", String(error));
+    context.logger.warn("offline assistant: market data unavailable:", String(error));
     return textOnly([t("unavailable")]);
   }
 }

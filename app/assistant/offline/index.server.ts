@@ -4,6 +4,7 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import type { MarketService } from "~/market/service.server";
+import type { Logger } from "~/platform/logger.server";
 import type { AssistantModel } from "../model.server";
 import { answerFor } from "./answers.server";
 import { intentOf } from "./intents.server";
@@ -12,6 +13,8 @@ import { answerText } from "./text.server";
 export type OfflineModelOptions = {
   /** The app's market engine; tests pass one with a fixed clock. */
   market: MarketService;
+  /** Told when the market engine cannot answer. */
+  logger: Logger;
   /** Pause between words, so the reply reads like it is being written. */
   wordDelayMs?: number;
   now?: () => number;
@@ -31,8 +34,8 @@ export function createOfflineModel(options: OfflineModelOptions): AssistantModel
     name: "offline",
     async *reply(request, signal, { paced = true } = {}) {
       const { language } = request;
-      const { market } = options;
-      const answer = await answerFor(intentOf(request), { language, market, now });
+      const { market, logger } = options;
+      const answer = await answerFor(intentOf(request), { language, market, logger, now });
       signal.throwIfAborted();
       const apology = request.likeOrDislikePreviousMessage === false ? `${answerText(language)("apology")}\n` : "";
       yield { text: "", refs: answer.refs };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Language } from "~/i18n/languages";
+import type { Logger } from "~/platform/logger.server";
 import type { CryptoCurrency } from "../crypto-currency";
 import type { CryptoProvider } from "../providers/provider";
 import type { CryptoDetail, CryptoListItem, LocalizedText, SeriesPoint } from "../types";
@@ -13,6 +14,7 @@ export type CoinGeckoOptions = {
   /** A Demo key fails on the Pro host and vice versa, so the key type picks host and header. */
   keyType?: "demo" | "pro";
   timeoutMs?: number;
+  logger?: Logger;
 };
 
 const publicBaseUrl = "https://api.coingecko.com/api/v3";
@@ -144,7 +146,7 @@ const trendingSchema = z.object({
   ),
 });
 
-export function createCoinGeckoProvider({ baseUrl, apiKey, keyType = "demo", timeoutMs }: CoinGeckoOptions = {}): CryptoProvider {
+export function createCoinGeckoProvider({ baseUrl, apiKey, keyType = "demo", timeoutMs, logger }: CoinGeckoOptions = {}): CryptoProvider {
   // An empty key (an unset variable passed through) means keyless, not a key that will be rejected.
   const pro = Boolean(apiKey) && keyType === "pro";
   const http = createJsonClient({
@@ -152,6 +154,7 @@ export function createCoinGeckoProvider({ baseUrl, apiKey, keyType = "demo", tim
     baseUrl: baseUrl ?? (pro ? proBaseUrl : publicBaseUrl),
     headers: apiKey ? { [pro ? "x-cg-pro-api-key" : "x-cg-demo-api-key"]: apiKey } : {},
     timeoutMs,
+    logger,
   });
 
   return {

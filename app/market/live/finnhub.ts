@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Language } from "~/i18n/languages";
+import { consoleLogger, type Logger } from "~/platform/logger.server";
 import type { CalendarProvider, NewsProvider } from "../providers/provider";
 import { newsCategories, type CalendarEvent, type NewsCategory, type NewsItem } from "../types";
 import { createJsonClient } from "./http";
@@ -12,6 +13,7 @@ export type FinnhubOptions = {
   timeoutMs?: number;
   /** Rows from which an earnings answer counts as possibly cut (see defaultEarningsSplitAt). */
   earningsSplitAt?: number;
+  logger?: Logger;
 };
 
 const defaultBaseUrl = "https://finnhub.io/api/v1";
@@ -72,11 +74,12 @@ export function createFinnhubProviders({
   apiKey,
   timeoutMs,
   earningsSplitAt = defaultEarningsSplitAt,
+  logger = consoleLogger,
 }: FinnhubOptions): {
   news: NewsProvider;
   calendar: CalendarProvider;
 } {
-  const http = createJsonClient({ provider: "finnhub", baseUrl, headers: { "x-finnhub-token": apiKey }, timeoutMs });
+  const http = createJsonClient({ provider: "finnhub", baseUrl, headers: { "x-finnhub-token": apiKey }, timeoutMs, logger });
 
   async function companyNews() {
     const now = Date.now();
@@ -92,7 +95,7 @@ export function createFinnhubProviders({
     if (earningsCalendar.length < earningsSplitAt) return earningsCalendar;
     const days = daysBetween(from, to);
     if (days === 0) {
-      console.warn(`finnhub /calendar/earnings: ${earningsCalendar.length} rows for ${from} alone; the day may be incomplete`);
+      logger.warn(`finnhub /calendar/earnings: ${earningsCalendar.length} rows for ${from} alone; the day may be incomplete`);
       return earningsCalendar;
     }
     const firstHalfEnd = addDays(from, Math.floor(days / 2));

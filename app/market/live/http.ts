@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import { consoleLogger, type Logger } from "~/platform/logger.server";
 import { UpstreamError } from "../providers/provider";
+import { parseCollectingDrops } from "./schema";
 
 export const defaultTimeoutMs = 8000;
 
@@ -12,14 +14,30 @@ export type JsonClientOptions = {
   /** Sent with every request (auth goes here, never in the URL, so it cannot leak into messages or logs). */
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** Told about items dropped from a feed, each distinct one once. */
+  logger?: Logger;
 };
+
+/** Bounds what a client remembers having logged; past it, it starts over. */
+const maxReportedDrops = 1000;
 
 /**
  * One GET per call, no retries: the cache layer above owns retries and back-off, so an adapter
  * must fail fast and say why (status, Retry-After) instead of multiplying upstream calls.
  */
-export function createJsonClient({ provider, baseUrl, headers, timeoutMs = defaultTimeoutMs }: JsonClientOptions) {
+export function createJsonClient({ provider, baseUrl, headers, timeoutMs = defaultTimeoutMs, logger = consoleLogger }: JsonClientOptions) {
   const root = baseUrl.replace(/\/+$/, "");
+  // A bad item that stays in a feed is logged once, not on every refresh.
+  const reportedDrops = new Set<string>();
+
+  function reportDrops(lines: string[]) {
+    for (const line of lines) {
+      if (reportedDrops.has(line)) continue;
+      if (reportedDrops.size >= maxReportedDrops) reportedDrops.clear();
+      reportedDrops.add(line);
+      logger.warn(line);
+    }
+  }
 
   async function request<S extends z.ZodType>(path: string, schema: S, query: Query, nullStatuses: readonly number[]) {
     const url = new URL(root + path);
@@ -57,11 +75,12 @@ export function createJsonClient({ provider, baseUrl, headers, timeoutMs = defau
     } catch {
       throw fail("returned malformed JSON");
     }
-    const parsed = schema.safeParse(json);
+    const { parsed, drops } = parseCollectingDrops(schema, json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw fail(`returned a malformed body (${issue ? `${issue.path.join(".") || "root"}: ${issue.message}` : "invalid"})`);
     }
+    reportDrops(drops);
     return parsed.data as z.output<S>;
   }
 

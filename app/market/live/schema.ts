@@ -60,9 +60,23 @@ export const imageUrl = text.transform((value) =>
 /** A required link: an absolute http(s) URL. */
 export const httpUrl = z.string().trim().refine(isHttpUrl, "not an absolute http(s) URL");
 
-/** One line per distinct dropped item per process: a bad item that stays in a feed is not logged on every refresh. */
-const reportedDrops = new Set<string>();
-const maxReportedDrops = 1000;
+/**
+ * Where the parse running now puts the items it drops. Parsing is synchronous, so one collector at
+ * a time is enough; outside `parseCollectingDrops` nothing is collected.
+ */
+let collecting: string[] | undefined;
+
+/** `schema.safeParse(value)`, with a "feed: dropped …" line for every item `keepValidItems` dropped on the way. */
+export function parseCollectingDrops<S extends z.ZodType>(schema: S, value: unknown) {
+  const outer = collecting;
+  const drops: string[] = [];
+  collecting = drops;
+  try {
+    return { parsed: schema.safeParse(value), drops };
+  } finally {
+    collecting = outer;
+  }
+}
 
 function itemLabel(value: unknown, index: number) {
   const record = value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
@@ -70,17 +84,9 @@ function itemLabel(value: unknown, index: number) {
   return key ? `the item with ${key} ${String(record[key])}` : `item ${index}`;
 }
 
-function reportDrop(feed: string, message: string) {
-  const line = `${feed}: dropped ${message}`;
-  if (reportedDrops.has(line)) return;
-  if (reportedDrops.size >= maxReportedDrops) reportedDrops.clear();
-  reportedDrops.add(line);
-  console.warn(line);
-}
-
 /**
  * The items of `values` that match `item`, each checked on its own: a malformed item is dropped
- * and logged (`feed` names the provider and endpoint), the rest are kept. When no item of a
+ * and reported to `parseCollectingDrops` (`feed` names the provider and endpoint), the rest are kept. When no item of a
  * non-empty list matches, the feed itself changed shape, and that is an error for the whole body.
  */
 export function keepValidItems<T extends z.ZodType>(values: unknown[], item: T, feed: string, context: z.RefinementCtx): z.output<T>[] {
@@ -97,7 +103,7 @@ export function keepValidItems<T extends z.ZodType>(values: unknown[], item: T, 
   if (values.length > 0 && kept.length === 0) {
     context.addIssue({ code: "custom", message: `no valid item (${dropped[0]})` });
   } else {
-    for (const reason of dropped) reportDrop(feed, reason);
+    for (const reason of dropped) collecting?.push(`${feed}: dropped ${reason}`);
   }
   return kept;
 }
