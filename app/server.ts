@@ -9,7 +9,7 @@ import { feedbackLimits } from "./content/feedback-schema";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
 import { limitRequestBody } from "./platform/body-limit.server";
 import { loadEnv } from "./platform/env.server";
-import { sendFetchResponse, toFetchRequest } from "./platform/fetch-bridge.server";
+import { abortedOnDisconnect, sendFetchResponse, toFetchRequest } from "./platform/fetch-bridge.server";
 import { jsonError } from "./platform/http.server";
 import { nonceContext } from "./platform/nonce";
 import { clientAddressContext } from "./platform/request-context";
@@ -142,8 +142,8 @@ export function createApp({ services, clientDir }: { services: Services; clientD
   // again; the compression layer leaves an answer that is already compressed as it is.
   app.use(async (req, res, next) => {
     try {
-      const request = toFetchRequest(req, res);
-      const render = (pageRequest: Request) => handleRequest(pageRequest, loadContextFor(req));
+      const request = toFetchRequest(req);
+      const render = (pageRequest: Request) => handleRequest(abortedOnDisconnect(pageRequest, res), loadContextFor(req));
       await sendFetchResponse(res, await (services.pageCache ? services.pageCache.respond(request, render) : render(request)));
     } catch (error) {
       next(error);

@@ -2,10 +2,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 /**
- * The request as React Router (and the page cache) read it: a Fetch Request whose signal aborts
- * when the visitor goes away before the answer is complete.
+ * The request as the page cache reads it. It carries no abort signal: a Request that follows a
+ * signal is only freed by a full garbage collection (undici keeps it in a FinalizationRegistry), so
+ * thousands of answers from the cache a second would pile up hundreds of megabytes between two.
  */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+export function toFetchRequest(req: ExpressRequest): Request {
   // Behind a trusted proxy Express reads the forwarded host and protocol.
   const host = (req.host ?? "").split(/[\\/?#@]/)[0] || "localhost";
   const url = URL.parse(`${req.protocol}://${host}${req.originalUrl}`) ?? new URL(`${req.protocol}://localhost${req.originalUrl}`);
@@ -14,16 +15,24 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
     if (values === undefined) continue;
     for (const value of Array.isArray(values) ? values : [values]) headers.append(name, value);
   }
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
   return new Request(url, init);
+}
+
+/**
+ * `request` for rendering: its signal aborts when the visitor goes away before the answer is
+ * complete, so React Router stops loaders and streams (the assistant's reply) nobody waits for.
+ */
+export function abortedOnDisconnect(request: Request, res: ExpressResponse): Request {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return new Request(request, { signal: controller.signal });
 }
 
 const isEventStream = (response: Response) => /text\/event-stream/i.test(response.headers.get("Content-Type") ?? "");

@@ -5,7 +5,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { createGunzip, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pagesChangedChannel } from "~/platform/context.server";
-import { sendFetchResponse, toFetchRequest } from "~/platform/fetch-bridge.server";
+import { abortedOnDisconnect, sendFetchResponse, toFetchRequest } from "~/platform/fetch-bridge.server";
 import { createPageCache, type PageCacheOptions, type PageCache, type PageVariant } from "~/platform/page-cache.server";
 import { createTestServices } from "../support/services";
 
@@ -42,7 +42,7 @@ async function listen(cache: PageCache, render: Renderer, { compress = false } =
   if (compress) app.use((await import("compression")).default({ threshold: 0 }));
   app.use(async (req, res, next) => {
     try {
-      await sendFetchResponse(res, await cache.respond(toFetchRequest(req, res), async (page) => render(page)));
+      await sendFetchResponse(res, await cache.respond(toFetchRequest(req), async (page) => render(abortedOnDisconnect(page, res))));
     } catch (error) {
       next(error);
     }
@@ -255,6 +255,23 @@ describe("anonymous page cache", () => {
     await app.get("/public/a", {}, "HEAD");
     const page = await (await app.get("/public/a")).text();
     expect(page).toContain("<p>row</p>");
+  });
+
+  it("aborts a render, kept or personal, when its visitor goes away before the answer", async () => {
+    const aborted: string[] = [];
+    await serve((request) => {
+      request.signal.addEventListener("abort", () => aborted.push(new URL(request.url).pathname));
+      return new Promise<Response>(() => {});
+    });
+    const port = (server!.address() as AddressInfo).port;
+    for (const path of ["/public/slow", "/private/slow"]) {
+      const outgoing = request({ port, host: "127.0.0.1", path });
+      outgoing.on("error", () => {});
+      outgoing.end();
+      await delay(50);
+      outgoing.destroy();
+    }
+    await vi.waitFor(() => expect(aborted.sort()).toEqual(["/private/slow", "/public/slow"]));
   });
 
   it("renders again once the lifetime is over, and drops the oldest pages past the size limit", async () => {
