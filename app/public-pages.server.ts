@@ -10,7 +10,7 @@ import {
   stockDetailSearch,
   stockListSearch,
 } from "./market/list-search.server";
-import type { PageVariant } from "./platform/page-cache.server";
+import type { PageRequest, PageVariant } from "./platform/page-cache.server";
 import { readTheme } from "./platform/theme.server";
 import { readCryptoCurrency } from "./market/crypto-currency.server";
 import { chartSeriesParam, chartTypeParam } from "./lib/chart-params";
@@ -51,7 +51,7 @@ function pageParams(path: string): readonly string[] | undefined {
  * page reads, the language it will be shown in, the theme and the crypto price currency. A `?lng=` choice is rendered for
  * itself, since its answer remembers the choice in a cookie.
  */
-export async function publicPageVariant(request: Request): Promise<PageVariant | null> {
+export async function publicPageVariant(request: PageRequest): Promise<PageVariant | null> {
   const { pathname: path, searchParams: query } = new URL(request.url);
   const params = pageParams(path);
   if (!params) return null;

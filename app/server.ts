@@ -9,7 +9,7 @@ import { feedbackLimits } from "./content/feedback-schema";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
 import { limitRequestBody } from "./platform/body-limit.server";
 import { loadEnv } from "./platform/env.server";
-import { abortedOnDisconnect, sendFetchResponse, toFetchRequest } from "./platform/fetch-bridge.server";
+import { abortedOnDisconnect, pageRequestOf, sendFetchResponse, sendKeptAnswer, toFetchRequest } from "./platform/fetch-bridge.server";
 import { jsonError } from "./platform/http.server";
 import { nonceContext } from "./platform/nonce";
 import { clientAddressContext } from "./platform/request-context";
@@ -60,16 +60,29 @@ async function refuseLargeBody(request: IncomingMessage, response: ServerRespons
 
 type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** The HTTP entry point: request bodies are read within their limit before anything else sees them. */
+/**
+ * The HTTP entry point. A public page the cache keeps goes out from here, before Express, the
+ * router or any Fetch object: that is most of an anonymous visitor's traffic. Everything else
+ * has its request body read within its limit before the app sees it.
+ */
 export function createServerHandler(app: NodeHandler, services: Services): NodeHandler {
   const headers = securityHeaders(services.platform.config.publicUrl);
-  return (request, response) => {
-    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+  const { pageCache } = services;
+  const toApp: NodeHandler = (request, response) => {
     const limit = requestBodyLimit((request.url ?? "/").split("?")[0] ?? "/");
     limitRequestBody(request, response, limit, {
       refuse: () => void refuseLargeBody(request, response, limit),
       next: (withBody) => app(withBody, response),
     });
+  };
+  return (request, response) => {
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    const mayBeKept = pageCache && (request.method === "GET" || request.method === "HEAD") && request.url?.startsWith("/");
+    if (!mayBeKept) return toApp(request, response);
+    pageCache.kept(pageRequestOf(request)).then(
+      (answer) => (answer ? sendKeptAnswer(response, answer) : toApp(request, response)),
+      () => toApp(request, response),
+    );
   };
 }
 

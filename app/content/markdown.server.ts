@@ -54,8 +54,22 @@ function plainText(tokens: readonly Token[]): string {
     .join("");
 }
 
+/** Excerpts already made: the newest notes are summarised for every home page rendered. */
+const excerpts = new Map<string, string>();
+const excerptsLimit = 200;
+
 /** The first paragraph as plain text, cut at a word near `maxLength`: for lists, the home page and the team activity. */
 export function markdownExcerpt(markdown: string, maxLength = 220): string {
+  const key = `${maxLength}\u0000${markdown}`;
+  const remembered = excerpts.get(key);
+  if (remembered !== undefined) return remembered;
+  const excerpt = excerptOf(markdown, maxLength);
+  if (excerpts.size >= excerptsLimit) excerpts.clear();
+  excerpts.set(key, excerpt);
+  return excerpt;
+}
+
+function excerptOf(markdown: string, maxLength: number): string {
   const paragraph = marked.lexer(markdown).find((token) => token.type === "paragraph");
   const text = paragraph ? plainText([paragraph]).replace(/\s+/g, " ").trim() : "";
   if (text.length <= maxLength) return text;

@@ -9,6 +9,7 @@ import {
   isLanguage,
   languageCookieName,
   languageOf,
+  languageQueryParam,
   supportedLanguages,
   type Language,
 } from "./languages";
@@ -74,16 +75,36 @@ const localeContext = createContext<Language>(fallbackLanguage);
 const acceptedLanguages = (header: string | null | undefined) => (header ?? "").slice(0, 512).split(",", 16).join(",");
 
 /** The visitor's language from `?lng=`, the `i18next` cookie or Accept-Language (remix-i18next's detector). */
-async function detectLanguageOf(url: string, cookie: string | null | undefined, acceptLanguage: string | null | undefined) {
+async function detectLanguageWithDetector(url: string, cookie: string | null | undefined, acceptLanguage: string) {
   try {
-    const inputs = new Request(url, { headers: { cookie: cookie ?? "", "accept-language": acceptedLanguages(acceptLanguage) } });
+    const inputs = new Request(url, { headers: { cookie: cookie ?? "", "accept-language": acceptLanguage } });
     return languageOf(await detector.getLocale(inputs));
   } catch {
     return fallbackLanguage;
   }
 }
 
-export const detectLanguage = (request: Request): Promise<Language> =>
+/**
+ * Without `?lng=` the answer depends only on the language cookie and the header, which repeat from
+ * visitor to visitor: remembered, so a page served from memory builds no Request to find it out.
+ * Bounded, since both are the visitor's to choose.
+ */
+const detectedFromHeaders = new Map<string, Language>();
+const detectedFromHeadersLimit = 1000;
+
+async function detectLanguageOf(url: string, cookie: string | null | undefined, acceptLanguage: string | null | undefined) {
+  const accepted = acceptedLanguages(acceptLanguage);
+  if (URL.parse(url)?.searchParams.has(languageQueryParam) !== false) return detectLanguageWithDetector(url, cookie, accepted);
+  const key = `${readCookie(cookie ?? null, languageCookieName) ?? ""}\u0000${accepted}`;
+  const remembered = detectedFromHeaders.get(key);
+  if (remembered) return remembered;
+  const language = await detectLanguageWithDetector(url, cookie, accepted);
+  if (detectedFromHeaders.size >= detectedFromHeadersLimit) detectedFromHeaders.clear();
+  detectedFromHeaders.set(key, language);
+  return language;
+}
+
+export const detectLanguage = (request: { url: string; headers: { get(name: string): string | null } }): Promise<Language> =>
   detectLanguageOf(request.url, request.headers.get("Cookie"), request.headers.get("Accept-Language"));
 
 /** The same detection for a request the router has not seen yet (Node's own request object). */

@@ -18,10 +18,34 @@ function fixedT(i18n: I18n, namespace: string): TFunction {
   let t = byNamespace.get(namespace);
   if (!t) {
     // No language: it follows the instance's current one, so one function serves every render.
-    t = i18n.getFixedT(null, namespace);
+    t = rememberingPlainKeys(i18n, i18n.getFixedT(null, namespace));
     byNamespace.set(namespace, t);
   }
   return t;
+}
+
+/** Enough for every key the app names; a key made from data cannot grow it without bound. */
+const rememberedKeysLimit = 5000;
+
+/**
+ * `translate`, remembering what a key alone (no options) translates to: most calls are such, and
+ * i18next resolves the language and namespace again on each, a tenth of a page's render. The text
+ * only changes with the language or when translations arrive.
+ */
+function rememberingPlainKeys(i18n: I18n, translate: TFunction): TFunction {
+  const texts = new Map<string, unknown>();
+  const forget = () => texts.clear();
+  i18n.on("languageChanged", forget);
+  i18n.store.on("added", forget);
+  const call = translate as unknown as (...args: unknown[]) => unknown;
+  return ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== "string") return call(key, ...rest);
+    if (texts.has(key)) return texts.get(key);
+    const text = call(key);
+    if (texts.size >= rememberedKeysLimit) forget();
+    texts.set(key, text);
+    return text;
+  }) as unknown as TFunction;
 }
 
 function subscribeTo(i18n: I18n) {

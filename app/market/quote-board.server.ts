@@ -12,17 +12,23 @@ type Known<Quote> = { quote: Quote; fetchedAt: number };
 /** Plenty for every listed asset; details of obscure coins beyond it drop the least recently seen. */
 const defaultMaxEntries = 20_000;
 
+// Plain loops: these run for every row of every list a page shows.
 function pick<Item, Field extends keyof Item>(item: Item, fields: readonly Field[]): Pick<Item, Field> {
-  return Object.fromEntries(fields.map((field) => [field, item[field]])) as Pick<Item, Field>;
+  const picked = {} as Pick<Item, Field>;
+  for (const field of fields) picked[field] = item[field];
+  return picked;
 }
 
 /** The quote's known fields: an answer that lacks one (a list without volume) leaves the item's own. */
 function known<Quote extends object>(quote: Quote): Partial<Quote> {
-  return Object.fromEntries(Object.entries(quote).filter(([, value]) => value !== null)) as Partial<Quote>;
+  const fields: Partial<Quote> = {};
+  for (const field in quote) if (quote[field] !== null) fields[field] = quote[field];
+  return fields;
 }
 
 function sameQuote<Quote extends object>(a: Quote, b: Quote): boolean {
-  return (Object.keys(a) as (keyof Quote)[]).every((field) => Object.is(a[field], b[field]));
+  for (const field in a) if (!Object.is(a[field], b[field])) return false;
+  return true;
 }
 
 /** The day's extremes of a quote from one answer, widened to hold a price from a newer one. */

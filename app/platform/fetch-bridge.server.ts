@@ -1,5 +1,27 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { KeptAnswer, PageRequest } from "./page-cache.server";
+
+/** Node's request as the page cache reads it, made of nothing but Node's own parsed headers. */
+export function pageRequestOf(req: IncomingMessage): PageRequest {
+  return {
+    method: req.method ?? "GET",
+    url: `http://localhost${req.url ?? "/"}`,
+    headers: {
+      get(name) {
+        const value = req.headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+      },
+    },
+  };
+}
+
+/** A page the cache kept, written as it is: already compressed when the visitor accepts gzip. */
+export function sendKeptAnswer(res: ServerResponse, { status, headers, body }: KeptAnswer) {
+  res.writeHead(status, headers);
+  res.end(body);
+}
 
 /**
  * The request as the page cache reads it. It carries no abort signal: a Request that follows a

@@ -14,6 +14,15 @@ const deflateRawAsync = promisify(deflateRaw);
 export type PageVariant = { url: string; language: string; theme: string; currency: string };
 
 /**
+ * What the cache reads of a request. A Fetch Request has it, and so does a thin view of Node's
+ * own request, which lets a kept page go out without building any Fetch object.
+ */
+export type PageRequest = { method: string; url: string; headers: { get(name: string): string | null } };
+
+/** A kept page as the answer to one request: written to the socket as it is. */
+export type KeptAnswer = { status: number; headers: Record<string, string>; body: Buffer<ArrayBuffer> | null };
+
+/**
  * Public pages rendered once per variant for visitors without a session, then served from memory
  * for a short time. Only the language, theme and currency cookies may be present: any other cookie (a
  * session, a flash message, a sign-in in progress) means the page may be personal, so it is
@@ -26,7 +35,7 @@ export type PageCacheOptions = {
   maxBytes: number;
   maxEntries: number;
   /** The variant of a cacheable request, or null for one that must be rendered for itself. */
-  variantOf: (request: Request) => PageVariant | null | Promise<PageVariant | null>;
+  variantOf: (request: PageRequest) => PageVariant | null | Promise<PageVariant | null>;
   /** A fresh CSP nonce: every answer, kept or not, carries its own. */
   createNonce: () => string;
   /**
@@ -74,7 +83,7 @@ function cookieNames(header: string | undefined): string[] {
   });
 }
 
-const acceptsGzip = (request: Request) => /\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "");
+const acceptsGzip = (request: PageRequest) => /\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "");
 
 const gzipHeader = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
 /** An empty stored block marked final: the end of the deflate stream. */
@@ -176,19 +185,21 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   /** A kept page as the answer to `request`: 304, or the page with a new nonce, gzip when accepted. */
-  function answer(request: Request, entry: Entry): Response {
-    const headers = new Headers({ ETag: entry.etag, "Cache-Control": cachedPageControl, Vary: varyHeader });
-    if (request.headers.get("If-None-Match") === entry.etag) return new Response(null, { status: 304, headers });
+  function answer(request: PageRequest, entry: Entry): KeptAnswer {
+    const headers: Record<string, string> = { etag: entry.etag, "cache-control": cachedPageControl, vary: varyHeader };
+    if (request.headers.get("If-None-Match") === entry.etag) return { status: 304, headers, body: null };
     const nonce = entry.nonce && options.createNonce();
     for (const [name, value] of Object.entries(entry.headers)) {
-      headers.set(name, name === "content-security-policy" && nonce ? value.replaceAll(entry.nonce, nonce) : value);
+      headers[name] = name === "content-security-policy" && nonce ? value.replaceAll(entry.nonce, nonce) : value;
     }
     const gzip = acceptsGzip(request);
     const body = assemble(entry, nonce, gzip);
-    if (gzip) headers.set("Content-Encoding", "gzip");
-    headers.set("Content-Length", String(body.length));
-    return new Response(request.method === "HEAD" ? null : body, { status: entry.status, headers });
+    if (gzip) headers["content-encoding"] = "gzip";
+    headers["content-length"] = String(body.length);
+    return { status: entry.status, headers, body: request.method === "HEAD" ? null : body };
   }
+
+  const toResponse = ({ status, headers, body }: KeptAnswer) => new Response(body, { status, headers });
 
   function shareable(response: Response): boolean {
     const control = response.headers.get("Cache-Control") ?? "";
@@ -226,7 +237,7 @@ export function createPageCache(options: PageCacheOptions) {
     };
   }
 
-  function cacheable(request: Request): boolean {
+  function cacheable(request: PageRequest): boolean {
     if (request.method !== "GET" && request.method !== "HEAD") return false;
     return cookieNames(request.headers.get("Cookie") ?? undefined).every((name) => anonymousCookies.has(name));
   }
@@ -257,7 +268,7 @@ export function createPageCache(options: PageCacheOptions) {
       const entry = await toEntry(key, response, renderedUnder);
       keep(entry);
       settle(entry);
-      return answer(request, entry);
+      return toResponse(answer(request, entry));
     } catch (error) {
       settle(null);
       throw error;
@@ -266,28 +277,48 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
+  /** The variant and key of a request for a shared public page, or null. */
+  async function lookup(request: PageRequest) {
+    if (!cacheable(request)) return null;
+    const variant = await Promise.resolve(options.variantOf(request)).catch(() => null);
+    if (!variant) return null;
+    return { variant, key: [variant.url, variant.language, variant.theme, variant.currency].join("\u0000") };
+  }
+
+  /** Answers from memory, or from a render of the same variant in progress. */
+  async function fromMemory(request: PageRequest, { variant, key }: { variant: PageVariant; key: string }) {
+    const entry = fresh(key) ?? (await rendering.get(key));
+    if (!entry) return null;
+    options.onHit?.(variant.url.split("?")[0] ?? "/");
+    return answer(request, entry);
+  }
+
+  /**
+   * The kept answer to `request`, or null when it must be rendered: the edge asks this first, so
+   * most public pages go out without a router, a middleware or a Fetch object.
+   */
+  async function kept(request: PageRequest): Promise<KeptAnswer | null> {
+    const found = await lookup(request);
+    return found && fromMemory(request, found);
+  }
+
   /**
    * Answers `request` from memory, from a render of the same variant in progress, or by rendering
    * it with `render` and keeping the page; requests that are not for a shared public page go to
    * `render` untouched.
    */
   async function respond(request: Request, render: PageRenderer): Promise<Response> {
-    if (!cacheable(request)) return render(request);
-    const variant = await Promise.resolve(options.variantOf(request)).catch(() => null);
-    if (!variant) return render(request);
-    const key = [variant.url, variant.language, variant.theme, variant.currency].join("\u0000");
-    const path = variant.url.split("?")[0] ?? "/";
-    const kept = fresh(key) ?? (await rendering.get(key));
-    if (kept) {
-      options.onHit?.(path);
-      return answer(request, kept);
-    }
+    const found = await lookup(request);
+    if (!found) return render(request);
+    const answered = await fromMemory(request, found);
+    if (answered) return toResponse(answered);
     // A HEAD has no body to keep.
     if (request.method === "HEAD") return render(request);
-    return renderAndKeep(key, request, variant, render);
+    return renderAndKeep(found.key, request, found.variant, render);
   }
 
   const cache = {
+    kept,
     respond,
     size: () => entries.size,
     /** What the kept entries are counted to cost, bookkeeping included. */

@@ -5,8 +5,8 @@ import { setTimeout as delay } from "node:timers/promises";
 import { createGunzip, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pagesChangedChannel } from "~/platform/context.server";
-import { abortedOnDisconnect, sendFetchResponse, toFetchRequest } from "~/platform/fetch-bridge.server";
-import { createPageCache, type PageCacheOptions, type PageCache, type PageVariant } from "~/platform/page-cache.server";
+import { abortedOnDisconnect, pageRequestOf, sendFetchResponse, sendKeptAnswer, toFetchRequest } from "~/platform/fetch-bridge.server";
+import { createPageCache, type PageCacheOptions, type PageCache, type PageRequest, type PageVariant } from "~/platform/page-cache.server";
 import { createTestServices } from "../support/services";
 
 type Renderer = (request: Request) => Response | Promise<Response>;
@@ -15,7 +15,7 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** Pages under /public, told apart by their whole URL, the language header or cookie, the theme and currency cookies. */
-function testVariant(request: Request): PageVariant | null {
+function testVariant(request: PageRequest): PageVariant | null {
   const { pathname, search } = new URL(request.url);
   if (!pathname.startsWith("/public")) return null;
   const cookie = request.headers.get("Cookie") ?? "";
@@ -36,7 +36,7 @@ const testOptions = {
   createNonce: () => `nonce${++nonces}`,
 };
 
-/** A real HTTP server as the app has one: Express, optionally compressing, answering through the cache. */
+/** A real HTTP server as the app has one: kept pages from the entry point, then Express, optionally compressing, answering through the cache. */
 async function listen(cache: PageCache, render: Renderer, { compress = false } = {}) {
   const app = express();
   if (compress) app.use((await import("compression")).default({ threshold: 0 }));
@@ -47,7 +47,10 @@ async function listen(cache: PageCache, render: Renderer, { compress = false } =
       next(error);
     }
   });
-  server = createServer(app);
+  // As the app's entry point: kept pages go out before Express.
+  server = createServer((req, res) => {
+    void cache.kept(pageRequestOf(req)).then((answer) => (answer ? sendKeptAnswer(res, answer) : app(req, res)));
+  });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   return (server.address() as AddressInfo).port;
 }

@@ -44,6 +44,14 @@ describe("page cache variants of public pages", () => {
     });
   });
 
+  it("tells visitors with the same header apart by their language cookie, however often the header comes back", async () => {
+    const languages = [];
+    for (const cookie of ["", "i18next=es", "i18next=pt-BR", "i18next=bogus", ""]) {
+      languages.push((await publicPageVariant(incoming("/faq", { cookie, "accept-language": "en-GB,en;q=0.8" })))?.language);
+    }
+    expect(languages).toEqual(["en", "es", "pt-BR", "en", "en"]);
+  });
+
   it("names the crypto price currency: the visitor's choice, else their language's default", async () => {
     expect(await publicPageVariant(incoming("/cryptos"))).toMatchObject({ language: "pt-BR", currency: "brl" });
     expect(await publicPageVariant(incoming("/cryptos", { cookie: "i18next=es" }))).toMatchObject({ currency: "usd" });
