@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { constants, crc32, deflateRaw } from "node:zlib";
+import { crc32CombineShifted, crc32ShiftFor } from "~/lib/crc32-combine";
 import { systemClock, type Clock } from "./clock";
 
 const deflateRawAsync = promisify(deflateRaw);
@@ -64,6 +65,9 @@ type Entry = {
   nonce: string;
   pieces: Buffer[];
   deflatedPieces: Buffer[];
+  /** CRC-32 of each piece and its crc32ShiftFor, for the gzip trailer. */
+  checksums: number[];
+  shifts: number[];
   storedAt: number;
   generation: number;
   bytes: number;
@@ -103,16 +107,18 @@ function assemble(entry: Entry, nonce: string, gzip: boolean): Buffer<ArrayBuffe
   const nonceBytes = Buffer.from(nonce);
   if (!gzip) return Buffer.concat(entry.pieces.flatMap((piece, index) => (index === 0 ? [piece] : [nonceBytes, piece])));
   const parts: Buffer[] = [gzipHeader];
+  const nonceChecksum = crc32(nonceBytes);
+  const nonceShift = crc32ShiftFor(nonceBytes.length);
   let checksum = 0;
   let size = 0;
   entry.pieces.forEach((piece, index) => {
     if (index > 0) {
       parts.push(storedDeflateBlock(nonceBytes));
-      checksum = crc32(nonceBytes, checksum);
+      checksum = crc32CombineShifted(checksum, nonceChecksum, nonceShift);
       size += nonceBytes.length;
     }
     parts.push(entry.deflatedPieces[index] as Buffer);
-    checksum = crc32(piece, checksum);
+    checksum = crc32CombineShifted(checksum, entry.checksums[index] as number, entry.shifts[index] as number);
     size += piece.length;
   });
   const trailer = Buffer.alloc(8);
@@ -230,6 +236,8 @@ export function createPageCache(options: PageCacheOptions) {
       nonce,
       pieces,
       deflatedPieces,
+      checksums: pieces.map((piece) => crc32(piece)),
+      shifts: pieces.map((piece) => crc32ShiftFor(piece.length)),
       storedAt: clock.now(),
       generation: renderedUnder,
       // Strings count twice: V8 may hold them as two bytes a character.

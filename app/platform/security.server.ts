@@ -1,7 +1,19 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 
+const nonceBytes = 16;
+/** Random bytes for 256 nonces, drawn at once: one system call per nonce was a tenth of serving a kept page. */
+const noncePool = Buffer.alloc(nonceBytes * 256);
+let nextNonce = noncePool.length;
+
+/** A fresh CSP nonce: 128 bits from the system's secure random source, each byte used once. */
 export function createNonce() {
-  return randomBytes(16).toString("base64");
+  if (nextNonce === noncePool.length) {
+    randomFillSync(noncePool);
+    nextNonce = 0;
+  }
+  const nonce = noncePool.toString("base64", nextNonce, nextNonce + nonceBytes);
+  nextNonce += nonceBytes;
+  return nonce;
 }
 
 export function contentSecurityPolicy(

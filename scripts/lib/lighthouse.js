@@ -41,7 +41,8 @@ async function launchChromium() {
         chromium.once("exit", resolve);
         chromium.kill("SIGTERM");
       });
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing the profile for a moment after it exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }

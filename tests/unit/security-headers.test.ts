@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { securityHeaders } from "~/platform/security.server";
+import { createNonce, securityHeaders } from "~/platform/security.server";
 
 describe("security headers", () => {
   it("tell browsers to keep to https for a year when the app is served over https", () => {
@@ -14,5 +14,13 @@ describe("security headers", () => {
     const headers = securityHeaders("http://localhost:3000");
     expect(headers["X-Content-Type-Options"]).toBe("nosniff");
     expect(Object.keys(headers)).not.toContain("Strict-Transport-Security");
+  });
+});
+
+describe("CSP nonces", () => {
+  it("are 128 random bits each, never repeated, across refills of the pool they are cut from", () => {
+    const nonces = Array.from({ length: 1000 }, () => createNonce());
+    expect(new Set(nonces).size).toBe(1000);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
   });
 });
