@@ -26,7 +26,8 @@ async function launchChromium() {
       `--remote-debugging-port=${port}`,
       "about:blank",
     ],
-    { stdio: "ignore" },
+    // Its own process group, so closing it stops its helper processes too.
+    { stdio: "ignore", detached: true },
   );
   for (let attempt = 0; attempt < 100; attempt++) {
     if (chromium.exitCode !== null) throw new Error(`Chromium exited with ${chromium.exitCode}`);
@@ -39,10 +40,14 @@ async function launchChromium() {
     async close() {
       await new Promise((resolve) => {
         chromium.once("exit", resolve);
-        chromium.kill("SIGTERM");
+        process.kill(-chromium.pid, "SIGTERM");
       });
-      // Chromium's helper processes may still be writing the profile for a moment after it exits.
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      // Helper processes may still be writing the profile for a moment after the browser exits.
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        console.warn(`Chromium's profile ${profile} could not be removed: ${error.message}`);
+      }
     },
   };
 }
