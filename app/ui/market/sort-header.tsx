@@ -10,11 +10,13 @@ export function SortHeader({
   label,
   state,
   numeric = true,
+  className,
 }: {
   field: ListSortField;
   label: string;
   state: SortState;
   numeric?: boolean;
+  className?: string;
 }) {
   const location = useLocation();
   const prefix = state.prefix ?? "";
@@ -28,7 +30,7 @@ export function SortHeader({
   return (
     <th
       scope="col"
-      className={numeric ? "numeric" : undefined}
+      className={[numeric ? "numeric" : "", className ?? ""].filter(Boolean).join(" ") || undefined}
       aria-sort={active ? (state.order === "asc" ? "ascending" : "descending") : undefined}
     >
       <Link to={`${location.pathname}?${params.toString()}`} preventScrollReset className="sort-link">

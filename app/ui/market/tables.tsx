@@ -10,6 +10,12 @@ import { AssetImage } from "./asset-image";
 import { Change } from "./change";
 import { SortHeader, type SortState } from "./sort-header";
 
+/**
+ * Columns a phone leaves out: there a row is the asset's name, price and 24 h change on one line,
+ * and tapping it anywhere opens the asset's page, which has the rest.
+ */
+const onWideScreens = "quote-table__wide-only";
+
 /** Plain table markup: these lists are the heaviest HTML the app renders. */
 /** `stars`: the signed-in user's favourites (null for a visitor); when undefined no star column is shown. */
 export function CryptoTable({
@@ -30,25 +36,25 @@ export function CryptoTable({
   const code = currencyCode(currency);
   return (
     <div className="table-scroll">
-      <table className="market-table" data-testid="crypto-table">
+      <table className="market-table quote-table" data-testid="crypto-table">
         <caption className="visually-hidden">{t("market.cryptos.tableCaption")}</caption>
         <thead>
           <tr>
-            <th scope="col" className="numeric">
+            <th scope="col" className={`numeric ${onWideScreens}`}>
               #
             </th>
             <SortHeader field="name" label={t("market.columns.name")} state={sort} numeric={false} />
             <SortHeader field="price" label={t("market.columns.price")} state={sort} />
             <SortHeader field="change" label={t("market.columns.change24h")} state={sort} />
-            <SortHeader field="market_cap" label={t("market.columns.marketCap")} state={sort} />
-            <SortHeader field="volume" label={t("market.columns.volume24h")} state={sort} />
+            <SortHeader field="market_cap" label={t("market.columns.marketCap")} state={sort} className={onWideScreens} />
+            <SortHeader field="volume" label={t("market.columns.volume24h")} state={sort} className={onWideScreens} />
             {stars !== undefined && <StarHeader />}
           </tr>
         </thead>
         <tbody>
           {items.map((item, index) => (
             <tr key={item.id}>
-              <td className="numeric muted">{item.rank ?? startRank + index}</td>
+              <td className={`numeric muted ${onWideScreens}`}>{item.rank ?? startRank + index}</td>
               <th scope="row">
                 <Link to={`/cryptos/${item.id}`} className="asset-link">
                   <AssetImage src={item.image} label={item.symbol} />
@@ -62,8 +68,8 @@ export function CryptoTable({
               <td className="numeric">
                 <Change value={item.change24h} />
               </td>
-              <td className="numeric">{formatCompactMoney(item.marketCap, code, locale)}</td>
-              <td className="numeric">{formatCompactMoney(item.volume24h, code, locale)}</td>
+              <td className={`numeric ${onWideScreens}`}>{formatCompactMoney(item.marketCap, code, locale)}</td>
+              <td className={`numeric ${onWideScreens}`}>{formatCompactMoney(item.volume24h, code, locale)}</td>
               {stars !== undefined && (
                 <td>
                   <FavoriteStar type="crypto" assetId={item.id} name={item.name} linkedTables={stars?.[assetKey("crypto", item.id)]} />
@@ -82,16 +88,18 @@ export function StockTable({ items, sort, stars }: { items: StockListItem[]; sor
   const locale = i18n.language;
   return (
     <div className="table-scroll">
-      <table className="market-table" data-testid="stock-table">
+      <table className="market-table quote-table" data-testid="stock-table">
         <caption className="visually-hidden">{t("market.stocks.tableCaption")}</caption>
         <thead>
           <tr>
             <SortHeader field="name" label={t("market.columns.name")} state={sort} numeric={false} />
-            <th scope="col">{t("market.columns.type")}</th>
+            <th scope="col" className={onWideScreens}>
+              {t("market.columns.type")}
+            </th>
             <SortHeader field="price" label={t("market.columns.price")} state={sort} />
             <SortHeader field="change" label={t("market.columns.change24h")} state={sort} />
-            <SortHeader field="market_cap" label={t("market.columns.marketCap")} state={sort} />
-            <SortHeader field="volume" label={t("market.columns.volume")} state={sort} />
+            <SortHeader field="market_cap" label={t("market.columns.marketCap")} state={sort} className={onWideScreens} />
+            <SortHeader field="volume" label={t("market.columns.volume")} state={sort} className={onWideScreens} />
             {stars !== undefined && <StarHeader />}
           </tr>
         </thead>
@@ -107,13 +115,13 @@ export function StockTable({ items, sort, stars }: { items: StockListItem[]; sor
                   </span>
                 </Link>
               </th>
-              <td>{t(`market.types.${item.type}`)}</td>
+              <td className={onWideScreens}>{t(`market.types.${item.type}`)}</td>
               <td className="numeric">{formatMoney(item.price, item.currency, locale)}</td>
               <td className="numeric">
                 <Change value={item.changePercent} />
               </td>
-              <td className="numeric">{formatCompactMoney(item.marketCap, item.currency, locale)}</td>
-              <td className="numeric">{formatCompactNumber(item.volume, locale)}</td>
+              <td className={`numeric ${onWideScreens}`}>{formatCompactMoney(item.marketCap, item.currency, locale)}</td>
+              <td className={`numeric ${onWideScreens}`}>{formatCompactNumber(item.volume, locale)}</td>
               {stars !== undefined && (
                 <td>
                   <FavoriteStar

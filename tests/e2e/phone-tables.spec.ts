@@ -1,0 +1,72 @@
+/**
+ * Issue 17: on a phone a market table shows each asset's name, price and 24 h change on one line,
+ * with nothing to scroll sideways, and tapping the row opens the asset's page.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { signedInAccount, useOwnClientAddress } from "./accounts";
+import { expect, ready, test } from "./fixtures";
+
+useOwnClientAddress();
+test.use({ viewport: { width: 390, height: 844 } });
+
+const tables = [
+  ["/", "crypto-table"],
+  ["/?table=stocks", "stock-table"],
+  ["/cryptos", "crypto-table"],
+  ["/stocks", "stock-table"],
+] as const;
+
+/** Inside the window, horizontally: what a phone shows without scrolling sideways. */
+async function expectWithinWidth(page: Page, element: Locator) {
+  const box = await element.boundingBox();
+  expect(box, "rendered").not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+async function expectCompactRows(page: Page, tableId: string, { starred }: { starred: boolean }) {
+  const table = page.getByTestId(tableId);
+  const rows = table.locator("tbody tr");
+  expect(await rows.count()).toBeGreaterThanOrEqual(5);
+  for (const index of [0, 1, 4]) {
+    const row = rows.nth(index);
+    await expectWithinWidth(page, row.locator(".asset-link__name"));
+    await expectWithinWidth(page, row.locator(".change"));
+    // The price: the number cell just before the change.
+    await expectWithinWidth(page, row.locator("td:has(.change)").locator("xpath=preceding-sibling::td[1]"));
+    if (starred) await expectWithinWidth(page, row.locator(".favorite-star__button"));
+  }
+  const sideways = await table.evaluate((element) => {
+    const scroller = element.closest(".table-scroll") as HTMLElement;
+    return { table: scroller.scrollWidth - scroller.clientWidth, page: document.documentElement.scrollWidth - window.innerWidth };
+  });
+  expect(sideways).toEqual({ table: 0, page: 0 });
+}
+
+for (const [path, tableId] of tables) {
+  test(`${path} shows name, price and 24 h change on one line on a phone`, async ({ page }, { project }) => {
+    await page.goto(path);
+    await ready(page, project.name);
+    await expectCompactRows(page, tableId, { starred: false });
+  });
+}
+
+test("a signed-in visitor's phone rows keep the star in view", async ({ page }, { project }) => {
+  await signedInAccount(page, "phone_rows", project.name);
+  for (const [path, tableId] of [tables[2], tables[3]]) {
+    await page.goto(path);
+    await ready(page, project.name);
+    await expectCompactRows(page, tableId, { starred: true });
+  }
+});
+
+test("tapping anywhere on a phone row opens the asset's page", async ({ page }, { project }) => {
+  await page.goto("/cryptos");
+  await ready(page, project.name);
+  const row = page.getByTestId("crypto-table").locator("tbody tr").first();
+  const href = await row.locator(".asset-link").getAttribute("href");
+  // A finger on the 24 h change, not on the name.
+  const change = (await row.locator(".change").boundingBox())!;
+  await page.mouse.click(change.x + change.width / 2, change.y + change.height / 2);
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
