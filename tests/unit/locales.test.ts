@@ -76,4 +76,11 @@ describe("translations", () => {
       resources: "Recursos",
     });
   });
+
+  it("names a chart's series with the terms traders read in each language", () => {
+    const series = (language: string) => (load(language, "common") as { chart: { series: Record<string, string> } }).chart.series;
+    expect(series("en")).toMatchObject({ open: "Open", close: "Close", high: "High", low: "Low" });
+    expect(series("pt-BR")).toMatchObject({ open: "Abertura", close: "Fechamento", high: "Máxima", low: "Mínima" });
+    expect(series("es")).toMatchObject({ open: "Apertura", close: "Cierre", high: "Máximo", low: "Mínimo" });
+  });
 });
