@@ -37,6 +37,7 @@ import { useNonce } from "./platform/nonce";
 import { readTheme } from "./platform/theme.server";
 import { ErrorPage } from "./ui/error-page";
 import { mantineTheme } from "./ui/mantine-theme";
+import { foundingYear } from "./ui/shell/footer";
 import { Shell } from "./ui/shell/shell";
 import { useTheme, useThemePreferenceFromStorage } from "./ui/shell/theme-toggle";
 
@@ -64,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       theme: readTheme(request.headers.get("Cookie")),
       flash: flash && { kind: flash.kind, message: getInstance(context).t(flash.messageKey) },
       publicUrl: platformOf(context).config.publicUrl,
+      year: new Date(platformOf(context).clock.now()).getUTCFullYear(),
       user: user && { name: user.name, userType: user.userType },
       siteName: getInstance(context).t("app.name"),
       // What the language's social-share image says (scripts/og-images.ts draws it).
@@ -101,7 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className={theme === "dark" ? "dark" : undefined}>
         <MantineProvider theme={mantineTheme} forceColorScheme={theme} withCssVariables={false} withGlobalClasses={false}>
-          <Shell theme={theme} flash={rootData?.flash ?? null} signedIn={Boolean(rootData?.user)}>
+          <Shell theme={theme} flash={rootData?.flash ?? null} signedIn={Boolean(rootData?.user)} year={rootData?.year ?? foundingYear}>
             {children}
           </Shell>
         </MantineProvider>

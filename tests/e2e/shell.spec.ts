@@ -116,7 +116,8 @@ test.describe("mobile bottom navigation", () => {
 test("footer has the spec's links, and external ones open safely in a new tab", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
-  await expect(footer.getByText("© 2024 Market Analytics. Todos os direitos reservados.")).toBeVisible();
+  // The founding year to this one, as the server's clock has it.
+  await expect(footer.getByText(`© 2024–${new Date().getUTCFullYear()} Market Analytics. Todos os direitos reservados.`)).toBeVisible();
   for (const [name, href] of [
     ["Sobre Nós", "/about-us"],
     ["Política de Privacidade", "/privacy-policy"],

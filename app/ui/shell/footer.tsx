@@ -7,7 +7,10 @@ import { ThemeToggle } from "./theme-toggle";
 
 export const linkedinUrl = "https://www.linkedin.com/company/market-analytics";
 
-export function Footer({ theme }: { theme: ThemeName }) {
+/** The year Market Analytics began: the footer's rights run from it to the current year. */
+export const foundingYear = 2024;
+
+export function Footer({ theme, year }: { theme: ThemeName; year: number }) {
   const { t } = useTranslation();
   return (
     <footer className="site-footer" aria-label={t("footer.label")}>
@@ -17,7 +20,7 @@ export function Footer({ theme }: { theme: ThemeName }) {
             <Logo />
             <span className="brand__name">{t("app.name")}</span>
           </Link>
-          <p>{t("footer.rights")}</p>
+          <p>{t("footer.rights", { years: year > foundingYear ? `${foundingYear}–${year}` : String(foundingYear) })}</p>
         </div>
         <div>
           <h2 className="site-footer__heading">{t("footer.information")}</h2>

@@ -8,9 +8,9 @@ import { Footer } from "./footer";
 import { Header } from "./header";
 import { Toaster, type ToastMessage } from "./toaster";
 
-type ShellProps = { theme: ThemeName; flash: ToastMessage | null; signedIn: boolean; children: ReactNode };
+type ShellProps = { theme: ThemeName; flash: ToastMessage | null; signedIn: boolean; year: number; children: ReactNode };
 
-export function Shell({ theme, flash, signedIn, children }: ShellProps) {
+export function Shell({ theme, flash, signedIn, year, children }: ShellProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -22,7 +22,7 @@ export function Shell({ theme, flash, signedIn, children }: ShellProps) {
         <Breadcrumb />
         {children}
       </main>
-      <Footer theme={theme} />
+      <Footer theme={theme} year={year} />
       <BottomNav />
       <ChatLauncher signedIn={signedIn} />
       <Toaster flash={flash} />
