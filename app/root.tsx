@@ -5,8 +5,6 @@ import "@mantine/core/styles/default-css-variables.css";
 import "./ui/mantine-variables.css";
 import "@mantine/core/styles/global.css";
 // Order matters: a component's styles come after those of the components it builds on.
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Container.css";
 import "@mantine/core/styles/Title.css";
 import "@mantine/core/styles/Text.css";

@@ -22,6 +22,7 @@ import { Pagination } from "~/ui/kit/pagination";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/admin-release-notes";
+import { Button } from "~/ui/kit/button";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -68,15 +69,16 @@ function ActionButton({ id, title, intent, danger }: ActionButtonProps) {
   return (
     <Form method="post">
       <input type="hidden" name="id" value={id} />
-      <button
+      <Button
         type="submit"
         name="intent"
         value={intent}
-        className={`button ${danger ? "button--danger" : "button--secondary"}`}
+        variant={danger ? "destructive" : "outline"}
+        size="sm"
         aria-label={t("admin.actionNamed", { action: label, title })}
       >
         {label}
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -60,7 +60,7 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
           maxLength={9}
           required
         />
-        <SubmitButton>{t("twoFactorLogin.submit")}</SubmitButton>
+        <SubmitButton fullWidth>{t("twoFactorLogin.submit")}</SubmitButton>
       </SchemaForm>
       <p className="auth-switch">
         <Link to="/login">{t("twoFactorLogin.backToLogin")}</Link>

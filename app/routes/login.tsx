@@ -52,7 +52,7 @@ export default function Login({ loaderData: { redirectTo, providers }, actionDat
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field meta={fields.email} label={t("fields.email")} type="email" autoComplete="email" required />
         <PasswordField meta={fields.password} label={t("fields.password")} purpose="current" />
-        <SubmitButton>{t("login.submit")}</SubmitButton>
+        <SubmitButton fullWidth>{t("login.submit")}</SubmitButton>
       </SchemaForm>
       <p className="auth-switch">
         {t("login.noAccount")} <Link to={`/register?${new URLSearchParams({ redirectTo })}`}>{t("login.createAccount")}</Link>

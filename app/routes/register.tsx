@@ -62,7 +62,7 @@ export default function Register({ loaderData: { redirectTo, providers }, action
           <input id="register-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
         <FormError errors={fields.website.errors} />
-        <SubmitButton>{t("register.submit")}</SubmitButton>
+        <SubmitButton fullWidth>{t("register.submit")}</SubmitButton>
       </SchemaForm>
       <p className="auth-switch">
         {t("register.haveAccount")} <Link to={`/login?${new URLSearchParams({ redirectTo })}`}>{t("register.signIn")}</Link>

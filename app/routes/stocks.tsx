@@ -17,6 +17,7 @@ import { Unavailable } from "~/ui/market/unavailable";
 import { starsFor } from "~/favorites/stars.server";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/stocks";
+import { Button } from "~/ui/kit/button";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, stockListSearch);
@@ -91,9 +92,7 @@ export default function Stocks({ loaderData: { search, list, stars } }: Route.Co
                 ))}
               </select>
             </div>
-            <button type="submit" className="button">
-              {t("market.apply")}
-            </button>
+            <Button type="submit">{t("market.apply")}</Button>
           </Form>
           <div className="list-toolbar">
             <p className="muted">{t("market.results", { count: list.data.total })}</p>

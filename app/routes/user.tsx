@@ -42,6 +42,7 @@ import { routeMeta } from "~/ui/meta";
 import { parseIntent, readFormData, tooManyAttempts } from "~/platform/http.server";
 import type { Route } from "./+types/user";
 import { parseFormSubmission } from "~/platform/forms.server";
+import { Button } from "~/ui/kit/button";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = platformOf(context);
@@ -181,10 +182,9 @@ export default function Account({ loaderData: { account, twoFactor }, actionData
         </div>
       </dl>
       <Form method="post" action="/logout" className="account-logout">
-        <button type="submit" className="button button--secondary">
-          <IconLogout size={18} aria-hidden />
+        <Button type="submit" variant="outline" leftSection={<IconLogout size={18} aria-hidden />}>
           {t("settings.logout")}
-        </button>
+        </Button>
       </Form>
 
       <Section id="profile" title={t("settings.profile.heading")}>

@@ -1,6 +1,7 @@
 import { Container, Group, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { ButtonLink } from "./kit/button";
 
 /** The refused-request, not-found and internal-error pages: translated, never indexed, never showing a stack. */
 export function ErrorPage({ status }: { status: 400 | 404 | 500 }) {
@@ -18,13 +19,11 @@ export function ErrorPage({ status }: { status: 400 | 404 | 500 }) {
       <Title order={1}>{t(`${prefix}.heading`)}</Title>
       <Text mt="md">{t(`${prefix}.text`, { path: pathname })}</Text>
       <Group mt="xl">
-        <Link className="button" to="/">
-          {t(`${prefix}.backHome`)}
-        </Link>
+        <ButtonLink to="/">{t(`${prefix}.backHome`)}</ButtonLink>
         {status === 404 && (
-          <Link className="button button--secondary" to="/cryptos">
+          <ButtonLink variant="outline" to="/cryptos">
             {t("notFound.seeCryptos")}
-          </Link>
+          </ButtonLink>
         )}
       </Group>
     </Container>

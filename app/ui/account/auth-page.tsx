@@ -3,6 +3,7 @@ import { IconBrandGithub, IconBrandGoogle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
+import { Button } from "../kit/button";
 
 /** The narrow, centred layout of the sign-in, sign-up and second-step pages. */
 export function AuthPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
@@ -40,10 +41,9 @@ export function SocialSignIn({ providers, redirectTo }: { providers: readonly OA
           return (
             <Form key={provider} method="post" action={`/auth/${provider}`} reloadDocument>
               <input type="hidden" name="redirectTo" value={redirectTo} />
-              <button type="submit" className="button button--secondary button--wide">
-                <Icon size={18} aria-hidden />
+              <Button type="submit" variant="outline" fullWidth leftSection={<Icon size={18} aria-hidden />}>
                 {t(`social.${provider}`)}
-              </button>
+              </Button>
             </Form>
           );
         })

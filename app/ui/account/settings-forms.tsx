@@ -80,7 +80,7 @@ export function DeleteSchemaForm({ account, lastResult }: FormProps) {
       <p>{t("settings.delete.warning")}</p>
       <Checkbox meta={fields.confirm} label={t("settings.delete.confirm")} />
       {account.loginMethod === "email" && <PasswordField meta={fields.password} label={t("fields.password")} purpose="current" />}
-      <SubmitButton intent={settingsIntents.deleteAccount} variant="danger">
+      <SubmitButton intent={settingsIntents.deleteAccount} variant="destructive">
         {t("settings.delete.submit")}
       </SubmitButton>
     </SchemaForm>

@@ -3,10 +3,11 @@ import { IconCopy, IconShieldCheck } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { twoFactorCodeSchema, twoFactorDisableSchema } from "~/account/schemas";
-import { showToast } from "~/ui/shell/toaster";
+import { showToast } from "~/ui/kit/toasts";
 import { SchemaForm, Field, PasswordField, SubmitButton, useSchemaForm } from "../kit/form";
 import { useHydrated } from "../use-hydrated";
 import { settingsIntents } from "./intents";
+import { Button, ButtonLink } from "../kit/button";
 
 export type TwoFactorState = {
   enabled: boolean;
@@ -35,9 +36,9 @@ export function TwoFactorSection({ state, emailLogin, backupCodes, verifyResult,
         <SetupSteps current={3} />
         <BackupCodes codes={backupCodes} />
         <p>
-          <Link to="/user#two-factor" className="button button--secondary">
+          <ButtonLink to="/user#two-factor" variant="outline">
             {t("twoFactor.done")}
-          </Link>
+          </ButtonLink>
         </p>
       </>
     );
@@ -80,9 +81,9 @@ export function TwoFactorSection({ state, emailLogin, backupCodes, verifyResult,
               {state.pending.secret}
             </code>
           </p>
-          <Link to="?twoFactorStep=2#two-factor" preventScrollReset className="button">
+          <ButtonLink to="?twoFactorStep=2#two-factor" preventScrollReset>
             {t("twoFactor.next")}
-          </Link>
+          </ButtonLink>
         </>
       ) : (
         <>
@@ -141,7 +142,7 @@ function DisableForm({ emailLogin, lastResult }: { emailLogin: boolean; lastResu
       ) : (
         <Field meta={fields.code} label={t("fields.code")} autoComplete="one-time-code" required />
       )}
-      <SubmitButton intent={settingsIntents.twoFactorDisable} variant="danger">
+      <SubmitButton intent={settingsIntents.twoFactorDisable} variant="destructive">
         {t("twoFactor.disable")}
       </SubmitButton>
     </SchemaForm>
@@ -173,10 +174,9 @@ function BackupCodes({ codes }: { codes: string[] }) {
         ))}
       </ul>
       {canCopy && (
-        <button type="button" className="button button--secondary" onClick={copy}>
-          <IconCopy size={18} aria-hidden />
+        <Button type="button" variant="outline" onClick={copy} leftSection={<IconCopy size={18} aria-hidden />}>
           {t("twoFactor.copy")}
-        </button>
+        </Button>
       )}
     </>
   );

@@ -3,7 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalSto
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation } from "react-router";
 import { chatPromptMaxLength, type ChatMessage, type ChatRef } from "~/assistant/types";
-import { showToast } from "../shell/toaster";
+import { showToast } from "../kit/toasts";
 import { useHydrated } from "../use-hydrated";
 import { chatStore, loadConversation, rateReply, refreshLastReply, reloadChat, sendPrompt, type ChatState } from "./chat-store";
 import "./chat.css";

@@ -2,6 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useSubmit } from "react-router";
 import { calendarEventKinds, type CalendarEventKind } from "~/market/types";
 import "./calendar.css";
+import { Button } from "../kit/button";
 
 type KindFilterProps = {
   month: string;
@@ -47,9 +48,7 @@ export function KindFilter({ month, kinds, counts, total, allKindsHref }: KindFi
           </label>
         ))}
         <noscript>
-          <button type="submit" className="button">
-            {t("filter.apply")}
-          </button>
+          <Button type="submit">{t("filter.apply")}</Button>
         </noscript>
       </fieldset>
     </Form>

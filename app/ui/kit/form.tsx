@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import "./form.css";
+import { Button, type ButtonVariant } from "./button";
 
 /**
  * The account forms' Conform set-up: the action's zod schema checks fields in the browser too
@@ -146,15 +147,15 @@ export function PasswordField({ purpose, ...props }: PasswordFieldProps) {
   );
 }
 
-type SubmitButtonProps = { children: ReactNode; intent?: string; variant?: "danger" | "secondary" };
+type SubmitButtonProps = { children: ReactNode; intent?: string; variant?: ButtonVariant; fullWidth?: boolean };
 
 /** Busy while its own form is on its way, so a second click does not post twice. */
-export function SubmitButton({ children, intent, variant }: SubmitButtonProps) {
+export function SubmitButton({ children, intent, variant, fullWidth }: SubmitButtonProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && (navigation.formData?.get("intent") ?? undefined) === intent;
   return (
-    <button type="submit" className={variant ? `button button--${variant}` : "button"} disabled={busy} aria-busy={busy || undefined}>
+    <Button type="submit" variant={variant} fullWidth={fullWidth} disabled={busy} aria-busy={busy || undefined}>
       {children}
-    </button>
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useLocation, useSubmit } from "react-router";
 import { pageSizes } from "~/market/list-params";
+import { Button } from "../kit/button";
 
 /** A GET form: a button submits it without JavaScript; with it, changing the select is enough. */
 export function PageSizeForm({ perPage }: { perPage: number }) {
@@ -27,9 +28,7 @@ export function PageSizeForm({ perPage }: { perPage: number }) {
         ))}
       </select>
       <noscript>
-        <button type="submit" className="button">
-          {t("market.apply")}
-        </button>
+        <Button type="submit">{t("market.apply")}</Button>
       </noscript>
     </Form>
   );

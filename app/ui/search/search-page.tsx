@@ -1,4 +1,5 @@
-import { Button, Container, Title } from "@mantine/core";
+import { Container, Title } from "@mantine/core";
+import { Button } from "../kit/button";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { searchQueryMaxLength, searchScopes, type SearchResponse } from "~/market/search-scope";

@@ -6,7 +6,7 @@ import { BottomNav } from "./bottom-nav";
 import { Breadcrumb } from "./breadcrumb";
 import { Footer } from "./footer";
 import { Header } from "./header";
-import { Toaster, type ToastMessage } from "./toaster";
+import { Toasts, type ToastMessage } from "../kit/toasts";
 
 type ShellProps = { theme: ThemeName; flash: ToastMessage | null; signedIn: boolean; year: number; children: ReactNode };
 
@@ -25,7 +25,7 @@ export function Shell({ theme, flash, signedIn, year, children }: ShellProps) {
       <Footer theme={theme} year={year} />
       <BottomNav />
       <ChatLauncher signedIn={signedIn} />
-      <Toaster flash={flash} />
+      <Toasts flash={flash} />
     </>
   );
 }
