@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { TableScroll } from "./kit/table-scroll";
 
 type DataTableProps = {
   /** Read by screen readers only: what the table lists (and which page of it). */
@@ -13,7 +14,7 @@ type DataTableProps = {
 /** A plain table of records (the admin lists): scrolls sideways on narrow screens. */
 export function DataTable({ caption, columns, className, testId, children }: DataTableProps) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={caption}>
       <table className={className ? `market-table ${className}` : "market-table"} data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -27,6 +28,6 @@ export function DataTable({ caption, columns, className, testId, children }: Dat
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

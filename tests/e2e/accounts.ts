@@ -5,6 +5,8 @@ import { setAdministrator } from "../../app/account/admins.server";
 import { hashPassword } from "../../app/account/password.server";
 import { signInCookies, type SessionServices } from "../../app/account/session.server";
 import { createUser, findUserByEmail, toSessionUser } from "../../app/account/users.server";
+import { addFavorite } from "../../app/favorites/favorites.server";
+import { addItemToTable, createTable } from "../../app/favorites/tables.server";
 import { systemClock } from "../../app/platform/clock";
 import { openDatabase } from "../../app/platform/database.server";
 import { loadEnv } from "../../app/platform/env.server";
@@ -123,4 +125,16 @@ export async function signedInAccount(page: Page, label: string, projectName: st
 /** Signs in as a new administrator of this project, named directly in the server's database. */
 export async function signInAsAdmin(page: Page, projectName: string) {
   return signedInAccount(page, "admin", projectName, { admin: true });
+}
+
+/** Gives `account` a favourite and a record table holding it, straight in the server's database; returns the table's id. */
+export async function createRecordTableFor(account: Account, title: string) {
+  const { db } = await serverDatabase();
+  const user = await findUserByEmail(db, account.email);
+  if (!user) throw new Error(`no account has the address ${account.email}`);
+  const now = new Date();
+  const { favorite } = await addFavorite(db, user.id, "crypto", "bitcoin", now);
+  const table = await createTable(db, user.id, { title, description: "Moedas para acompanhar" }, now);
+  await addItemToTable(db, user.id, table.id, favorite.id, now);
+  return table.id;
 }

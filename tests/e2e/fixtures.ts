@@ -29,8 +29,14 @@ export async function ready(page: Page, projectName: string) {
   if (javaScriptOn(projectName)) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
+/** axe's serious and critical findings against WCAG 2.2 A and AA, each with the first offending element. */
+export async function seriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return results.violations
+    .filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(" ")}`);
+}
+
 export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""));
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+  expect(await seriousA11yViolations(page)).toEqual([]);
 }

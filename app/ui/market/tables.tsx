@@ -9,6 +9,7 @@ import { formatCompactMoney, formatCompactNumber, formatMoney } from "~/lib/form
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
 import { SortHeader, type SortState } from "./sort-header";
+import { TableScroll } from "../kit/table-scroll";
 
 /**
  * Columns a phone leaves out: there a row is the asset's name, price and 24 h change on one line,
@@ -35,7 +36,7 @@ export function CryptoTable({
   const locale = i18n.language;
   const code = currencyCode(currency);
   return (
-    <div className="table-scroll">
+    <TableScroll label={t("market.cryptos.tableCaption")}>
       <table className="market-table quote-table" data-testid="crypto-table">
         <caption className="visually-hidden">{t("market.cryptos.tableCaption")}</caption>
         <thead>
@@ -79,7 +80,7 @@ export function CryptoTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -87,7 +88,7 @@ export function StockTable({ items, sort, stars }: { items: StockListItem[]; sor
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return (
-    <div className="table-scroll">
+    <TableScroll label={t("market.stocks.tableCaption")}>
       <table className="market-table quote-table" data-testid="stock-table">
         <caption className="visually-hidden">{t("market.stocks.tableCaption")}</caption>
         <thead>
@@ -136,7 +137,7 @@ export function StockTable({ items, sort, stars }: { items: StockListItem[]; sor
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
