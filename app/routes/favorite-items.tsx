@@ -18,11 +18,13 @@ import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { FavoriteStar } from "~/ui/favorites/favorite-star";
-import { QuoteCells } from "~/ui/favorites/quote-cells";
+import { AddToTable } from "~/ui/favorites/add-to-table";
+import { QuoteCells, wideOnly } from "~/ui/favorites/quote-cells";
 import { Pagination } from "~/ui/kit/pagination";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/favorite-items";
+import "~/ui/favorites/favorites.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -175,7 +177,7 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
         <p data-testid="favorites-empty">{t("list.empty")}</p>
       ) : (
         <div className="table-scroll">
-          <table className="market-table" data-testid="favorites-table">
+          <table className="market-table quote-table favorites-table" data-testid="favorites-table">
             <caption className="visually-hidden">{t("list.caption")}</caption>
             <thead>
               <tr>
@@ -186,7 +188,9 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
                   order={params.order}
                   href={sortHref("name")}
                 />
-                <th scope="col">{t("columns.type")}</th>
+                <th scope="col" className={wideOnly}>
+                  {t("columns.type")}
+                </th>
                 {(["price", "change", "added"] as const).map((field) => (
                   <SortTh
                     key={field}
@@ -197,8 +201,12 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
                     href={sortHref(field)}
                   />
                 ))}
-                <th scope="col">{t("columns.addToTable")}</th>
-                <th scope="col">{t("columns.remove")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("columns.remove")}</span>
+                </th>
+                <th scope="col" className={wideOnly}>
+                  {t("columns.addToTable")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -206,29 +214,15 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
                 <tr key={item.id} data-testid={`favorite-${item.type}-${item.assetId}`}>
                   <QuoteCells item={item} />
                   <td>
-                    <Form method="post" className="inline-actions" preventScrollReset>
-                      <input type="hidden" name="favoriteId" value={item.id} />
-                      {tables.length > 0 && (
-                        <select name="tableId" aria-label={t("addToTable.select", { name: item.name })}>
-                          {tables.map((table) => (
-                            <option key={table.id} value={table.id}>
-                              {table.title}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                      <button type="submit" className="button-link">
-                        {t("addToTable.submit")}
-                      </button>
-                    </Form>
-                  </td>
-                  <td>
                     <FavoriteStar
                       type={item.type}
                       assetId={item.assetId}
                       name={item.name}
                       linkedTables={stars[assetKey(item.type, item.assetId)] ?? []}
                     />
+                  </td>
+                  <td className="favorites-table__add">
+                    <AddToTable favoriteId={item.id} name={item.name} tables={tables} />
                   </td>
                 </tr>
               ))}
@@ -257,7 +251,7 @@ function SortTh({
   return (
     <th
       scope="col"
-      className={field === "name" ? undefined : "numeric"}
+      className={field === "name" ? undefined : field === "added" ? wideOnly : "numeric"}
       aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}
     >
       <Link to={href} preventScrollReset className="sort-link" data-testid={`sort-${field}`}>

@@ -1,4 +1,5 @@
 import { Container, Title } from "@mantine/core";
+import { IconArrowLeft, IconDownload, IconPencil, IconTrash } from "@tabler/icons-react";
 import type { FormEvent } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link } from "react-router";
@@ -14,12 +15,14 @@ import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
-import { QuoteCells } from "~/ui/favorites/quote-cells";
+import { QuoteCells, wideOnly } from "~/ui/favorites/quote-cells";
 import { TableForm } from "~/ui/favorites/table-form";
+import { LocalTime } from "~/ui/market/local-time";
 import { routeMeta } from "~/ui/meta";
 import { parseIntent, readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/register-table";
 import { parseFormSubmission } from "~/platform/forms.server";
+import "~/ui/favorites/favorites.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, table } = await requireOwnTable(context, request, params.id);
@@ -35,7 +38,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const meta = pageMetaFor(context, "pages.registerTable", { ns: "favorites", noindex: true });
   return {
     meta: { ...meta, title: `${table.title} · ${meta.title}` },
-    table: { id: table.id, title: table.title, description: table.description },
+    // The breadcrumb's last crumb: the table's title rather than its id.
+    crumb: table.title,
+    table: {
+      id: table.id,
+      title: table.title,
+      description: table.description,
+      createdAt: Math.floor(table.createdAt.getTime() / 1000),
+    },
     items,
     favorites: candidates.map((item) => ({ id: item.id, label: `${item.name} (${item.symbol})`, inTable: inTable.has(item.id) })),
     editing: new URL(request.url).searchParams.has("edit"),
@@ -77,36 +87,49 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function RegisterTable({ loaderData: { table, items, favorites, editing }, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("favorites");
+  const { t, i18n } = useTranslation("favorites");
   const confirmDelete = (event: FormEvent<HTMLFormElement>) => {
     if (!window.confirm(t("tables.confirmDelete", { title: table.title }))) event.preventDefault();
   };
   return (
     <Container size="lg" className="page">
-      <p>
-        <Link to="/user/register-tables">{t("tables.back")}</Link>
-      </p>
-      <Title order={1} data-testid="table-title">
-        {table.title}
-      </Title>
-      {table.description && <p data-testid="table-description">{table.description}</p>}
-
-      <div className="inline-actions">
-        <a href={`/user/register-tables/${table.id}/csv`} className="button-link" download data-testid="csv-link">
-          {t("tables.exportCsv")}
-        </a>
-        {!editing && (
-          <Link to="?edit" className="button-link">
-            {t("tables.edit")}
-          </Link>
-        )}
-        <Form method="post" onSubmit={confirmDelete}>
-          <input type="hidden" name="intent" value="delete" />
-          <button type="submit" className="button-link button-link--danger">
-            {t("tables.delete")}
-          </button>
-        </Form>
-      </div>
+      <Link to="/user/register-tables" className="back-link">
+        <IconArrowLeft size={16} aria-hidden />
+        {t("tables.back")}
+      </Link>
+      <header className="record-table-header">
+        <div className="record-table-header__text">
+          <Title order={1} data-testid="table-title">
+            {table.title}
+          </Title>
+          {table.description && <p data-testid="table-description">{table.description}</p>}
+          <p className="record-table-meta">
+            <span>{t("tables.itemCount", { count: items.length })}</span>
+            <span>
+              {t("tables.createdOn")} <LocalTime seconds={table.createdAt} locale={i18n.language} options={{ dateStyle: "medium" }} />
+            </span>
+          </p>
+        </div>
+        <div className="record-table-toolbar" role="group" aria-label={t("tables.actions")} data-testid="table-toolbar">
+          <a href={`/user/register-tables/${table.id}/csv`} className="button button--secondary" download data-testid="csv-link">
+            <IconDownload size={18} aria-hidden />
+            {t("tables.exportCsv")}
+          </a>
+          {!editing && (
+            <Link to="?edit" className="button button--secondary">
+              <IconPencil size={18} aria-hidden />
+              {t("tables.edit")}
+            </Link>
+          )}
+          <Form method="post" onSubmit={confirmDelete}>
+            <input type="hidden" name="intent" value="delete" />
+            <button type="submit" className="button button--secondary record-table-toolbar__delete">
+              <IconTrash size={18} aria-hidden />
+              {t("tables.delete")}
+            </button>
+          </Form>
+        </div>
+      </header>
 
       {(editing || actionData?.result) && (
         <section aria-labelledby="edit-table-heading" className="page-section">
@@ -137,20 +160,19 @@ export default function RegisterTable({ loaderData: { table, items, favorites, e
             {t("tables.noFavorites")} <Link to="/cryptos">{t("tables.browse")}</Link>
           </p>
         ) : (
-          <Form method="post" className="add-item-form">
+          <Form method="post" className="filters add-item-form">
             <input type="hidden" name="intent" value="addItem" />
-            <label>
-              {t("tables.addItemLabel")}
-              <br />
-              <select name="favoriteId" data-testid="add-item-select">
+            <div className="field">
+              <label htmlFor="add-item-select">{t("tables.addItemLabel")}</label>
+              <select id="add-item-select" name="favoriteId" data-testid="add-item-select">
                 {favorites.map((favorite) => (
                   <option key={favorite.id} value={favorite.id}>
                     {favorite.inTable ? `${favorite.label} ✓` : favorite.label}
                   </option>
                 ))}
               </select>
-            </label>
-            <button type="submit" className="button-link">
+            </div>
+            <button type="submit" className="button">
               {t("tables.addItem")}
             </button>
           </Form>
@@ -159,20 +181,26 @@ export default function RegisterTable({ loaderData: { table, items, favorites, e
           <p data-testid="table-empty">{t("tables.noItems")}</p>
         ) : (
           <div className="table-scroll">
-            <table className="market-table" data-testid="table-items">
+            <table className="market-table quote-table" data-testid="table-items">
               <caption className="visually-hidden">{t("tables.itemsCaption", { title: table.title })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t("columns.name")}</th>
-                  <th scope="col">{t("columns.type")}</th>
+                  <th scope="col" className={wideOnly}>
+                    {t("columns.type")}
+                  </th>
                   <th scope="col" className="numeric">
                     {t("columns.price")}
                   </th>
                   <th scope="col" className="numeric">
                     {t("columns.change")}
                   </th>
-                  <th scope="col">{t("columns.added")}</th>
-                  <th scope="col">{t("columns.actions")}</th>
+                  <th scope="col" className={wideOnly}>
+                    {t("columns.added")}
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t("columns.actions")}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -183,8 +211,13 @@ export default function RegisterTable({ loaderData: { table, items, favorites, e
                       <Form method="post">
                         <input type="hidden" name="intent" value="removeItem" />
                         <input type="hidden" name="favoriteId" value={item.id} />
-                        <button type="submit" className="button-link" aria-label={t("tables.removeItemLabel", { name: item.name })}>
-                          {t("tables.removeItem")}
+                        <button
+                          type="submit"
+                          className="button button--secondary compact-action"
+                          aria-label={t("tables.removeItemLabel", { name: item.name })}
+                        >
+                          <IconTrash size={16} aria-hidden />
+                          <span className="compact-action__text">{t("tables.removeItem")}</span>
                         </button>
                       </Form>
                     </td>

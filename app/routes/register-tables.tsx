@@ -1,4 +1,5 @@
 import { Container, Title } from "@mantine/core";
+import { IconCalendar, IconListDetails, IconTablePlus } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { flashRedirect } from "~/platform/flash.server";
@@ -13,6 +14,7 @@ import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/register-tables";
 import { parseFormSubmission } from "~/platform/forms.server";
+import "~/ui/favorites/favorites.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -48,30 +50,50 @@ export default function RegisterTables({ loaderData: { tables }, actionData }: R
       <p>
         <Link to="/user/favorite-items">{t("tables.favoritesLink")}</Link>
       </p>
-      {tables.length === 0 ? (
-        <p data-testid="tables-empty">{t("tables.empty")}</p>
-      ) : (
-        <ul className="record-table-list" data-testid="tables-list">
-          {tables.map((table) => (
-            <li key={table.id}>
-              <Link to={`/user/register-tables/${table.id}`}>
-                <strong>{table.title}</strong>
-              </Link>
-              {table.description && <p>{table.description}</p>}
-              <p className="muted">
-                {t("tables.itemCount", { n: table.itemCount })} ·{" "}
-                <LocalTime seconds={table.createdAt} locale={i18n.language} options={{ dateStyle: "medium" }} />
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-      <section aria-labelledby="create-table-heading" className="page-section">
-        <Title order={2} size="h3" id="create-table-heading">
-          {t("tables.createHeading")}
-        </Title>
-        <TableForm id="create-table" intent="create" lastResult={actionData?.result} submitLabel={t("tables.create")} />
-      </section>
+      <div className="record-tables-layout">
+        {tables.length === 0 ? (
+          <div className="record-tables-empty" data-testid="tables-empty">
+            <IconTablePlus size={40} aria-hidden />
+            <p className="record-tables-empty__title">{t("tables.empty")}</p>
+            <p className="muted">{t("tables.emptyHint")}</p>
+            <a href="#create-table-heading" className="button">
+              {t("tables.createFirst")}
+            </a>
+          </div>
+        ) : (
+          <ul className="record-table-list" data-testid="tables-list">
+            {tables.map((table) => (
+              <li key={table.id} className="record-table-card">
+                <h2 className="record-table-card__title">
+                  <Link to={`/user/register-tables/${table.id}`} className="record-table-card__link">
+                    {table.title}
+                  </Link>
+                </h2>
+                {table.description && <p className="record-table-card__description">{table.description}</p>}
+                <p className="record-table-meta">
+                  <span>
+                    <IconListDetails size={16} aria-hidden />
+                    {t("tables.itemCount", { count: table.itemCount })}
+                  </span>
+                  <span>
+                    <IconCalendar size={16} aria-hidden />
+                    <span>
+                      {t("tables.createdOn")}{" "}
+                      <LocalTime seconds={table.createdAt} locale={i18n.language} options={{ dateStyle: "medium" }} />
+                    </span>
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <section aria-labelledby="create-table-heading" className="record-tables-create">
+          <Title order={2} size="h3" id="create-table-heading">
+            {t("tables.createHeading")}
+          </Title>
+          <TableForm id="create-table" intent="create" lastResult={actionData?.result} submitLabel={t("tables.create")} />
+        </section>
+      </div>
     </Container>
   );
 }

@@ -87,13 +87,17 @@ test("record tables: create, edit, add items with refusals, CSV, delete, cascade
   await registerNew(page, project.name, "tables");
   await star(page, project.name, "/cryptos/bitcoin", "star-crypto-bitcoin");
 
-  // No table yet: adding is refused.
+  // No table yet: instead of a choice of nothing, the row offers to create one, and leads to the form.
   await visit(page, project.name, "/user/favorite-items");
-  await page.getByTestId("favorite-crypto-bitcoin").getByRole("button", { name: "Adicionar à tabela" }).click();
-  await expect(page.getByTestId("refusal")).toContainText("você ainda não tem nenhuma tabela de registro");
+  const bitcoinRow = page.getByTestId("favorite-crypto-bitcoin");
+  await expect(bitcoinRow.getByRole("combobox")).toHaveCount(0);
+  await bitcoinRow.getByRole("link", { name: "Criar tabela" }).click();
+  await expect(page).toHaveURL(/\/user\/register-tables#create-table-heading$/);
+  await expect(page.getByTestId("tables-empty")).toContainText("Você ainda não tem tabelas de registro.");
+  await expect(page.getByRole("link", { name: "Criar primeira tabela" })).toHaveAttribute("href", "#create-table-heading");
+  await expect(page.getByRole("heading", { name: "Nova tabela" })).toBeInViewport();
 
   // Create with validation, then edit.
-  await visit(page, project.name, "/user/register-tables");
   await page.getByRole("button", { name: "Criar tabela" }).click();
   await expect(page.getByText("Informe um título")).toBeVisible();
   const tableUrl = await createTable(page, project.name, 'Carteira, "longo" prazo', "Minhas moedas");
@@ -102,6 +106,10 @@ test("record tables: create, edit, add items with refusals, CSV, delete, cascade
   await page.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByTestId("table-title")).toHaveText('Carteira, "cripto"');
   await expect(page.getByTestId("toast")).toContainText("Tabela atualizada");
+  // The breadcrumb names the table, not its id.
+  const crumbs = page.getByRole("navigation", { name: "Trilha de navegação" });
+  await expect(crumbs.locator("[aria-current=page]")).toHaveText('Carteira, "cripto"');
+  await expect(crumbs).not.toContainText(new URL(tableUrl).pathname.split("/").at(-1)!);
 
   // Add the favourite; adding it again is refused (it is in every table).
   await ready(page, project.name);

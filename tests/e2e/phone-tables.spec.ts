@@ -5,6 +5,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { signedInAccount, useOwnClientAddress } from "./accounts";
 import { expect, ready, test } from "./fixtures";
+import { createTableByForm, fillTable, starAssets } from "./record-tables";
 
 useOwnClientAddress();
 test.use({ viewport: { width: 390, height: 844 } });
@@ -24,7 +25,8 @@ async function expectWithinWidth(page: Page, element: Locator) {
   expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
-async function expectCompactRows(page: Page, tableId: string, { starred }: { starred: boolean }) {
+/** `controls`: what each row must also show in full, such as its star. */
+async function expectCompactRows(page: Page, tableId: string, { controls = [] }: { controls?: string[] } = {}) {
   const table = page.getByTestId(tableId);
   const rows = table.locator("tbody tr");
   expect(await rows.count()).toBeGreaterThanOrEqual(5);
@@ -34,7 +36,7 @@ async function expectCompactRows(page: Page, tableId: string, { starred }: { sta
     await expectWithinWidth(page, row.locator(".change"));
     // The price: the number cell just before the change.
     await expectWithinWidth(page, row.locator("td:has(.change)").locator("xpath=preceding-sibling::td[1]"));
-    if (starred) await expectWithinWidth(page, row.locator(".favorite-star__button"));
+    for (const control of controls) await expectWithinWidth(page, row.locator(control));
   }
   const sideways = await table.evaluate((element) => {
     const scroller = element.closest(".table-scroll") as HTMLElement;
@@ -47,7 +49,7 @@ for (const [path, tableId] of tables) {
   test(`${path} shows name, price and 24 h change on one line on a phone`, async ({ page }, { project }) => {
     await page.goto(path);
     await ready(page, project.name);
-    await expectCompactRows(page, tableId, { starred: false });
+    await expectCompactRows(page, tableId);
   });
 }
 
@@ -56,7 +58,7 @@ test("a signed-in visitor's phone rows keep the star in view", async ({ page }, 
   for (const [path, tableId] of [tables[2], tables[3]]) {
     await page.goto(path);
     await ready(page, project.name);
-    await expectCompactRows(page, tableId, { starred: true });
+    await expectCompactRows(page, tableId, { controls: [".favorite-star__button"] });
   }
 });
 
@@ -69,4 +71,35 @@ test("tapping anywhere on a phone row opens the asset's page", async ({ page }, 
   const change = (await row.locator(".change").boundingBox())!;
   await page.mouse.click(change.x + change.width / 2, change.y + change.height / 2);
   await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
+
+test("a signed-in user's favourites and record table rows are compact on a phone, their buttons in reach", async ({ page }, {
+  project,
+}) => {
+  await signedInAccount(page, "phone_lists", project.name);
+  await starAssets(page);
+
+  // Before any table: the row offers to create one, in view.
+  await page.goto("/user/favorite-items");
+  await ready(page, project.name);
+  await expectCompactRows(page, "favorites-table", { controls: [".favorite-star__button", "[data-testid=add-to-table-create]"] });
+
+  const tablePath = await createTableByForm(page, "Celular");
+  await fillTable(page, tablePath);
+  await page.goto(tablePath);
+  await ready(page, project.name);
+  await expectCompactRows(page, "table-items", { controls: ["button[aria-label^='Remover']"] });
+
+  await createTableByForm(page, "Outra");
+  await page.goto("/user/favorite-items");
+  await ready(page, project.name);
+  await expectCompactRows(page, "favorites-table", {
+    controls: [".favorite-star__button", ".add-to-table select", ".add-to-table button"],
+  });
+  // The row's add-to-table control works there, not the name link stretched over the row.
+  const row = page.getByTestId("favorite-crypto-bitcoin");
+  await row.getByRole("combobox").selectOption({ label: "Outra" });
+  await row.getByRole("button", { name: "Adicionar Bitcoin à tabela selecionada" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Item adicionado à tabela");
+  await expect(page).toHaveURL(/\/user\/favorite-items$/);
 });

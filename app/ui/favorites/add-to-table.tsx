@@ -1,0 +1,41 @@
+import { IconPlus, IconTablePlus } from "@tabler/icons-react";
+import { Form, Link } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
+
+type AddToTableProps = {
+  favoriteId: number;
+  name: string;
+  tables: { id: number; title: string }[];
+};
+
+/**
+ * A favourite's "add to a record table" control: the user's tables and a button, or, before the
+ * first table exists, a link to the form that creates one (adding would only be refused).
+ */
+export function AddToTable({ favoriteId, name, tables }: AddToTableProps) {
+  const { t } = useTranslation("favorites");
+  if (tables.length === 0) {
+    return (
+      <Link to="/user/register-tables#create-table-heading" className="add-to-table__create" data-testid="add-to-table-create">
+        <IconTablePlus size={18} aria-hidden />
+        <span>{t("tables.create")}</span>
+      </Link>
+    );
+  }
+  return (
+    <Form method="post" className="add-to-table" preventScrollReset>
+      <input type="hidden" name="favoriteId" value={favoriteId} />
+      <select name="tableId" aria-label={t("addToTable.select", { name })}>
+        {tables.map((table) => (
+          <option key={table.id} value={table.id}>
+            {table.title}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button--secondary compact-action" aria-label={t("addToTable.addLabel", { name })}>
+        <IconPlus size={16} aria-hidden />
+        <span className="compact-action__text">{t("addToTable.add")}</span>
+      </button>
+    </Form>
+  );
+}
