@@ -25,6 +25,8 @@ import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/favorite-items";
 import "~/ui/favorites/favorites.css";
+import { Button, ButtonLink } from "~/ui/kit/button";
+import { TableScroll } from "~/ui/kit/table-scroll";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -143,13 +145,13 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="confirmed" value="1" />
               <input type="hidden" name="redirectTo" value={confirm.back} />
-              <button type="submit" className="button-link button-link--danger">
+              <Button type="submit" variant="destructive">
                 {t("confirm.remove")}
-              </button>
+              </Button>
             </Form>
-            <Link to={confirm.back} className="button-link">
+            <ButtonLink to={confirm.back} variant="outline">
               {t("confirm.cancel")}
-            </Link>
+            </ButtonLink>
           </div>
         </section>
       )}
@@ -176,7 +178,7 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
       {list.total === 0 ? (
         <p data-testid="favorites-empty">{t("list.empty")}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={t("list.caption")}>
           <table className="market-table quote-table favorites-table" data-testid="favorites-table">
             <caption className="visually-hidden">{t("list.caption")}</caption>
             <thead>
@@ -228,7 +230,7 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination page={list.page} perPage={favoritesPerPage} total={list.total} />
     </Container>

@@ -23,6 +23,8 @@ import { parseIntent, readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/register-table";
 import { parseFormSubmission } from "~/platform/forms.server";
 import "~/ui/favorites/favorites.css";
+import { Button, ButtonLink } from "~/ui/kit/button";
+import { TableScroll } from "~/ui/kit/table-scroll";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, table } = await requireOwnTable(context, request, params.id);
@@ -111,22 +113,30 @@ export default function RegisterTable({ loaderData: { table, items, favorites, e
           </p>
         </div>
         <div className="record-table-toolbar" role="group" aria-label={t("tables.actions")} data-testid="table-toolbar">
-          <a href={`/user/register-tables/${table.id}/csv`} className="button button--secondary" download data-testid="csv-link">
-            <IconDownload size={18} aria-hidden />
+          <ButtonLink
+            href={`/user/register-tables/${table.id}/csv`}
+            variant="outline"
+            download
+            data-testid="csv-link"
+            leftSection={<IconDownload size={18} aria-hidden />}
+          >
             {t("tables.exportCsv")}
-          </a>
+          </ButtonLink>
           {!editing && (
-            <Link to="?edit" className="button button--secondary">
-              <IconPencil size={18} aria-hidden />
+            <ButtonLink to="?edit" variant="outline" leftSection={<IconPencil size={18} aria-hidden />}>
               {t("tables.edit")}
-            </Link>
+            </ButtonLink>
           )}
           <Form method="post" onSubmit={confirmDelete}>
             <input type="hidden" name="intent" value="delete" />
-            <button type="submit" className="button button--secondary record-table-toolbar__delete">
-              <IconTrash size={18} aria-hidden />
+            <Button
+              type="submit"
+              variant="outline"
+              className="record-table-toolbar__delete"
+              leftSection={<IconTrash size={18} aria-hidden />}
+            >
               {t("tables.delete")}
-            </button>
+            </Button>
           </Form>
         </div>
       </header>
@@ -172,15 +182,13 @@ export default function RegisterTable({ loaderData: { table, items, favorites, e
                 ))}
               </select>
             </div>
-            <button type="submit" className="button">
-              {t("tables.addItem")}
-            </button>
+            <Button type="submit">{t("tables.addItem")}</Button>
           </Form>
         )}
         {items.length === 0 ? (
           <p data-testid="table-empty">{t("tables.noItems")}</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label={t("tables.itemsCaption", { title: table.title })}>
             <table className="market-table quote-table" data-testid="table-items">
               <caption className="visually-hidden">{t("tables.itemsCaption", { title: table.title })}</caption>
               <thead>
@@ -211,21 +219,22 @@ export default function RegisterTable({ loaderData: { table, items, favorites, e
                       <Form method="post">
                         <input type="hidden" name="intent" value="removeItem" />
                         <input type="hidden" name="favoriteId" value={item.id} />
-                        <button
+                        <Button
                           type="submit"
-                          className="button button--secondary compact-action"
+                          variant="outline"
+                          className="compact-action"
                           aria-label={t("tables.removeItemLabel", { name: item.name })}
+                          leftSection={<IconTrash size={16} aria-hidden />}
                         >
-                          <IconTrash size={16} aria-hidden />
                           <span className="compact-action__text">{t("tables.removeItem")}</span>
-                        </button>
+                        </Button>
                       </Form>
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </Container>

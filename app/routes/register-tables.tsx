@@ -15,6 +15,7 @@ import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/register-tables";
 import { parseFormSubmission } from "~/platform/forms.server";
 import "~/ui/favorites/favorites.css";
+import { ButtonLink } from "~/ui/kit/button";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -56,9 +57,9 @@ export default function RegisterTables({ loaderData: { tables }, actionData }: R
             <IconTablePlus size={40} aria-hidden />
             <p className="record-tables-empty__title">{t("tables.empty")}</p>
             <p className="muted">{t("tables.emptyHint")}</p>
-            <a href="#create-table-heading" className="button">
+            <ButtonLink href="#create-table-heading" className="record-tables-empty__cta">
               {t("tables.createFirst")}
-            </a>
+            </ButtonLink>
           </div>
         ) : (
           <ul className="record-table-list" data-testid="tables-list">

@@ -1,6 +1,7 @@
 import { IconPlus, IconTablePlus } from "@tabler/icons-react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
+import { Button } from "../kit/button";
 
 type AddToTableProps = {
   favoriteId: number;
@@ -32,10 +33,15 @@ export function AddToTable({ favoriteId, name, tables }: AddToTableProps) {
           </option>
         ))}
       </select>
-      <button type="submit" className="button button--secondary compact-action" aria-label={t("addToTable.addLabel", { name })}>
-        <IconPlus size={16} aria-hidden />
+      <Button
+        type="submit"
+        variant="outline"
+        className="compact-action"
+        aria-label={t("addToTable.addLabel", { name })}
+        leftSection={<IconPlus size={16} aria-hidden />}
+      >
         <span className="compact-action__text">{t("addToTable.add")}</span>
-      </button>
+      </Button>
     </Form>
   );
 }
