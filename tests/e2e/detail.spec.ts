@@ -84,8 +84,7 @@ test.describe("on a phone", () => {
       const tooltip = page.getByTestId("chart-tooltip");
       await expect(tooltip).toBeHidden();
       const area = await box.boundingBox();
-      if (!area) throw new Error("the chart has no box");
-      await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+      await box.hover({ position: { x: (area?.width ?? 0) * 0.4, y: (area?.height ?? 0) * 0.4 } });
       await expect(tooltip).toBeVisible();
       await expect(tooltip).toHaveText(/^\d{1,2} de \w+\. de \d{4}: R\$\s[\d.]+,\d\d$/);
     }
