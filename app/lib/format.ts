@@ -4,7 +4,8 @@
  */
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+/** Exported for labels that pick their own precision (chart axes). */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key);
   if (!formatter) {

@@ -91,9 +91,9 @@ export default function Crypto({ loaderData: { stars, currency, detail, descript
         subtitle={coin.symbol.toUpperCase()}
         price={money(coin.price)}
         change={coin.change24h}
+        action={<FavoriteStar type="crypto" assetId={coin.id} name={coin.name} linkedTables={stars?.[assetKey("crypto", coin.id)]} />}
       />
-      <div className="list-toolbar">
-        <FavoriteStar type="crypto" assetId={coin.id} name={coin.name} linkedTables={stars?.[assetKey("crypto", coin.id)]} />
+      <div className="list-toolbar list-toolbar--end">
         <CurrencySwitcher currency={currency} />
       </div>
       <DemoNotice sources={[detail.source]} stale={detail.stale} />
@@ -104,7 +104,6 @@ export default function Crypto({ loaderData: { stars, currency, detail, descript
           { label: t("market.stats.marketCap"), value: formatCompactMoney(coin.marketCap, code, locale) },
           { label: t("market.stats.rank"), value: coin.rank === null ? "—" : `#${coin.rank}` },
           { label: t("market.stats.volume24h"), value: formatCompactMoney(coin.volume24h, code, locale) },
-          { label: t("market.stats.symbol"), value: coin.symbol.toUpperCase() },
           { label: t("market.stats.change24h"), value: <Change value={coin.change24h} /> },
           { label: t("market.stats.high24h"), value: money(coin.high24h) },
           { label: t("market.stats.low24h"), value: money(coin.low24h) },
@@ -112,7 +111,6 @@ export default function Crypto({ loaderData: { stars, currency, detail, descript
           { label: t("market.stats.close"), value: money(coin.price) },
           { label: t("market.stats.circulatingSupply"), value: formatNumber(coin.circulatingSupply, locale, 0) },
           { label: t("market.stats.categories"), value: coin.categories.join(", ") || "—" },
-          { label: t("market.stats.id"), value: <code>{coin.id}</code> },
         ]}
       />
       <section aria-labelledby="chart-heading" className="page-section">
@@ -121,7 +119,16 @@ export default function Crypto({ loaderData: { stars, currency, detail, descript
         </Title>
         <PriceChart points={points} currency={code} locale={locale} />
       </section>
-      <AssetAbout heading={t("market.crypto.about", { name: coin.name })} language={description?.language ?? null}>
+      <AssetAbout
+        heading={t("market.crypto.about", { name: coin.name })}
+        language={description?.language ?? null}
+        // The id the API and its /proxy routes know the coin by, as CoinGecko shows it.
+        footer={
+          <p className="muted" data-testid="api-id">
+            {t("market.crypto.apiId")}: <code>{coin.id}</code>
+          </p>
+        }
+      >
         {description && <div dangerouslySetInnerHTML={{ __html: description.html }} />}
       </AssetAbout>
     </Container>

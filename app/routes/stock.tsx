@@ -84,8 +84,14 @@ export default function Stock({ loaderData: { stars, detail, points, range } }: 
         subtitle={stock.name}
         price={money(stock.price)}
         change={stock.changePercent}
+        tags={[
+          { label: t("market.stats.type"), value: t(`market.types.${stock.type}`) },
+          { label: t("market.stats.currency"), value: stock.currency },
+        ]}
+        action={
+          <FavoriteStar type="stock" assetId={stock.ticker} name={stock.ticker} linkedTables={stars?.[assetKey("stock", stock.ticker)]} />
+        }
       />
-      <FavoriteStar type="stock" assetId={stock.ticker} name={stock.ticker} linkedTables={stars?.[assetKey("stock", stock.ticker)]} />
       <DemoNotice sources={[detail.source]} stale={detail.stale} />
       <StatsGrid
         label={t("market.statistics")}
@@ -100,8 +106,6 @@ export default function Stock({ loaderData: { stars, detail, points, range } }: 
           { label: t("market.stats.marketCap"), value: formatCompactMoney(stock.marketCap, stock.currency, locale) },
           { label: t("market.stats.sector"), value: sectorLabel(stock.profile.sector ?? stock.sector) },
           { label: t("market.stats.industry"), value: stock.profile.industry ?? "—" },
-          { label: t("market.stats.currency"), value: stock.currency },
-          { label: t("market.stats.type"), value: t(`market.types.${stock.type}`) },
         ]}
       />
       <section aria-labelledby="chart-heading" className="page-section">

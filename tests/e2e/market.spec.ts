@@ -77,14 +77,13 @@ test("a crypto detail shows statistics, a description and a chart whose type can
     "Capitalização de mercado",
     "Posição por capitalização",
     "Volume (24h)",
-    "Símbolo",
     "Variação (24h)",
     "Máxima (24h)",
     "Mínima (24h)",
     "Abertura",
     "Fechamento",
+    "Oferta circulante",
     "Categorias",
-    "ID",
   ]) {
     await expect(stats.getByText(label, { exact: true })).toBeVisible();
   }
@@ -119,7 +118,15 @@ test("stocks filter by type and text, and a stock detail shows statistics and ch
   await page.getByTestId("stock-table").getByRole("link", { name: /PETR4/ }).click();
   await expect(page).toHaveURL(/\/stocks\/PETR4$/);
   await expect(page.getByTestId("price")).toContainText("R$");
-  for (const label of ["Máxima do dia", "Mínima do dia", "Fechamento anterior", "Setor", "Indústria", "Moeda", "Tipo"]) {
+  for (const label of [
+    "Máxima do dia",
+    "Mínima do dia",
+    "Fechamento anterior",
+    "Volume",
+    "Capitalização de mercado",
+    "Setor",
+    "Indústria",
+  ]) {
     await expect(page.getByTestId("statistics").getByText(label, { exact: true })).toBeVisible();
   }
   await expect(page.getByTestId(javaScriptOn(project.name) ? "canvas-chart" : "svg-chart")).toBeVisible();

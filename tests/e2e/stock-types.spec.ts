@@ -27,7 +27,7 @@ test("a FII is a fund and a unit is a share on the list, the detail, favourites 
 
   await register(page, project.name, newAccount("types", project.name));
   await visit(page, project.name, "/stocks/HGLG11");
-  await expect(page.getByTestId("statistics").locator("div").filter({ hasText: /^Tipo/ }).locator("dd")).toHaveText("Fundo");
+  await expect(page.getByTestId("asset-header").getByTestId("asset-tag").first()).toHaveText("Tipo: Fundo");
   await page.getByTestId("star-stock-HGLG11").first().click();
   await expect(page.getByTestId("toast")).toContainText("Item adicionado aos favoritos");
 

@@ -28,6 +28,7 @@ const fake = vi.hoisted(() => {
       removed: Series[];
       remove: () => void;
       applyOptions: (options: object) => void;
+      crosshairMove: ((params: object) => void)[];
     }[],
   };
   const module = {
@@ -44,6 +45,10 @@ const fake = vi.hoisted(() => {
         removed: [] as Series[],
         remove: vi.fn(),
         applyOptions: vi.fn(),
+        crosshairMove: [] as ((params: object) => void)[],
+        subscribeCrosshairMove: (handler: (params: object) => void) => chart.crosshairMove.push(handler),
+        unsubscribeCrosshairMove: (handler: (params: object) => void) =>
+          (chart.crosshairMove = chart.crosshairMove.filter((other) => other !== handler)),
         addSeries(definition: { type: string }, seriesOptions: Record<string, unknown>) {
           const series: Series = {
             definition,
@@ -147,6 +152,25 @@ describe("the price chart after hydration", () => {
     expect(series?.options).toMatchObject({ color: "#38d9a9" });
     const format = (series?.options.priceFormat as { formatter: (price: number) => string }).formatter;
     expect(format(1234.5)).toMatch(/^R\$\s1\.234,50$/);
+  });
+
+  it("keeps full prices off the axis, which has compact ticks, and shows them in a tooltip", async () => {
+    await hydrate("/?chart=line");
+    const [chart] = fake.state.charts;
+    const [series] = chart?.series ?? [];
+    expect(chart?.options).toMatchObject({ crosshair: { horzLine: { labelVisible: false } } });
+    expect(series?.options).toMatchObject({ lastValueVisible: false });
+    const ticks = (series?.options.priceFormat as { tickmarksFormatter: (prices: number[]) => string[] }).tickmarksFormatter;
+    expect(ticks([11, 11.5, 12])).toEqual(["11", "11,5", "12"]);
+
+    const tooltip = query('[data-testid="chart-tooltip"]') as HTMLElement;
+    expect(tooltip.hidden).toBe(true);
+    const move = (params: object) => act(() => chart?.crosshairMove.forEach((handler) => handler(params)));
+    move({ time: march1, seriesData: new Map([[series, { time: march1, value: 1234.5 }]]) });
+    expect(tooltip.hidden).toBe(false);
+    expect(tooltip.textContent).toMatch(/^1 de mar\. de 2024: R\$\s1\.234,50$/);
+    move({ time: undefined, seriesData: new Map() });
+    expect(tooltip.hidden).toBe(true);
   });
 
   it("switches type and series on the same canvas, through the links, without reloading", async () => {

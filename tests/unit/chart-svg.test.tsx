@@ -66,10 +66,12 @@ describe("the SVG chart", () => {
     );
   });
 
-  it("labels five gridlines in the currency and the first and last dates", async () => {
+  it("labels round gridlines as plain numbers, without needless cents, and the first and last dates", async () => {
     const html = await render(<SvgChart {...view("line", prices)} />);
-    expect(count(html, /<span class="svg-chart__tick"[^>]*>R\$\s[\d.]+,\d\d<\/span>/)).toBe(5);
-    expect(count(html, /M0,[\d.]+H640/)).toBe(5);
+    const ticks = [...html.matchAll(/<span class="svg-chart__tick"[^>]*data-value="([\d.]+)"[^>]*>([^<]*)<\/span>/g)];
+    expect(ticks.map((tick) => Number(tick[1]))).toEqual([0, 250, 500, 750, 1000, 1250]);
+    expect(ticks.map((tick) => tick[2])).toEqual(["0", "250", "500", "750", "1.000", "1.250"]);
+    expect(count(html, /M0,[\d.]+H640/)).toBe(6);
     expect(html).toMatch(/<span>1 de mar\. de 2024<\/span><span>4 de mar\. de 2024<\/span>/);
   });
 

@@ -47,6 +47,12 @@ function statistics(html: string): Record<string, string> {
   return Object.fromEntries(items.map((item) => [item.querySelector("dt")?.textContent, item.querySelector("dd")?.textContent]));
 }
 
+/** The header's tags, each with its visually hidden label. */
+function tags(html: string): string[] {
+  const document = new DOMParser().parseFromString(html, "text/html");
+  return [...document.querySelectorAll('[data-testid="asset-tag"]')].map((tag) => tag.textContent ?? "");
+}
+
 describe("the stock page on brapi's real answers", () => {
   it('shows "—" where brapi sent 0 for unknown, no placeholder logo, and a FII as a fund', async () => {
     const html = await renderStockPage("KNIP11");
@@ -56,8 +62,9 @@ describe("the stock page on brapi's real answers", () => {
       Abertura: "—",
       Volume: "—",
       "Capitalização de mercado": "—",
-      Tipo: "Fundo",
     });
+    expect(Object.keys(statistics(html))).not.toContain("Tipo");
+    expect(tags(html)).toEqual(["Tipo: Fundo", "Moeda: BRL"]);
     expect(statistics(html)["Preço"]).toMatch(/R\$\s*88,70/);
     expect(html).not.toContain("BRAPI.svg");
     expect(html).not.toMatch(/R\$\s*0,00/);

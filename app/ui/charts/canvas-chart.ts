@@ -1,4 +1,5 @@
-import type { ISeriesApi, LineData, Time, UTCTimestamp } from "lightweight-charts";
+import type { ISeriesApi, LineData, MouseEventParams, Time, UTCTimestamp } from "lightweight-charts";
+import { axisFormatter } from "./axis";
 import { formatDay, isRising, valueFormatter, valueRange, type ChartType, type ChartView, type ValueStats } from "./chart-data";
 
 /** The lightweight-charts module, handed in by the caller so that only the browser ever loads it. */
@@ -38,12 +39,33 @@ export function createCanvasChart(lib: ChartLibrary, container: HTMLElement): Ca
       fontFamily: getComputedStyle(container).fontFamily,
     },
     grid: { vertLines: { visible: false } },
+    // The axis is as wide as its widest label: full prices there would take a third of a phone's
+    // chart. The axis has compact ticks and no price labels; the tooltip gives the full price.
+    crosshair: { horzLine: { labelVisible: false } },
     rightPriceScale: { borderVisible: false },
     timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
     // A vertical swipe over the chart scrolls the page rather than the price scale.
     handleScroll: { vertTouchDrag: false },
   });
   let current: { view: ChartView; series: ISeriesApi<"Line" | "Area" | "Histogram"> } | undefined;
+  const tooltip = container.appendChild(document.createElement("div"));
+  tooltip.className = "price-chart__tooltip";
+  tooltip.dataset.testid = "chart-tooltip";
+  tooltip.hidden = true;
+  // The figcaption carries the chart's numbers for screen readers.
+  tooltip.setAttribute("aria-hidden", "true");
+
+  function showTooltip({ time, seriesData }: MouseEventParams<Time>) {
+    const point = current && seriesData.get(current.series);
+    if (!current || time === undefined || !point || !("value" in point)) {
+      tooltip.hidden = true;
+      return;
+    }
+    const { series, currency, locale } = current.view;
+    tooltip.textContent = `${formatDay(time as UTCTimestamp, locale)}: ${valueFormatter(series, currency, locale)(point.value)}`;
+    tooltip.hidden = false;
+  }
+  chart.subscribeCrosshairMove(showTooltip);
 
   function paint() {
     if (!current) return;
@@ -62,7 +84,15 @@ export function createCanvasChart(lib: ChartLibrary, container: HTMLElement): Ca
       if (current) chart.removeSeries(current.series);
       const { locale } = view;
       const series = chart.addSeries(definitions[view.type], {
-        priceFormat: { type: "custom", formatter: valueFormatter(view.series, view.currency, locale), minMove: minMove(view.stats) },
+        priceFormat: {
+          type: "custom",
+          formatter: valueFormatter(view.series, view.currency, locale),
+          tickmarksFormatter: axisFormatter(locale),
+          minMove: minMove(view.stats),
+        },
+        lastValueVisible: false,
+        // Without its label, the last price's dotted line would be an unexplained line across the chart.
+        priceLineVisible: false,
       });
       series.setData(view.values as LineData<UTCTimestamp>[]);
       chart.applyOptions({ localization: { locale, timeFormatter: (time: Time) => formatDay(time as UTCTimestamp, locale) } });
@@ -72,7 +102,9 @@ export function createCanvasChart(lib: ChartLibrary, container: HTMLElement): Ca
     },
     dispose() {
       observer.disconnect();
+      chart.unsubscribeCrosshairMove(showTooltip);
       chart.remove();
+      tooltip.remove();
     },
   };
 }

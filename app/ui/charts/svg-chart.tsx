@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { chartText, formatDay, isRising, valueFormatter, valueRange, type ChartType, type ChartValue, type ChartView } from "./chart-data";
+import { axisFormatter, niceTicks } from "./axis";
+import { chartText, formatDay, isRising, valueRange, type ChartType, type ChartValue, type ChartView } from "./chart-data";
 
 // User units of the viewBox. The SVG stretches to its box (preserveAspectRatio="none"), so labels
 // are HTML around it: text inside a stretched or scaled SVG would be unreadable on a phone.
@@ -7,7 +8,6 @@ const width = 640;
 const height = 200;
 const plotTop = 30;
 const plotBottom = 196;
-const gridLines = 5;
 
 /** One decimal is below a pixel at any size and keeps the markup short. */
 function round(value: number): number {
@@ -22,12 +22,12 @@ type YScale = (value: number) => number;
  */
 export function SvgChart(view: ChartView) {
   const { t } = useTranslation();
-  const { type, series, values, stats, currency, locale } = view;
+  const { type, values, stats, locale } = view;
   const { label, summary } = chartText(t, view);
-  const format = valueFormatter(series, currency, locale);
   const { bottom, top } = valueRange(stats);
   const y: YScale = (value) => round(plotBottom - ((value - bottom) / (top - bottom)) * (plotBottom - plotTop));
-  const ticks = Array.from({ length: gridLines }, (_, index) => bottom + ((top - bottom) * index) / (gridLines - 1));
+  const ticks = niceTicks(bottom, top);
+  const tickLabels = axisFormatter(locale)(ticks);
   return (
     <figure className={`svg-chart svg-chart--${isRising(stats) ? "up" : "down"}`} data-testid="svg-chart">
       <div className="svg-chart__plot">
@@ -35,10 +35,16 @@ export function SvgChart(view: ChartView) {
           <path className="svg-chart__grid" d={ticks.map((tick) => `M0,${y(tick)}H${width}`).join("")} />
           <SeriesShape type={type} values={values} y={y} />
         </svg>
-        {ticks.map((tick) => (
+        {ticks.map((tick, index) => (
           // Each label sits on its gridline; the figcaption carries the numbers for screen readers.
-          <span key={tick} className="svg-chart__tick" aria-hidden style={{ bottom: `${round(100 - (y(tick) / height) * 100)}%` }}>
-            {format(tick)}
+          <span
+            key={tick}
+            className="svg-chart__tick"
+            aria-hidden
+            data-value={tick}
+            style={{ bottom: `${round(100 - (y(tick) / height) * 100)}%` }}
+          >
+            {tickLabels[index]}
           </span>
         ))}
       </div>
