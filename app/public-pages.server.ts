@@ -13,6 +13,7 @@ import {
 import type { PageRequest, PageVariant } from "./platform/page-cache.server";
 import { readTheme } from "./platform/theme.server";
 import { readCryptoCurrency } from "./market/crypto-currency.server";
+import { readDemoNoticeDismissed } from "./market/demo-notice.server";
 import { chartSeriesParam, chartTypeParam } from "./lib/chart-params";
 
 const chartParams = [chartTypeParam, chartSeriesParam];
@@ -33,7 +34,7 @@ const publicPages: readonly (readonly [RegExp, readonly string[]])[] = [
   [/^\/calendar$/, calendarQueryParams],
   [/^\/release-notes$/, Object.keys(pagedSearch.shape)],
   [/^\/release-notes\/(?!rss\.xml$)[^/]+$/, noParams],
-  [/^\/(?:team|faq|about-us|more|privacy-policy|cookie-policy)$/, noParams],
+  [/^\/(?:team|faq|about-us|about-data|more|privacy-policy|cookie-policy)$/, noParams],
 ];
 
 /** React Router's data requests name the routes whose loaders they want. */
@@ -48,7 +49,8 @@ function pageParams(path: string): readonly string[] | undefined {
 
 /**
  * The page-cache variant of a request for a public page: its path with only the parameters the
- * page reads, the language it will be shown in, the theme and the crypto price currency. A `?lng=` choice is rendered for
+ * page reads, the language it will be shown in, the theme, the crypto price currency and whether the
+ * demonstration-data notice was dismissed. A `?lng=` choice is rendered for
  * itself, since its answer remembers the choice in a cookie.
  */
 export async function publicPageVariant(request: PageRequest): Promise<PageVariant | null> {
@@ -64,5 +66,6 @@ export async function publicPageVariant(request: PageRequest): Promise<PageVaria
     language,
     theme: readTheme(cookies),
     currency: readCryptoCurrency(cookies, language),
+    demoNotice: readDemoNoticeDismissed(cookies) ? "dismissed" : "shown",
   };
 }

@@ -33,6 +33,7 @@ import { sessionMiddleware } from "./account/session.server";
 import { clearFlashCookie, readFlash } from "./platform/flash.server";
 import { useNonce } from "./platform/nonce";
 import { readTheme } from "./platform/theme.server";
+import { readDemoNoticeDismissed } from "./market/demo-notice.server";
 import { ErrorPage } from "./ui/error-page";
 import { mantineTheme } from "./ui/mantine-theme";
 import { foundingYear } from "./ui/shell/footer";
@@ -61,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       locale,
       theme: readTheme(request.headers.get("Cookie")),
+      demoNoticeDismissed: readDemoNoticeDismissed(request.headers.get("Cookie")),
       flash: flash && { kind: flash.kind, message: getInstance(context).t(flash.messageKey) },
       publicUrl: platformOf(context).config.publicUrl,
       year: new Date(platformOf(context).clock.now()).getUTCFullYear(),

@@ -3,6 +3,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   index("routes/home.tsx"),
   route("about-us", "routes/about-us.tsx"),
+  route("about-data", "routes/about-data.tsx"),
   route("more", "routes/more.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("cookie-policy", "routes/cookie-policy.tsx"),
@@ -14,6 +15,7 @@ export default [
   route("news", "routes/news.tsx"),
   route("theme", "routes/theme.ts"),
   route("currency", "routes/currency.ts"),
+  route("demo-notice", "routes/demo-notice.ts"),
   route("healthz", "routes/healthz.ts"),
   ...prefix("proxy", [
     layout("routes/proxy/public.ts", [

@@ -15,6 +15,7 @@ const publicPaths = [
   "/team",
   "/faq",
   "/about-us",
+  "/about-data",
   "/more",
   "/privacy-policy",
   "/cookie-policy",
@@ -86,6 +87,7 @@ export function robotsTxt(publicUrl: string): string {
     "/favorites",
     "/theme",
     "/currency",
+    "/demo-notice",
   ];
   return ["User-agent: *", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
 }

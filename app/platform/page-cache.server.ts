@@ -12,7 +12,14 @@ const deflateRawAsync = promisify(deflateRaw);
  * the renderer sees, so a parameter nobody reads can neither make a new entry nor end up in a
  * page served to someone else.
  */
-export type PageVariant = { url: string; language: string; theme: string; currency: string };
+export type PageVariant = {
+  url: string;
+  language: string;
+  theme: string;
+  currency: string;
+  /** Whether the visitor dismissed the demonstration-data notice. */
+  demoNotice: "shown" | "dismissed";
+};
 
 /**
  * What the cache reads of a request. A Fetch Request has it, and so does a thin view of Node's
@@ -25,7 +32,7 @@ export type KeptAnswer = { status: number; headers: Record<string, string>; body
 
 /**
  * Public pages rendered once per variant for visitors without a session, then served from memory
- * for a short time. Only the language, theme and currency cookies may be present: any other cookie (a
+ * for a short time. Only the language, theme, currency and demo-notice cookies may be present: any other cookie (a
  * session, a flash message, a sign-in in progress) means the page may be personal, so it is
  * rendered for that request alone. A response that sets a cookie or says private/no-store is
  * never kept.
@@ -73,8 +80,11 @@ type Entry = {
   bytes: number;
 };
 
-/** The cookies a visitor without a session may carry; they only choose the language, theme and crypto currency. */
-const anonymousCookies = new Set(["i18next", "theme", "currency"]);
+/**
+ * The cookies a visitor without a session may carry; they only choose the language, theme and crypto
+ * currency, and whether the demonstration-data notice shows.
+ */
+const anonymousCookies = new Set(["i18next", "theme", "currency", "demo-notice"]);
 const keptHeaders = ["content-type", "content-security-policy", "content-language", "link"];
 /** Map slots, objects and arrays of an entry, over its bytes: an estimate on the safe side. */
 const entryOverheadBytes = 1024;
@@ -290,7 +300,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (!cacheable(request)) return null;
     const variant = await Promise.resolve(options.variantOf(request)).catch(() => null);
     if (!variant) return null;
-    return { variant, key: [variant.url, variant.language, variant.theme, variant.currency].join("\u0000") };
+    return { variant, key: [variant.url, variant.language, variant.theme, variant.currency, variant.demoNotice].join("\u0000") };
   }
 
   /** Answers from memory, or from a render of the same variant in progress. */

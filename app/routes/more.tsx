@@ -88,6 +88,9 @@ export default function More({ loaderData: { counts } }: Route.ComponentProps) {
             </li>
           ))}
         </SimpleGrid>
+        <Text mt="md">
+          <Link to="/about-data">{t("more.aboutDataLink")}</Link>
+        </Text>
       </section>
     </Container>
   );

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 
-const staticRoutes = ["/", "/about-us", "/more", "/privacy-policy", "/cookie-policy", "/faq"];
+const staticRoutes = ["/", "/about-us", "/about-data", "/more", "/privacy-policy", "/cookie-policy", "/faq"];
 
 test.describe("languages", () => {
   test("pt-BR is the default and the switcher changes text and <html lang>", async ({ page }, { project }) => {

@@ -14,7 +14,7 @@ type Renderer = (request: Request) => Response | Promise<Response>;
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-/** Pages under /public, told apart by their whole URL, the language header or cookie, the theme and currency cookies. */
+/** Pages under /public, told apart by their whole URL, the language header or cookie, the theme, currency and demo-notice cookies. */
 function testVariant(request: PageRequest): PageVariant | null {
   const { pathname, search } = new URL(request.url);
   if (!pathname.startsWith("/public")) return null;
@@ -24,6 +24,7 @@ function testVariant(request: PageRequest): PageVariant | null {
     language: /i18next=([^;]+)/.exec(cookie)?.[1] ?? request.headers.get("Accept-Language") ?? "",
     theme: /theme=([^;]+)/.exec(cookie)?.[1] ?? "dark",
     currency: /currency=([^;]+)/.exec(cookie)?.[1] ?? "brl",
+    demoNotice: /demo-notice=dismissed/.test(cookie) ? "dismissed" : "shown",
   };
 }
 
@@ -173,6 +174,16 @@ describe("anonymous page cache", () => {
     expect(app.renders()).toBe(3);
   });
 
+  it("keeps a page per demo-notice choice: one visitor's dismissal never reaches another", async () => {
+    const app = await serve();
+    await app.get("/public/a");
+    expect(await (await app.get("/public/a", { Cookie: "demo-notice=dismissed" })).text()).toContain("|demo-notice=dismissed|");
+    expect(app.renders()).toBe(2);
+    expect(await (await app.get("/public/a")).text()).toContain("|-|");
+    expect(await (await app.get("/public/a", { Cookie: "theme=dark; demo-notice=dismissed" })).text()).toContain("|demo-notice=dismissed|");
+    expect(app.renders()).toBe(2);
+  });
+
   it("never shares pages of visitors with a session, a flash message or any other cookie", async () => {
     const app = await serve();
     for (const cookie of ["access_token=abc", "refresh_token=x; theme=dark", "flash=e30", "theme=dark; oauth-state=1"]) {
@@ -309,7 +320,7 @@ describe("anonymous page cache in front of a compressing server", () => {
       // Event streams are never public pages.
       variantOf: (request) => {
         const { pathname } = new URL(request.url);
-        return pathname === "/events" ? null : { url: pathname, language: "", theme: "", currency: "" };
+        return pathname === "/events" ? null : { url: pathname, language: "", theme: "", currency: "", demoNotice: "shown" };
       },
     });
     return { cache, port: await listen(cache, render, { compress: true }) };

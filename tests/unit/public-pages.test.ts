@@ -16,6 +16,7 @@ describe("page cache variants of public pages", () => {
       ["/calendar?month=2026-11&kind=holiday&kind=ipca&x=1", "/calendar?month=2026-11&kind=holiday&kind=ipca"],
       ["/currency-converter?amount=10&from=USD&to=BRL&swap=1", "/currency-converter?amount=10&from=USD&to=BRL"],
       ["/about-us?anything=1", "/about-us"],
+      ["/about-data?x=1", "/about-data"],
       ["/user", null],
       ["/release-notes/rss.xml", null],
       ["/cryptos?lng=en", null],
@@ -32,12 +33,18 @@ describe("page cache variants of public pages", () => {
       language: "en",
       theme: "dark",
       currency: "usd",
+      demoNotice: "shown",
     });
     expect(performance.now() - started).toBeLessThan(500);
     expect(await publicPageVariant(incoming("/faq", { cookie: "i18next=es; theme=light" }))).toMatchObject({
       language: "es",
       theme: "light",
     });
+    expect(await publicPageVariant(incoming("/faq", { cookie: "theme=light; demo-notice=dismissed" }))).toMatchObject({
+      theme: "light",
+      demoNotice: "dismissed",
+    });
+    expect(await publicPageVariant(incoming("/faq", { cookie: "demo-notice=maybe" }))).toMatchObject({ demoNotice: "shown" });
     expect(await publicPageVariant(incoming("/faq", { cookie: "theme=<script>", "accept-language": "zz" }))).toMatchObject({
       language: "pt-BR",
       theme: "dark",

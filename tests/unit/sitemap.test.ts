@@ -20,7 +20,18 @@ describe("sitemap.xml", () => {
     const document = parseXml(await response.text());
     expect(document.querySelector("parsererror")).toBeNull();
     const locations = [...document.getElementsByTagName("loc")].map((node) => node.textContent);
-    for (const page of ["/", "/cryptos", "/stocks", "/news", "/currency-converter", "/calendar", "/release-notes", "/team", "/faq"]) {
+    for (const page of [
+      "/",
+      "/cryptos",
+      "/stocks",
+      "/news",
+      "/currency-converter",
+      "/calendar",
+      "/release-notes",
+      "/team",
+      "/faq",
+      "/about-data",
+    ]) {
       expect(locations).toContain(`https://markets.example${page}`);
     }
     for (const { id } of cryptoAssets) expect(locations).toContain(`https://markets.example/cryptos/${id}`);

@@ -1,16 +1,61 @@
-import { IconInfoCircle } from "@tabler/icons-react";
+import { IconInfoCircle, IconX } from "@tabler/icons-react";
+import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { DataSource } from "~/market/types";
+import type { loader as rootLoader } from "~/root";
 
-/** Says plainly when a screen shows the embedded demonstration data, and what turns on live data. */
+const dismissFetcherKey = "demo-notice";
+
+/** Dismissed by the visitor's cookie, or already while the dismissal is on its way. */
+function useDemoNoticeDismissed(): boolean {
+  const fetcher = useFetcher({ key: dismissFetcherKey });
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return fetcher.state !== "idle" || Boolean(root?.demoNoticeDismissed);
+}
+
+/**
+ * One line saying the screen shows the embedded demonstration data, with the details a click away.
+ * The dismiss button is a real form: without JavaScript it posts to /demo-notice and comes back.
+ */
+function DemoDataNotice() {
+  const { t } = useTranslation();
+  const fetcher = useFetcher({ key: dismissFetcherKey });
+  const location = useLocation();
+  return (
+    <div className="data-notice data-notice--demo" role="note" data-testid="demo-notice">
+      <IconInfoCircle size={18} aria-hidden />
+      <p className="data-notice__text">
+        {t("market.demoNotice")} — <Link to="/about-data">{t("market.demoNoticeMore")}</Link>
+      </p>
+      <fetcher.Form method="post" action="/demo-notice" preventScrollReset>
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <button
+          type="submit"
+          className="data-notice__dismiss"
+          aria-label={t("market.demoNoticeDismiss")}
+          title={t("market.demoNoticeDismiss")}
+          data-testid="demo-notice-dismiss"
+        >
+          <IconX size={18} aria-hidden />
+        </button>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+/**
+ * Says when a screen shows the embedded demonstration data (until the visitor dismisses it) or,
+ * always, when a live provider failed and the data shown is the last received.
+ */
 export function DemoNotice({ sources, stale = false }: { sources: DataSource[]; stale?: boolean }) {
   const { t } = useTranslation();
-  const demo = sources.includes("demo");
-  if (!demo && !stale) return null;
+  const dismissed = useDemoNoticeDismissed();
+  if (sources.includes("demo") && !dismissed) return <DemoDataNotice />;
+  if (!stale) return null;
   return (
-    <p className="data-notice" role="note" data-testid={demo ? "demo-notice" : "stale-notice"}>
+    <p className="data-notice" role="note" data-testid="stale-notice">
       <IconInfoCircle size={18} aria-hidden />
-      <span>{demo ? t("market.demoNotice") : t("market.staleNotice")}</span>
+      <span>{t("market.staleNotice")}</span>
     </p>
   );
 }

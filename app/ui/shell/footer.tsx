@@ -29,6 +29,9 @@ export function Footer({ theme, year }: { theme: ThemeName; year: number }) {
               <Link to="/about-us">{t("footer.aboutUs")}</Link>
             </li>
             <li>
+              <Link to="/about-data">{t("footer.aboutData")}</Link>
+            </li>
+            <li>
               <Link to="/privacy-policy">{t("footer.privacyPolicy")}</Link>
             </li>
             <li>

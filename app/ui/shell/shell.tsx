@@ -7,18 +7,21 @@ import { Breadcrumb } from "./breadcrumb";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { Toasts, type ToastMessage } from "../kit/toasts";
+import { NavigationProgress, useSlowNavigation } from "./navigation-progress";
 
 type ShellProps = { theme: ThemeName; flash: ToastMessage | null; signedIn: boolean; year: number; children: ReactNode };
 
 export function Shell({ theme, flash, signedIn, year, children }: ShellProps) {
   const { t } = useTranslation();
+  const loading = useSlowNavigation();
   return (
     <>
+      {loading && <NavigationProgress />}
       <a href="#main" className="skip-link">
         {t("nav.skipToContent")}
       </a>
       <Header theme={theme} signedIn={signedIn} />
-      <main id="main" className="site-main" tabIndex={-1}>
+      <main id="main" className="site-main" tabIndex={-1} aria-busy={loading || undefined}>
         <Breadcrumb />
         {children}
       </main>
