@@ -120,9 +120,9 @@ test("fiat currencies show their country's flag as an SVG image, metals and cryp
   await expect(options.filter({ hasText: "Libra esterlina" }).locator("img")).toBeVisible();
   await expect(options.filter({ hasText: "Ouro" }).locator(".currency-badge")).toHaveText("Au");
   await expect(options.filter({ hasText: "Bitcoin" }).locator(".currency-flag")).toHaveCount(0);
-  // Lazy: only the flags scrolled into view are fetched, not the 150 the list holds.
+  // Lazy: the browser fetches the flags near the list's view, not the 150 it holds.
   const loaded = await page.evaluate(() => performance.getEntriesByType("resource").filter(({ name }) => name.endsWith(".svg")).length);
-  expect(loaded).toBeLessThan(30);
+  expect(loaded).toBeLessThan(75);
 });
 
 test("the swap link inverts the pair in the URL", async ({ page }, { project }) => {
