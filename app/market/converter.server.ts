@@ -1,47 +1,11 @@
 import { z } from "zod";
 import type { Language } from "~/i18n/languages";
 import { formatNumber } from "~/lib/format";
+import { parseAmount } from "./amount";
 import { convertAmount, formatMinorUnits, minorUnitsOf, roundToMinorUnits } from "./convert";
-import { defaultConverterInput, maxConverterAmount, type ConverterInput } from "./converter";
+import { defaultConverterInput, type ConverterInput } from "./converter";
 import { converterCodes } from "./currency-names.server";
 import type { RateTable } from "./types";
-
-/** The separator each language writes between thousands: "1.234,56" in pt-BR and es, "1,234.56" in en. */
-const thousandsSeparator: Record<Language, "." | ","> = { "pt-BR": ".", en: ",", es: "." };
-
-/**
- * Which of "." and "," is the decimal point. With both, the last one; a repeated one groups
- * thousands; a single one groups only when the language writes it so and three digits follow a
- * non-zero start ("1.234" is 1234 in pt-BR and 1.234 in en, "0.500" is a half everywhere).
- */
-function decimalSeparatorOf(digits: string, language: Language): "." | "," | null {
-  const lastDot = digits.lastIndexOf(".");
-  const lastComma = digits.lastIndexOf(",");
-  if (lastDot >= 0 && lastComma >= 0) return lastDot > lastComma ? "." : ",";
-  const separator = lastDot >= 0 ? "." : lastComma >= 0 ? "," : null;
-  if (!separator) return null;
-  const repeated = digits.indexOf(separator) !== digits.lastIndexOf(separator);
-  const looksGrouped = separator === thousandsSeparator[language] && /^[1-9]\d{0,2}[.,]\d{3}$/.test(digits);
-  return repeated || looksGrouped ? null : separator;
-}
-
-export type AmountProblem = "errors.amountInvalid" | "errors.amountNegative" | "errors.amountTooLarge";
-
-/** An amount as people type it in either style ("1.234,56", "1,234.56", "1234.56", "0,5"). */
-export function parseAmount(text: string, language: Language): number | AmountProblem {
-  const match = /^([-−]?)([\d.,]+)$/.exec(text.replace(/[\s\u00a0\u202f]/g, ""));
-  if (!match) return "errors.amountInvalid";
-  const [, sign, digits = ""] = match;
-  const decimal = decimalSeparatorOf(digits, language);
-  const grouping = decimal === "," || (!decimal && digits.includes(".")) ? "." : ",";
-  const [whole = "", fraction, extra] = decimal ? digits.split(decimal) : [digits];
-  const wholeValid =
-    /^\d+$/.test(whole) || new RegExp(`^[1-9]\\d{0,2}(\\${grouping}\\d{3})+$`).test(whole) || (whole === "" && fraction !== undefined);
-  if (extra !== undefined || !wholeValid || (fraction !== undefined && !/^\d+$/.test(fraction))) return "errors.amountInvalid";
-  const value = Number(`${whole.replaceAll(grouping, "") || "0"}.${fraction ?? "0"}`);
-  if (sign && value > 0) return "errors.amountNegative";
-  return value > maxConverterAmount ? "errors.amountTooLarge" : value;
-}
 
 /** The GET form's one schema: messages are "converter" keys, shown next to their field. */
 export function converterQuerySchema(language: Language) {

@@ -25,17 +25,14 @@ export function converterHref({ amount, from, to }: ConverterInput): string {
   return `${converterPath}?${new URLSearchParams({ amount, from, to })}`;
 }
 
-const regionalIndicatorA = 0x1f1e6;
-
 /**
- * The emoji flag of a fiat currency's country: ISO 4217 codes start with the ISO 3166 country
- * code, except the supranational X… codes (CFA francs, East Caribbean dollar…), which have none.
- * The euro has the EU's flag.
+ * The country whose flag stands for a fiat currency, as a lowercase ISO 3166 code: ISO 4217
+ * codes start with it, except the supranational X… codes (CFA francs, East Caribbean dollar…),
+ * which have none. The euro has the EU's flag.
  */
-export function currencyFlag(code: string): string | null {
+export function currencyCountry(code: string): string | null {
   const region = code === "EUR" ? "EU" : code.startsWith("X") ? null : code.slice(0, 2);
-  if (!region || !/^[A-Z]{2}$/.test(region)) return null;
-  return String.fromCodePoint(...[...region].map((letter) => regionalIndicatorA + letter.charCodeAt(0) - 65));
+  return region && /^[A-Z]{2}$/.test(region) ? region.toLowerCase() : null;
 }
 
 /** Chemical symbols of the precious metals, for their badges. */

@@ -12,7 +12,9 @@ import { currencyOptions } from "~/market/currency-names.server";
 import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
-import { ConverterField, CurrencyPicker, errorIdOf } from "~/ui/converter/currency-picker";
+import { AmountInput } from "~/ui/converter/amount-input";
+import { ConverterField, CurrencyPicker } from "~/ui/converter/currency-picker";
+import { CurrencySymbol } from "~/ui/converter/currency-symbol";
 import { formatNumber } from "~/lib/format";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { LocalTime } from "~/ui/market/local-time";
@@ -64,7 +66,18 @@ export default function CurrencyConverter({ loaderData }: Route.ComponentProps) 
   }
 
   const converting = navigation.state === "loading" && navigation.location.pathname === converterPath;
-  const nameOf = (code: string) => currencies.find((option) => option.code === code)?.name ?? code;
+  /** The result's currency, its symbol beside its name. */
+  const named = (code: string) => {
+    const option = currencies.find((candidate) => candidate.code === code);
+    return option ? (
+      <span className="conversion__currency">
+        <CurrencySymbol option={option} />
+        {option.name}
+      </span>
+    ) : (
+      code
+    );
+  };
   const errorText = (key: string | undefined) => key && t(key, { max: formatNumber(maxConverterAmount, i18n.language) });
   const hasErrors = Object.keys(errors).length > 0;
   const currencyPicker = (side: "from" | "to") => (
@@ -99,20 +112,12 @@ export default function CurrencyConverter({ loaderData }: Route.ComponentProps) 
         onSubmit={() => clearTimeout(pendingAmount.current)}
       >
         <ConverterField id="amount" label={t("form.amount")} error={errorText(errors.amount)}>
-          <input
+          <AmountInput
             ref={amountRef}
             id="amount"
-            name="amount"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={40}
-            className="converter-control"
             value={amount}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? errorIdOf("amount") : undefined}
-            onChange={(event) => {
-              const text = event.target.value;
+            error={errors.amount}
+            onChange={(text) => {
               setAmount(text);
               clearTimeout(pendingAmount.current);
               if (text.trim()) {
@@ -158,7 +163,7 @@ export default function CurrencyConverter({ loaderData }: Route.ComponentProps) 
           ) : conversion ? (
             <div className="conversion__body">
               <p className="conversion__names">
-                {nameOf(input.from)} → {nameOf(input.to)}
+                {named(input.from)} → {named(input.to)}
               </p>
               <p className="conversion__result" data-testid="conversion-result">
                 <span className="conversion__from">{`${conversion.amount} ${input.from} =`}</span>{" "}

@@ -9,7 +9,8 @@ import { requireUser } from "~/account/current-user";
 import { checkImages, feedbackRateLimitRefusal, storeFeedback } from "~/content/feedback.server";
 import { feedbackLimits, feedbackSchema, feedbackTypes } from "~/content/feedback-schema";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { Field, FormError, SubmitButton, useSchemaForm } from "~/ui/kit/form";
+import { FilePicker } from "~/ui/content/file-picker";
+import { Field, FormError, SelectField, SubmitButton, useSchemaForm } from "~/ui/kit/form";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/feedback";
 import { parseFormSubmission } from "~/platform/forms.server";
@@ -69,7 +70,6 @@ function FeedbackForm({ lastResult }: { lastResult: FeedbackReply | undefined })
   const { t } = useTranslation("feedback");
   const [form, fields] = useSchemaForm(feedbackSchema, { id: "feedback-form", lastResult });
   const imageErrors = Object.values(fields.images.allErrors).flat();
-  const imagesHintId = `${fields.images.id}-hint`;
   return (
     <Form
       method="post"
@@ -81,26 +81,13 @@ function FeedbackForm({ lastResult }: { lastResult: FeedbackReply | undefined })
     >
       <FormError id={form.errorId} errors={form.errors} />
       <Field meta={fields.title} label={t("fields.title")} maxLength={feedbackLimits.titleMax} required />
-      <div className="field">
-        <label htmlFor={fields.type.id}>{t("fields.type")}</label>
-        <select
-          key={fields.type.key}
-          id={fields.type.id}
-          name={fields.type.name}
-          defaultValue={typeof fields.type.initialValue === "string" ? fields.type.initialValue : ""}
-          required
-          aria-invalid={fields.type.errors ? true : undefined}
-          aria-describedby={describedBy(fields.type)}
-        >
-          <option value="">{t("fields.typePlaceholder")}</option>
-          {feedbackTypes.map((type) => (
-            <option key={type} value={type}>
-              {t(`types.${type}`)}
-            </option>
-          ))}
-        </select>
-        <ErrorText id={fields.type.errorId} errors={fields.type.errors} />
-      </div>
+      <SelectField
+        meta={fields.type}
+        label={t("fields.type")}
+        placeholder={t("fields.typePlaceholder")}
+        options={feedbackTypes.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+        required
+      />
       <div className="field">
         <label htmlFor={fields.description.id}>{t("fields.description")}</label>
         <textarea
@@ -116,23 +103,18 @@ function FeedbackForm({ lastResult }: { lastResult: FeedbackReply | undefined })
         />
         <ErrorText id={fields.description.errorId} errors={fields.description.errors} />
       </div>
-      <div className="field">
-        <label htmlFor={fields.images.id}>{t("fields.images")}</label>
-        <input
-          key={fields.images.key}
-          id={fields.images.id}
-          name={fields.images.name}
-          type="file"
-          multiple
-          accept="image/png,image/jpeg,image/webp,image/gif"
-          aria-invalid={imageErrors.length ? true : undefined}
-          aria-describedby={[imagesHintId, imageErrors.length ? fields.images.errorId : ""].filter(Boolean).join(" ")}
-        />
-        <p id={imagesHintId} className="field-hint">
-          {t("fields.imagesHint", { max: feedbackLimits.maxImages })}
-        </p>
-        <ErrorText id={fields.images.errorId} errors={imageErrors.length ? imageErrors : undefined} />
-      </div>
+      <FilePicker
+        key={fields.images.key}
+        meta={fields.images}
+        label={t("fields.images")}
+        choose={t("fields.chooseImage")}
+        none={t("fields.noFileChosen")}
+        hint={t("fields.imagesHint", { max: feedbackLimits.maxImages })}
+        invalid={imageErrors.length > 0}
+        error={<ErrorText id={fields.images.errorId} errors={imageErrors.length ? imageErrors : undefined} />}
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        multiple
+      />
       <SubmitButton>{t("submit")}</SubmitButton>
     </Form>
   );

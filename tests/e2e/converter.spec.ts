@@ -37,10 +37,92 @@ test("converts an amount between the chosen currencies and shows the rate both w
 test("typing an amount in English style converts it", async ({ page }, { project }) => {
   await page.goto("/currency-converter?from=USD&to=BRL&lng=en");
   await ready(page, project.name);
-  await page.getByLabel("Amount").fill("1,234.5");
-  if (javaScriptOn(project.name)) await expect(page).toHaveURL(/amount=1%2C234\.5/);
-  else await page.getByLabel("Amount").press("Enter");
+  // Without JavaScript the field is the browser's number field, which takes digits and a point only.
+  if (javaScriptOn(project.name)) {
+    await page.getByLabel("Amount").fill("1,234.5");
+    await expect(page).toHaveURL(/amount=1%2C234\.5/);
+  } else {
+    await page.getByLabel("Amount").fill("1234.5");
+    await page.getByLabel("Amount").press("Enter");
+  }
   await expect(result(page)).toHaveText(/^1,234\.50 USD = [\d,]+\.\d{2} BRL$/);
+});
+
+test("the amount steps by 1 with the arrow keys and by 10 with Page Up and Page Down", async ({ page }, { project }) => {
+  const js = javaScriptOn(project.name);
+  await page.goto("/currency-converter?amount=5&from=USD&to=BRL");
+  await ready(page, project.name);
+  const amount = page.getByLabel("Valor");
+  await amount.focus();
+  await amount.press("ArrowUp");
+  await expect(amount).toHaveValue("6");
+  if (js) {
+    // A spin button that keeps the visitor's own style, and converts as typing does.
+    await expect(amount).toHaveRole("spinbutton");
+    await amount.press("PageUp");
+    await expect(amount).toHaveValue("16");
+    await expect(page).toHaveURL(/\?amount=16&from=USD&to=BRL$/);
+    await expect(result(page)).toHaveText(/^16,00 USD = /);
+    await amount.press("PageDown");
+    await amount.press("PageDown");
+    await expect(amount).toHaveValue("0");
+    await amount.fill("1.234,5");
+    await amount.press("ArrowDown");
+    await expect(amount).toHaveValue("1.233,5");
+    await expect(page).toHaveURL(/\?amount=1\.233%2C5&/);
+  } else {
+    // The browser's own number field: fractions allowed, never below zero.
+    await expect(amount).toHaveAttribute("type", "number");
+    await expect(amount).toHaveAttribute("step", "any");
+    await amount.fill("0.5");
+    await amount.press("ArrowDown");
+    await expect(amount).toHaveValue("0");
+    await amount.fill("2.5");
+    await amount.press("ArrowUp");
+    await expect(amount).toHaveValue("3.5");
+    await amount.press("Enter");
+    await expect(page).toHaveURL(/\?amount=3\.5&from=USD&to=BRL$/);
+    await expect(result(page)).toHaveText(/^3,50 USD = /);
+  }
+});
+
+test("fiat currencies show their country's flag as an SVG image, metals and cryptos their own symbol", async ({ page }, { project }) => {
+  const js = javaScriptOn(project.name);
+  await page.goto("/currency-converter?amount=1&from=EUR&to=BRL");
+  await ready(page, project.name);
+  const flagIn = (field: string) =>
+    page
+      .locator(".converter-field")
+      .filter({ has: page.getByLabel(field, { exact: true }) })
+      .locator("img");
+  for (const { field, country } of [
+    { field: "De", country: "eu" },
+    { field: "Para", country: "br" },
+  ]) {
+    await expect(flagIn(field)).toBeVisible();
+    await expect(flagIn(field)).toHaveAttribute("src", new RegExp(`/assets/${country}-[\\w-]+\\.svg$`));
+    await expect(flagIn(field)).toHaveAttribute("alt", "");
+    await expect.poll(() => flagIn(field).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
+  const names = page.locator(".conversion__names img");
+  await expect(names).toHaveCount(2);
+  await expect(names.nth(1)).toHaveAttribute("src", /\/br-[\w-]+\.svg$/);
+
+  if (!js) {
+    // The chosen flag hides once another currency is chosen: it would be wrong until the form is sent.
+    await page.getByLabel("De", { exact: true }).selectOption("XAU");
+    await expect(flagIn("De")).toBeHidden();
+    return;
+  }
+  await page.getByRole("combobox", { name: "De", exact: true }).click();
+  const options = page.getByRole("listbox", { name: "De" }).getByRole("option");
+  await expect(options.filter({ hasText: "Dólar americano" }).locator("img")).toHaveAttribute("src", /\/us-[\w-]+\.svg$/);
+  await expect(options.filter({ hasText: "Libra esterlina" }).locator("img")).toBeVisible();
+  await expect(options.filter({ hasText: "Ouro" }).locator(".currency-badge")).toHaveText("Au");
+  await expect(options.filter({ hasText: "Bitcoin" }).locator(".currency-flag")).toHaveCount(0);
+  // Lazy: the browser fetches the flags near the list's view, not the 150 it holds.
+  const loaded = await page.evaluate(() => performance.getEntriesByType("resource").filter(({ name }) => name.endsWith(".svg")).length);
+  expect(loaded).toBeLessThan(75);
 });
 
 test("the swap link inverts the pair in the URL", async ({ page }, { project }) => {

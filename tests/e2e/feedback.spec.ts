@@ -106,6 +106,40 @@ test("an oversized or a fake image is refused and nothing is stored", async ({ p
   await expect(page.getByText(fakeTitle)).toHaveCount(0);
 });
 
+test("the type and image fields match the others and speak the page's language", async ({ page }, { project }) => {
+  const js = javaScriptOn(project.name);
+  await register(page, project.name, newAccount("fbfields", project.name));
+  await openFeedback(page, project.name);
+  const look = (label: string) =>
+    page.getByLabel(label, { exact: true }).evaluate((control) => {
+      const style = getComputedStyle(control);
+      return [style.borderTopWidth, style.borderTopLeftRadius, style.backgroundColor, style.minHeight].join(" ");
+    });
+  expect(await look("Tipo")).toBe(await look("Título"));
+
+  const images = page.getByLabel("Imagens (opcional)");
+  // The browser's own button and its English "No file chosen" are hidden; the input still takes the focus.
+  expect((await images.boundingBox())?.width).toBeLessThanOrEqual(1);
+  await images.focus();
+  await expect(images).toBeFocused();
+  const button = page.getByTestId("file-picker-button");
+  const status = page.getByTestId("file-picker-status");
+  await expect(button).toHaveText("Escolher imagem");
+  await expect(status).toHaveText(js ? "Nenhum arquivo escolhido" : "");
+  await images.setInputFiles({ name: "tela.png", mimeType: "image/png", buffer: validPng });
+  if (js) await expect(status).toHaveText("tela.png");
+
+  for (const { language, choose, none } of [
+    { language: "en", choose: "Choose image", none: "No file chosen" },
+    { language: "es", choose: "Elegir imagen", none: "Ningún archivo elegido" },
+  ]) {
+    await page.goto(`/feedback?lng=${language}`);
+    await ready(page, project.name);
+    await expect(button).toHaveText(choose);
+    await expect(status).toHaveText(js ? none : "");
+  }
+});
+
 test("feedback pages are for signed-in users, the list for administrators only", async ({ page }, { project }) => {
   await page.goto("/feedback");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Ffeedback$/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { converterHref, currencyFlag } from "~/market/converter";
-import { conversionOf, formatRate, parseAmount, readConverterQuery } from "~/market/converter.server";
+import { parseAmount, plainAmount, stepAmount } from "~/market/amount";
+import { converterHref, currencyCountry } from "~/market/converter";
+import { conversionOf, formatRate, readConverterQuery } from "~/market/converter.server";
 import type { RateTable } from "~/market/types";
 import { contextFor, routeArgs } from "../support/router-context";
 
@@ -45,6 +46,29 @@ describe("parseAmount", () => {
     expect(parseAmount("1000000000000", "en")).toBe(1e12);
     expect(parseAmount("1.000.000.000.001", "pt-BR")).toBe("errors.amountTooLarge");
     expect(parseAmount("9".repeat(400), "en")).toBe("errors.amountTooLarge");
+  });
+});
+
+describe("the number field", () => {
+  it("holds amounts as digits and a point, never as something that reads back as thousands", () => {
+    expect(plainAmount(1234.56, "pt-BR")).toBe("1234.56");
+    expect(plainAmount(0.0000001, "en")).toBe("0.0000001");
+    expect(plainAmount(1e12, "en")).toBe("1000000000000");
+    expect(plainAmount(1.234, "pt-BR")).toBe("1.2340");
+    expect(parseAmount(plainAmount(1.234, "pt-BR"), "pt-BR")).toBe(1.234);
+    expect(plainAmount(1.234, "en")).toBe("1.234");
+  });
+
+  it("steps the typed amount in the visitor's style, between 0 and the maximum", () => {
+    expect(stepAmount("5", 10, "pt-BR")).toBe("15");
+    expect(stepAmount("1.234,5", 1, "pt-BR")).toBe("1.235,5");
+    expect(stepAmount("1,234.5", -10, "en")).toBe("1,224.5");
+    expect(stepAmount("0,1", 1, "es")).toBe("1,1");
+    expect(stepAmount("", 1, "en")).toBe("1");
+    expect(stepAmount("3", -10, "en")).toBe("0");
+    expect(stepAmount("1000000000000", 1, "en")).toBe("1,000,000,000,000");
+    expect(stepAmount("abc", 1, "en")).toBeNull();
+    expect(stepAmount("-5", 1, "en")).toBeNull();
   });
 });
 
@@ -117,9 +141,11 @@ describe("links and flags", () => {
   });
 
   it("flags fiat by country, the euro by the EU and supranational codes not at all", () => {
-    expect(currencyFlag("BRL")).toBe("🇧🇷");
-    expect(currencyFlag("EUR")).toBe("🇪🇺");
-    expect(currencyFlag("XOF")).toBeNull();
+    expect(currencyCountry("BRL")).toBe("br");
+    expect(currencyCountry("USD")).toBe("us");
+    expect(currencyCountry("GBP")).toBe("gb");
+    expect(currencyCountry("EUR")).toBe("eu");
+    expect(currencyCountry("XOF")).toBeNull();
   });
 });
 

@@ -48,19 +48,28 @@ function CurrencySelect({ id, name, label, value, options, error }: PickerProps)
   const { t } = useTranslation("converter");
   const popular = options.filter(({ code }) => popularCurrencyCodes.includes(code));
   const others = options.filter(({ code }) => !popularCurrencyCodes.includes(code));
+  const selected = options.find(({ code }) => code === value);
   const optionElement = ({ code, name: currencyName }: CurrencyOption) => (
-    <option key={code} value={code}>
+    <option key={code} value={code} data-chosen={code === value || undefined}>
       {`${code} — ${currencyName}`}
     </option>
   );
   return (
     <ConverterField id={id} label={label} error={error}>
-      <select id={id} name={name} defaultValue={value} className="converter-control" {...invalidProps(id, error)}>
-        {/* An unknown code stays chosen, so the error beside it makes sense. */}
-        {!options.some(({ code }) => code === value) && <option value={value}>{value}</option>}
-        <optgroup label={t("form.popular")}>{popular.map(optionElement)}</optgroup>
-        <optgroup label={t("form.allCurrencies")}>{others.map(optionElement)}</optgroup>
-      </select>
+      {/* The chosen currency's symbol, which CSS hides once another option is selected (it would be wrong until the form is sent). */}
+      <div className="currency-select" data-symbol={selected ? true : undefined}>
+        {selected && (
+          <span className="currency-select__symbol">
+            <CurrencySymbol option={selected} />
+          </span>
+        )}
+        <select id={id} name={name} defaultValue={value} className="converter-control" {...invalidProps(id, error)}>
+          {/* An unknown code stays chosen, so the error beside it makes sense. */}
+          {!selected && <option value={value}>{value}</option>}
+          <optgroup label={t("form.popular")}>{popular.map(optionElement)}</optgroup>
+          <optgroup label={t("form.allCurrencies")}>{others.map(optionElement)}</optgroup>
+        </select>
+      </div>
     </ConverterField>
   );
 }

@@ -1,5 +1,6 @@
-import { currencyFlag, metalSymbols, type CurrencyOption } from "~/market/converter";
+import { metalSymbols, type CurrencyOption } from "~/market/converter";
 import { AssetImage } from "../market/asset-image";
+import { flagUrlOf } from "./currency-flags";
 
 /**
  * A currency's picture beside its name: the crypto's icon, the metal's chemical symbol, the
@@ -16,11 +17,10 @@ export function CurrencySymbol({ option: { code, kind, icon } }: { option: Pick<
       </span>
     );
   }
-  const flag = currencyFlag(code);
+  const flag = flagUrlOf(code);
+  // Lazy: an open list holds 150 flags, of which the visitor sees a handful.
   return flag ? (
-    <span className="currency-flag" aria-hidden>
-      {flag}
-    </span>
+    <img className="currency-flag" src={flag} alt="" width={24} height={18} loading="lazy" decoding="async" />
   ) : (
     <span className="currency-badge" aria-hidden>
       {code}

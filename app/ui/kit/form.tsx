@@ -112,6 +112,46 @@ export function Field({ meta, label, hint, type = "text", ...input }: FieldProps
   );
 }
 
+type SelectFieldProps = Omit<ComponentProps<"select">, "id" | "name" | "defaultValue" | "form" | "children"> & {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  hint?: string;
+  /** The empty first choice, which a required field refuses. */
+  placeholder?: string;
+  options: readonly { value: string; label: string }[];
+};
+
+/** A labelled native select with its hint and its errors, styled as the inputs are. */
+export function SelectField({ meta, label, hint, placeholder, options, ...select }: SelectFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select
+        key={meta.key}
+        id={meta.id}
+        name={meta.name}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+        aria-invalid={meta.errors ? true : undefined}
+        aria-describedby={describedBy(meta, Boolean(hint))}
+        {...select}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint && (
+        <p id={meta.descriptionId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      <FieldErrors meta={meta} />
+    </div>
+  );
+}
+
 export function Checkbox({ meta, label }: { meta: FieldMetadata<unknown>; label: string }) {
   return (
     <div className="field field--checkbox">
