@@ -22,6 +22,7 @@ import { Unavailable } from "~/ui/market/unavailable";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/currency-converter";
 import "~/ui/converter/converter.css";
+import { Button } from "~/ui/kit/button";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageOf(getLocale(context));
@@ -142,9 +143,9 @@ export default function CurrencyConverter({ loaderData }: Route.ComponentProps) 
           <IconArrowsLeftRight size={20} aria-hidden />
         </Link>
         {currencyPicker("to")}
-        <button type="submit" className="button converter__submit">
+        <Button type="submit" className="converter__submit">
           {t("form.submit")}
-        </button>
+        </Button>
       </Form>
 
       <section className="conversion" aria-labelledby="conversion-heading" aria-busy={converting || undefined} data-testid="conversion">

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
 import { newAccount, register, useOwnClientAddress } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
@@ -49,6 +50,45 @@ test.describe("assistant with JavaScript", () => {
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("chat-open")).toBeFocused();
+  });
+
+  test("opening puts the caret in the text box without moving the page; both themes read at WCAG AA contrast", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    await register(page, testInfo.project.name, newAccount("chat-a11y", testInfo.project.name));
+    for (const theme of ["dark", "light"]) {
+      await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
+      await page.goto("/cryptos");
+      await ready(page, testInfo.project.name);
+      await page.evaluate(() => window.scrollTo(0, 400));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+
+      // By keyboard, as the launcher is meant to be used.
+      await page.getByTestId("chat-open").focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByTestId("chat-dialog")).toBeVisible();
+      await expect(page.getByTestId("chat-input")).toBeFocused();
+      expect(await page.evaluate(() => window.scrollY)).toBe(400);
+
+      if (theme === "dark") {
+        await page.keyboard.type("Qual o preço do bitcoin?");
+        await page.keyboard.press("Enter");
+        await expect(page.getByTestId("chat-messages")).toHaveAttribute("aria-busy", "false");
+      }
+      // The user's bubble, the reply with its source link, the dimmed labels and the send button.
+      await expect(page.getByTestId("chat-message-user")).toBeVisible();
+      await page.getByTestId("chat-input").fill("Mais uma pergunta");
+      const contrast = await new AxeBuilder({ page }).include('[data-testid="chat-dialog"]').withRules(["color-contrast"]).analyze();
+      expect(contrast.violations.flatMap((violation) => violation.nodes.map((node) => `${theme}: ${node.failureSummary}`))).toEqual([]);
+
+      await page.keyboard.press("Escape");
+      await expect(page.getByTestId("chat-dialog")).toBeHidden();
+      await expect(page.getByTestId("chat-open")).toBeFocused();
+      expect(await page.evaluate(() => window.scrollY)).toBe(400);
+    }
   });
 
   test("a signed-in user sends, watches the reply stream in, and rates it", async ({ page }, testInfo) => {

@@ -12,6 +12,13 @@ function saoPauloToday() {
   };
 }
 
+/** The smallest width and height among the targets: WCAG 2.5.8 asks for 24 × 24 CSS px. */
+const smallestBox = (targets: Locator) =>
+  targets.evaluateAll((nodes) => {
+    const boxes = nodes.map((node) => node.getBoundingClientRect()).filter((box) => box.width > 0);
+    return { count: boxes.length, width: Math.min(...boxes.map((box) => box.width)), height: Math.min(...boxes.map((box) => box.height)) };
+  });
+
 const kindsShown = (events: Locator) => events.evaluateAll((nodes) => [...new Set(nodes.map((node) => node.getAttribute("data-kind")))]);
 
 async function chooseOnly(page: Page, projectName: string, kind: RegExp) {
@@ -103,6 +110,22 @@ test("a filter that leaves nothing says so, and an invalid month opens the curre
   await expect(page.getByTestId("calendar-title")).toHaveText(saoPauloToday().title);
 });
 
+test("every chip, fold and filter in the month grid is at least 24 × 24 px", async ({ page }, { project }) => {
+  await page.goto("/calendar?month=2026-11");
+  await ready(page, project.name);
+  const grid = page.getByTestId("calendar-grid");
+  for (const targets of [grid.getByRole("link"), grid.locator("summary"), page.locator(".calendar-filter__option")]) {
+    const smallest = await smallestBox(targets);
+    expect(smallest.count).toBeGreaterThan(3);
+    expect(smallest.width).toBeGreaterThanOrEqual(24);
+    expect(smallest.height).toBeGreaterThanOrEqual(24);
+  }
+  const chip = await grid.getByRole("link", { name: /PETR3/ }).boundingBox();
+  expect(chip!.height).toBeGreaterThanOrEqual(24);
+  // The grid still fits the page: seven equal columns, no sideways scroll.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -117,6 +140,9 @@ test.describe("on a phone", () => {
     await expect(finados.getByText("B3 closed — All Souls' Day")).toBeVisible();
     await expect(finados.getByText("Holiday", { exact: true })).toBeVisible();
     await expect(list.getByRole("link", { name: "Q3 earnings — PETR3" })).toHaveAttribute("href", "/stocks/PETR3");
+    const smallest = await smallestBox(list.getByRole("link"));
+    expect(smallest.height).toBeGreaterThanOrEqual(24);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     if (javaScriptOn(project.name)) await expectNoSeriousA11yViolations(page);
   });
 });

@@ -70,6 +70,41 @@ test.describe("search dialog", () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("tabbing onto the header field opens nothing; Enter, Space, typing and a click open the dialog", async ({ page }, { project }) => {
+    await page.goto("/cryptos");
+    await ready(page, project.name);
+    const dialog = page.getByRole("dialog", { name: "Busca" });
+    const input = dialog.getByRole("combobox", { name: "Buscar" });
+    // The shortcut is shown in the field, for the eye; the field announces it with aria-keyshortcuts.
+    await expect(page.getByRole("banner").getByText("Ctrl K")).toBeVisible();
+
+    await page.getByRole("banner").locator("summary", { hasText: "Ferramentas" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(headerField(page)).toBeFocused();
+    await page.waitForTimeout(200);
+    await expect(dialog).toBeHidden();
+
+    for (const key of ["Enter", " "]) {
+      await page.keyboard.press(key);
+      await expect(input).toBeFocused();
+      await expect(input).toHaveValue("");
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(headerField(page)).toBeFocused();
+    }
+
+    // What is typed goes on in the dialog's field, and the header field stays empty.
+    await page.keyboard.type("bit", { delay: 50 });
+    await expect(input).toBeFocused();
+    await expect(input).toHaveValue("bit");
+    await expect(dialog.getByRole("option").first()).toContainText("Bitcoin");
+    await page.keyboard.press("Escape");
+    await expect(headerField(page)).toHaveValue("");
+
+    await headerField(page).click();
+    await expect(input).toBeFocused();
+  });
+
   test("on /stocks it finds PETR4, arrows move the choice, nonsense finds nothing (in English)", async ({ page }, { project }) => {
     await page.goto("/stocks?lng=en");
     await ready(page, project.name);
@@ -105,7 +140,7 @@ test.describe("search dialog", () => {
     });
     await page.goto("/");
     await ready(page, project.name);
-    await expect(headerField(page)).toHaveAttribute("placeholder", "Buscar ativos, notícias, páginas…");
+    await expect(headerField(page)).toHaveAttribute("placeholder", "Buscar…");
     await headerField(page).click();
     const dialog = page.getByRole("dialog", { name: "Busca" });
     const input = dialog.getByRole("combobox", { name: "Buscar" });
@@ -243,7 +278,7 @@ test("without JavaScript the header form on /stocks lands on /search with stock 
   test.skip(javaScriptOn(project.name), "with JavaScript the field opens the dialog instead");
   await page.goto("/stocks");
   const field = headerField(page);
-  await expect(field).toHaveAttribute("placeholder", "Buscar ações…");
+  await expect(field).toHaveAttribute("placeholder", "Buscar…");
   await field.fill("petr");
   await field.press("Enter");
 
@@ -314,6 +349,37 @@ test("the /search page searches any scope, links news out safely and says when n
   await expect(page.getByRole("main").getByRole("combobox", { name: "Onde buscar" })).toHaveValue("all");
   await expect(page.getByTestId("search-results").getByRole("link", { name: /Recursos/ })).toHaveAttribute("href", "/more");
   if (javaScriptOn(project.name)) await expectNoSeriousA11yViolations(page);
+});
+
+test("at 1024, 1280 and 1366 px the header fits in every language, and at 1280 the whole placeholder shows", async ({ page }, {
+  project,
+}) => {
+  for (const language of ["pt-BR", "en", "es"]) {
+    for (const width of [1024, 1280, 1366]) {
+      await page.setViewportSize({ width, height: 720 });
+      await page.goto(`/stocks?lng=${language}`);
+      await ready(page, project.name);
+      const header = await page
+        .locator(".site-header__inner")
+        .evaluate((inner) => ({ scroll: inner.scrollWidth, client: inner.clientWidth }));
+      expect(header.scroll, `${language} at ${width} px`).toBeLessThanOrEqual(header.client);
+      if (width === 1024) continue;
+      const field = page.getByRole("banner").getByRole("searchbox");
+      await expect(field).toBeVisible();
+      // The placeholder against the field's text box, measured in the field's own font.
+      const fit = await field.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const probe = document.createElement("span");
+        probe.textContent = input.placeholder;
+        probe.style.cssText = `position: absolute; white-space: pre; font: ${style.font}; letter-spacing: ${style.letterSpacing}`;
+        document.body.append(probe);
+        const text = probe.getBoundingClientRect().width;
+        probe.remove();
+        return { text, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+      });
+      expect(fit.text, `${language} at ${width} px`).toBeLessThanOrEqual(fit.room);
+    }
+  }
 });
 
 test.describe("a header too narrow for the field", () => {

@@ -105,7 +105,13 @@ export function ChatConversation({ signedIn, conversation, formError, onClose, t
         </p>
       )}
       {signedIn ? (
-        <Composer sessionId={sessionId} streaming={streaming} hydrated={hydrated} generationError={generationError} />
+        <Composer
+          sessionId={sessionId}
+          streaming={streaming}
+          hydrated={hydrated}
+          generationError={generationError}
+          focusOnMount={onClose !== undefined}
+        />
       ) : (
         <SignInPrompt />
       )}
@@ -248,15 +254,28 @@ function ChatActionForm({ fields, onSubmit, children }: { fields: Record<string,
   );
 }
 
-type ComposerProps = { sessionId: string | null; streaming: boolean; hydrated: boolean; generationError: string };
+type ComposerProps = {
+  sessionId: string | null;
+  streaming: boolean;
+  hydrated: boolean;
+  generationError: string;
+  /** In the dialog, typing is what the visitor opened it for. */
+  focusOnMount: boolean;
+};
 
-function Composer({ sessionId, streaming, hydrated, generationError }: ComposerProps) {
+function Composer({ sessionId, streaming, hydrated, generationError, focusOnMount }: ComposerProps) {
   const { t } = useTranslation("assistant");
   const id = useId();
   const [text, setText] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   // Only the browser can know the text is blank before sending; without JavaScript the server says so.
   const sendDisabled = hydrated && (!text.trim() || streaming);
+
+  useEffect(() => {
+    // The dialog is fixed over the page: bringing the field into view would only scroll the page behind it.
+    if (focusOnMount) inputRef.current?.focus({ preventScroll: true });
+  }, [focusOnMount]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -271,6 +290,7 @@ function Composer({ sessionId, streaming, hydrated, generationError }: ComposerP
         {t("input.label")}
       </label>
       <textarea
+        ref={inputRef}
         id={`${id}-prompt`}
         name="prompt"
         className="chat__input"

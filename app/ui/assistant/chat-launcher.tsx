@@ -14,8 +14,8 @@ const ChatConversation = lazy(() => importConversation().then((module) => ({ def
 
 /**
  * The floating chat button on every page. Without JavaScript it is a link to /chat; with it, it
- * opens the chat in a modal <dialog> (focus stays inside, Escape closes) and loads the stored
- * conversation once per visit.
+ * opens the chat in a modal <dialog> (focus goes to the text box and stays inside; Escape closes and
+ * gives focus back to the button) and loads the stored conversation once per visit.
  */
 export function ChatLauncher({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation("assistant");
@@ -28,11 +28,6 @@ export function ChatLauncher({ signedIn }: { signedIn: boolean }) {
   useEffect(() => {
     if (fetcher.data?.conversation) loadConversation(fetcher.data.conversation);
   }, [fetcher.data]);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
-  }, [open]);
 
   if (pathname === "/chat") return null;
 
@@ -49,6 +44,10 @@ export function ChatLauncher({ signedIn }: { signedIn: boolean }) {
         onFocus={importConversation}
         onClick={(event) => {
           event.preventDefault();
+          // Opened here, before the conversation renders, so the conversation finds it open and can
+          // focus its text box (showModal alone would focus the dialog, or its first button).
+          const dialog = dialogRef.current;
+          if (dialog && !dialog.open) dialog.showModal();
           setOpen(true);
           if (signedIn && chatStore.get().sessionId === null && fetcher.state === "idle") void fetcher.load("/chat");
         }}

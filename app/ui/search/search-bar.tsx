@@ -28,8 +28,9 @@ const isSearchShortcut = (event: KeyboardEvent) =>
 
 /**
  * The header search. Without JavaScript: a GET form to /search whose hidden scope follows the
- * current path. With it: focusing the field or Ctrl/Cmd+K opens a modal <dialog> that searches
- * as you type (the dialog is closed on the server and until opened, so hydration matches).
+ * current path. With it: clicking the field, Enter or Space on it, typing in it, or Ctrl/Cmd+K opens
+ * a modal <dialog> that searches as you type (the dialog is closed on the server and until opened,
+ * so hydration matches). Focus alone opens nothing: tabbing through the header must not change context.
  */
 export function SearchBar() {
   const { t } = useTranslation();
@@ -39,21 +40,20 @@ export function SearchBar() {
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLInputElement>(null);
-  // Closing gives focus back to the trigger; that focus must not reopen the dialog.
-  const closing = useRef(false);
   // Each opening mounts a fresh panel (new text, current recent searches); null while closed.
   const [session, setSession] = useState<{ query: string } | null>(null);
 
   const open = useCallback(() => {
-    if (dialogRef.current?.open || closing.current) return;
-    setSession({ query: triggerRef.current?.value.trim() ?? "" });
+    const trigger = triggerRef.current;
+    if (dialogRef.current?.open || !trigger) return;
+    // What was typed moves into the dialog's field: the header field stays empty behind it.
+    setSession({ query: trigger.value.trim() });
+    trigger.value = "";
   }, []);
 
   const close = useCallback(() => {
     const dialog = dialogRef.current;
-    if (!dialog?.open) return;
-    closing.current = true;
-    dialog.close();
+    if (dialog?.open) dialog.close();
   }, []);
 
   useEffect(() => {
@@ -84,14 +84,25 @@ export function SearchBar() {
           type="search"
           name="q"
           maxLength={searchQueryMaxLength}
-          placeholder={t(`search.placeholder.${scope}`)}
-          className="search-bar__input"
+          placeholder={t("search.fieldPlaceholder")}
+          className={shortcut ? "search-bar__input search-bar__input--hint" : "search-bar__input"}
           aria-haspopup={shortcut ? "dialog" : undefined}
           aria-keyshortcuts={shortcut ? "Control+K Meta+K" : undefined}
           title={shortcut ?? undefined}
-          onFocus={open}
           onClick={open}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter" && event.key !== " ") return;
+            event.preventDefault();
+            open();
+          }}
+          onInput={open}
         />
+        {/* The field announces the keys through aria-keyshortcuts; this is for the eye. */}
+        {shortcut && (
+          <kbd className="search-bar__shortcut" aria-hidden>
+            {shortcut}
+          </kbd>
+        )}
         <input type="hidden" name="scope" value={scope} />
         <button
           type="submit"
@@ -113,12 +124,11 @@ export function SearchBar() {
         ref={dialogRef}
         aria-labelledby={`${id}-title`}
         className="dialog-frame search-dialog"
-        onCancel={() => {
-          closing.current = true;
-        }}
         onClose={() => {
-          closing.current = false;
           setSession(null);
+          // Chromium gives the focus back without a caret, so typing would go nowhere: put one there.
+          const trigger = triggerRef.current;
+          if (trigger && document.activeElement === trigger) trigger.setSelectionRange(trigger.value.length, trigger.value.length);
         }}
         onClick={(event) => {
           if (event.target === event.currentTarget) close();

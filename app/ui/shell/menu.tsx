@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 
 /**
  * A disclosure menu built on <details>, so it opens without JavaScript and by keyboard.
- * With JavaScript it also closes on navigation, Escape and a click elsewhere.
+ * With JavaScript it also closes on navigation, Escape, a click elsewhere and focus moving out.
  */
 export function DisclosureMenu({ label, children, className }: { label: ReactNode; children: ReactNode; className?: string }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -27,11 +27,17 @@ export function DisclosureMenu({ label, children, className }: { label: ReactNod
     const onPointerDown = (event: PointerEvent) => {
       if (details.open && !details.contains(event.target as Node)) close();
     };
+    // Tabbing on past the menu closes it: left open, it would cover what the focus moves to.
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Node && !details.contains(event.relatedTarget)) close();
+    };
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("pointerdown", onPointerDown);
+    details.addEventListener("focusout", onFocusOut);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("pointerdown", onPointerDown);
+      details.removeEventListener("focusout", onFocusOut);
     };
   }, []);
 
