@@ -9,7 +9,8 @@ import { closeConnections, fetchText } from "./lib/http.js";
 import { formatTable, kilobytes, row, underRow, unmetRows } from "./lib/report.js";
 import { projectRoot, startRealApp } from "./lib/servers.js";
 
-export const budgets = { homeScriptBytes: 200_000, stylesheetBytes: 40_000, listHtmlBytes: 60_000 };
+// Issue 17 caps home JavaScript at 230 kB gzip (the kit and Mantine notifications brought it to ~213 kB).
+export const budgets = { homeScriptBytes: 230_000, stylesheetBytes: 40_000, listHtmlBytes: 60_000 };
 const listPages = ["/cryptos", "/stocks", "/news", "/release-notes", "/calendar", "/currency-converter"];
 const chartPage = "/cryptos/bitcoin";
 const chartLibraryMark = "tv-lightweight-charts";

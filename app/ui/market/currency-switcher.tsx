@@ -1,7 +1,6 @@
 import { useFetcher, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { cryptoCurrencies, type CryptoCurrency } from "~/market/crypto-currency";
-import { Tooltip } from "../kit/tooltip";
 
 /**
  * The currency crypto prices are shown in. A real form: without JavaScript it posts to /currency
@@ -20,18 +19,18 @@ export function CurrencySwitcher({ currency }: { currency: CryptoCurrency }) {
         {t("market.currency.short")}
       </span>
       {cryptoCurrencies.map((option) => (
-        <Tooltip key={option} label={t(`market.currency.names.${option}`)}>
-          <button
-            type="submit"
-            name="currency"
-            value={option}
-            aria-pressed={shown === option}
-            aria-label={t(`market.currency.names.${option}`)}
-            data-testid={`currency-${option}`}
-          >
-            {t(`market.currency.symbols.${option}`)}
-          </button>
-        </Tooltip>
+        <button
+          key={option}
+          type="submit"
+          name="currency"
+          value={option}
+          aria-pressed={shown === option}
+          title={t(`market.currency.names.${option}`)}
+          aria-label={t(`market.currency.names.${option}`)}
+          data-testid={`currency-${option}`}
+        >
+          {t(`market.currency.symbols.${option}`)}
+        </button>
       ))}
     </fetcher.Form>
   );

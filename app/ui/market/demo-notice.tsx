@@ -2,14 +2,14 @@ import { IconInfoCircle, IconX } from "@tabler/icons-react";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { DataSource } from "~/market/types";
-import type { loader as rootLoader } from "~/root";
 
 const dismissFetcherKey = "demo-notice";
 
 /** Dismissed by the visitor's cookie, or already while the dismissal is on its way. */
 function useDemoNoticeDismissed(): boolean {
   const fetcher = useFetcher({ key: dismissFetcherKey });
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  // The root loader says whether this visitor dismissed it (UI code does not import the root module).
+  const root = useRouteLoaderData("root") as { demoNoticeDismissed?: boolean } | undefined;
   return fetcher.state !== "idle" || Boolean(root?.demoNoticeDismissed);
 }
 
