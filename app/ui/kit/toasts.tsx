@@ -2,7 +2,7 @@ import { Notification } from "@mantine/core";
 import "@mantine/core/styles/Notification.css";
 import "@mantine/core/styles/CloseButton.css";
 import { useHotkeys } from "@mantine/hooks";
-import { Notifications, notifications } from "@mantine/notifications";
+import { Notifications, notifications, notificationsStore } from "@mantine/notifications";
 import "@mantine/notifications/styles.css";
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
 import { useEffect } from "react";
@@ -21,6 +21,7 @@ const looks = {
 } as const;
 // Kept out of the typed props: Mantine passes unknown attributes to the element.
 const testId = { "data-testid": "toast" } as Record<string, string>;
+const toastId = "toast";
 /** The close button's name in the page's language, set by the mounted <Toasts>. */
 let closeLabel = "Fechar";
 
@@ -39,16 +40,21 @@ function shownAt(language: string, at: Date) {
 /** Shows a toast from anywhere in the browser; a new toast replaces the one on screen. */
 export function showToast({ kind, message }: ToastMessage, language = document.documentElement.lang) {
   const { color, Icon } = looks[kind];
-  notifications.clean();
-  notifications.show({
+  const toast = {
     ...testId,
+    id: toastId,
     title: message,
     message: shownAt(language, new Date()),
     color,
     icon: <Icon size={20} aria-hidden />,
     autoClose: visibleForMs,
     closeButtonProps: { "aria-label": closeLabel },
-  });
+  };
+  // One toast element, rewritten in place: clearing and showing anew would leave the old one on
+  // screen during its exit transition, two toasts at once.
+  const onScreen = notificationsStore.getState().notifications.some((shown) => shown.id === toastId);
+  if (onScreen) notifications.update(toast);
+  else notifications.show(toast);
 }
 
 /** The newest toast's close button, for keyboard users to reach it (and dismiss it) at once. */

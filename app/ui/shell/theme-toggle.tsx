@@ -3,7 +3,6 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { defaultTheme, isThemeName, oppositeTheme, themeCookieName, themeStorageKey, type ThemeName } from "~/lib/theme";
-import { Button } from "../kit/button";
 
 const themeFetcherKey = "theme";
 
@@ -57,9 +56,9 @@ export function ThemeToggle({ theme, variant }: ThemeToggleProps) {
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {variant === "icon" ? (
-        <Button type="submit" variant="ghost" size="icon" aria-label={label} title={label} data-testid="theme-toggle">
+        <button type="submit" className="icon-button" aria-label={label} title={label} data-testid="theme-toggle">
           {theme === "dark" ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
-        </Button>
+        </button>
       ) : (
         <button type="submit" role="switch" aria-checked={theme === "dark"} className="switch" title={label} data-testid="dark-mode-switch">
           <span className="switch__track" aria-hidden>
