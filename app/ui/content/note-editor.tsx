@@ -1,28 +1,9 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { releaseNoteLimits, releaseNoteSchema, releaseNoteStatuses, type ReleaseNoteInput } from "~/content/release-note-schema";
-import { describedBy, Field, FieldErrors, FormError, SubmitButton, useSchemaForm } from "../kit/form";
+import { describedBy, Field, FormError, LabelledField, SubmitButton, useSchemaForm } from "../kit/form";
 import "./content.css";
-
-type LabelledProps = { meta: FieldMetadata<unknown>; label: string; hint?: string; children: ReactNode };
-
-/** Label, control, hint and errors in the order the shared Field uses. */
-function Labelled({ meta, label, hint, children }: LabelledProps) {
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      {children}
-      {hint && (
-        <p id={meta.descriptionId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      <FieldErrors meta={meta} />
-    </div>
-  );
-}
 
 const controlProps = (meta: FieldMetadata<unknown>, hasHint: boolean) => ({
   key: meta.key,
@@ -53,10 +34,10 @@ export function ReleaseNoteEditor({ defaultValue, lastResult }: EditorProps) {
         maxLength={releaseNoteLimits.contactMax}
         required
       />
-      <Labelled meta={fields.body} label={t("editor.fields.body")} hint={t("editor.fields.bodyHint")}>
+      <LabelledField meta={fields.body} label={t("editor.fields.body")} hint={t("editor.fields.bodyHint")}>
         <textarea key={bodyKey} {...bodyProps} rows={16} maxLength={releaseNoteLimits.bodyMax} required />
-      </Labelled>
-      <Labelled meta={fields.status} label={t("editor.fields.status")}>
+      </LabelledField>
+      <LabelledField meta={fields.status} label={t("editor.fields.status")}>
         <select key={statusKey} {...statusProps} required>
           {releaseNoteStatuses.map((status) => (
             <option key={status} value={status}>
@@ -64,7 +45,7 @@ export function ReleaseNoteEditor({ defaultValue, lastResult }: EditorProps) {
             </option>
           ))}
         </select>
-      </Labelled>
+      </LabelledField>
       <SubmitButton>{t("editor.save")}</SubmitButton>
     </Form>
   );

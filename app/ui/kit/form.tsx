@@ -86,11 +86,28 @@ export function FieldErrors({ meta }: { meta: FieldMetadata<unknown> }) {
   );
 }
 
-/** A labelled input with its hint and its errors. */
-export function Field({ meta, label, hint, type = "text", ...input }: FieldProps) {
+type LabelledFieldProps = { meta: FieldMetadata<unknown>; label: string; hint?: string; children: ReactNode };
+
+/** Label, control, hint and errors, in the order every field of the kit uses. */
+export function LabelledField({ meta, label, hint, children }: LabelledFieldProps) {
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
+      {children}
+      {hint && (
+        <p id={meta.descriptionId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      <FieldErrors meta={meta} />
+    </div>
+  );
+}
+
+/** A labelled input with its hint and its errors. */
+export function Field({ meta, label, hint, type = "text", ...input }: FieldProps) {
+  return (
+    <LabelledField meta={meta} label={label} hint={hint}>
       <input
         key={meta.key}
         id={meta.id}
@@ -102,13 +119,7 @@ export function Field({ meta, label, hint, type = "text", ...input }: FieldProps
         aria-describedby={describedBy(meta, Boolean(hint))}
         {...input}
       />
-      {hint && (
-        <p id={meta.descriptionId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      <FieldErrors meta={meta} />
-    </div>
+    </LabelledField>
   );
 }
 
@@ -124,8 +135,7 @@ type SelectFieldProps = Omit<ComponentProps<"select">, "id" | "name" | "defaultV
 /** A labelled native select with its hint and its errors, styled as the inputs are. */
 export function SelectField({ meta, label, hint, placeholder, options, ...select }: SelectFieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
+    <LabelledField meta={meta} label={label} hint={hint}>
       <select
         key={meta.key}
         id={meta.id}
@@ -142,13 +152,7 @@ export function SelectField({ meta, label, hint, placeholder, options, ...select
           </option>
         ))}
       </select>
-      {hint && (
-        <p id={meta.descriptionId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      <FieldErrors meta={meta} />
-    </div>
+    </LabelledField>
   );
 }
 
