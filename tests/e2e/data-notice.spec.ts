@@ -33,7 +33,7 @@ test.describe("demonstration-data notice on a phone", () => {
     }
     await page.goto("/cryptos?lng=pt-BR");
     await ready(page, project.name);
-    await page.getByTestId("demo-notice").getByRole("link", { name: "saiba mais" }).click();
+    await page.getByTestId("demo-notice").getByRole("link", { name: "ver as fontes" }).click();
     await expect(page).toHaveURL(/\/about-data$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sobre os dados");
   });

@@ -34,7 +34,7 @@ describe("demonstration-data notice", () => {
   it("is one line linking to About the data, with a dismiss form that returns to the same page", async () => {
     const page = await renderNotice(["demo"], false, false);
     const notice = page.querySelector('[data-testid="demo-notice"]');
-    expect(notice?.textContent).toBe("Dados de demonstração — saiba mais");
+    expect(notice?.textContent).toBe("Dados de demonstração — ver as fontes");
     expect(notice?.querySelector("a")?.getAttribute("href")).toBe("/about-data");
     const form = notice?.querySelector("form");
     expect(form?.getAttribute("method")).toBe("post");
