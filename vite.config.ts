@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Rollup } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 
 const appDirectory = fileURLToPath(new URL("./app", import.meta.url));
 
@@ -24,6 +24,30 @@ function expectedWarning(warning: Rollup.RollupLog) {
   return false;
 }
 
+const mantineDefaultVariables = "const defaultCssVariables = defaultCssVariablesResolver(DEFAULT_THEME);";
+
+/**
+ * Mantine works out its default theme's CSS variables when its module loads, to leave them out of
+ * a generated <style>. We never generate one (withCssVariables is off), yet every page paid for it
+ * inside the one long task that loads the page's modules. Worked out on first use instead.
+ */
+function lazyMantineDefaultVariables(): Plugin {
+  return {
+    name: "lazy-mantine-default-variables",
+    transform(code, id) {
+      if (!id.replaceAll("\\", "/").endsWith("@mantine/core/esm/core/MantineProvider/MantineCssVariables/remove-default-variables.mjs"))
+        return;
+      // A Mantine release that changes the module fails the build rather than silently undoing this.
+      if (!code.includes(mantineDefaultVariables))
+        this.error("Mantine's remove-default-variables module changed: review lazyMantineDefaultVariables");
+      return code.replace(
+        mantineDefaultVariables,
+        "let computedDefaults;\nconst defaultCssVariables = new Proxy({}, { get: (_, key) => (computedDefaults ??= defaultCssVariablesResolver(DEFAULT_THEME))[key] });",
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": appDirectory } },
   build: {
@@ -36,5 +60,5 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     },
   },
-  plugins: [reactRouter()],
+  plugins: [lazyMantineDefaultVariables(), reactRouter()],
 }));
