@@ -23,6 +23,7 @@ import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/currency-converter";
 import "~/ui/converter/converter.css";
 import { Button } from "~/ui/kit/button";
+import { withTooltip } from "~/ui/kit/tooltip";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageOf(getLocale(context));
@@ -133,7 +134,7 @@ export default function CurrencyConverter({ loaderData }: Route.ComponentProps) 
           preventScrollReset
           className="icon-button converter__swap"
           aria-label={t("form.swap")}
-          title={t("form.swap")}
+          {...withTooltip(t("form.swap"))}
           data-testid="converter-swap"
           onClick={() => {
             clearTimeout(pendingAmount.current);

@@ -184,7 +184,7 @@ test("the team page reveals each member's start date on hover and focus and list
   const cards = page.getByTestId("team-cards").getByRole("listitem");
   await expect(cards).toHaveCount(5);
   const mariana = cards.filter({ hasText: "Mariana Albuquerque" });
-  const since = mariana.getByTestId("team-card-details");
+  const since = mariana.getByTestId("hover-card-dropdown");
   // In the page's HTML from the start (for screen readers and without JavaScript), shown on demand.
   await expect(since).toContainText("Na equipe desde 5 de fevereiro de 2024");
   await expect(since).toBeHidden();
@@ -196,8 +196,8 @@ test("the team page reveals each member's start date on hover and focus and list
 
   const lucas = cards.filter({ hasText: "Lucas Moreira" });
   await lucas.hover();
-  await expect(lucas.getByTestId("team-card-details")).toBeVisible();
-  await expect(lucas.getByTestId("team-card-details")).toContainText("Na equipe desde 4 de março de 2024");
+  await expect(lucas.getByTestId("hover-card-dropdown")).toBeVisible();
+  await expect(lucas.getByTestId("hover-card-dropdown")).toContainText("Na equipe desde 4 de março de 2024");
 
   const activity = page.getByTestId("team-activity").getByRole("listitem");
   // The latest five published notes: the four seeded releases plus whatever the other tests just published.

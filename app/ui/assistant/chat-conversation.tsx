@@ -7,6 +7,7 @@ import { showToast } from "../kit/toasts";
 import { useHydrated } from "../use-hydrated";
 import { chatStore, loadConversation, rateReply, refreshLastReply, reloadChat, sendPrompt, type ChatState } from "./chat-store";
 import "./chat.css";
+import { withTooltip } from "../kit/tooltip";
 
 export type Conversation = { sessionId: string; messages: ChatMessage[] };
 
@@ -223,7 +224,7 @@ function IconButton({ label, children, testId, pressed, disabled, onClick }: Ico
       type={onClick ? "button" : "submit"}
       className="chat__icon-button"
       aria-label={label}
-      title={label}
+      {...withTooltip(label)}
       aria-pressed={pressed}
       disabled={disabled}
       onClick={onClick}

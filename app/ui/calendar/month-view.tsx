@@ -5,6 +5,7 @@ import type { CalendarPage } from "~/market/calendar-page.server";
 import { eventAssetHref } from "~/market/calendar-month";
 import type { CalendarEvent } from "~/market/types";
 import "./calendar.css";
+import { withTooltip } from "../kit/tooltip";
 
 type Weeks = NonNullable<CalendarPage["events"]>["weeks"];
 type Day = Weeks[number][number];
@@ -116,7 +117,7 @@ function EventChip({ event }: { event: CalendarEvent }) {
   return (
     <li className={`calendar-chip calendar-kind--${event.kind}`} data-kind={event.kind}>
       {event.asset ? (
-        <Link to={eventAssetHref(event.asset)} title={event.title}>
+        <Link to={eventAssetHref(event.asset)} {...withTooltip(event.title)}>
           <span className="visually-hidden">
             {kind}
             {event.title}

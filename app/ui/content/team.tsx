@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/lib/format";
+import { HoverCard } from "../kit/hover-card";
 import "./content.css";
 
 /** A founding member as the About us page's content describes them (content:about.team). */
@@ -36,11 +37,7 @@ const memberId = (name: string) =>
     .normalize("NFD")
     .replace(/[^a-z0-9]+/g, "-")}`;
 
-/**
- * Hover cards, as the original product had: the started-on date and the bio open after a
- * moment's hover, or at once when the card gets keyboard focus. Pure CSS, so it also works
- * without JavaScript; the card describes itself with the hidden panel for screen readers.
- */
+/** Hover cards, as the original product had: the started-on date and the bio. */
 export function TeamHoverCards({ members }: { members: readonly TeamMember[] }) {
   const teamSince = useTeamSince();
   return (
@@ -48,21 +45,26 @@ export function TeamHoverCards({ members }: { members: readonly TeamMember[] }) 
       {members.map((member) => {
         const id = memberId(member.name);
         return (
-          <li key={member.name} className="team-card">
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- Keyboard focus opens the card's details, as hovering does. */}
-            <article className="team-card__face" tabIndex={0} aria-labelledby={`${id}-name`} aria-describedby={`${id}-details`}>
-              <MemberAvatar name={member.name} />
-              <div>
-                <h3 id={`${id}-name`} className="team-card__name">
-                  {member.name}
-                </h3>
-                <p className="team-card__role">{member.role}</p>
-              </div>
-            </article>
-            <div id={`${id}-details`} className="team-card__details" data-testid="team-card-details">
+          <li key={member.name}>
+            <HoverCard
+              className="team-card"
+              dropdownId={`${id}-details`}
+              target={
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- Keyboard focus opens the card's details, as hovering does.
+                <article className="team-card__face" tabIndex={0} aria-labelledby={`${id}-name`} aria-describedby={`${id}-details`}>
+                  <MemberAvatar name={member.name} />
+                  <div>
+                    <h3 id={`${id}-name`} className="team-card__name">
+                      {member.name}
+                    </h3>
+                    <p className="team-card__role">{member.role}</p>
+                  </div>
+                </article>
+              }
+            >
               <p className="team-card__since">{teamSince(member.startedOn)}</p>
               <p className="team-card__bio">{member.bio}</p>
-            </div>
+            </HoverCard>
           </li>
         );
       })}

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import type { AssetType } from "~/favorites/assets";
 import "./favorites.css";
+import { withTooltip } from "../kit/tooltip";
 
 type FavoriteStarProps = {
   type: AssetType;
@@ -51,7 +52,7 @@ export function FavoriteStar({ type, assetId, name, linkedTables }: FavoriteStar
         className="favorite-star__button"
         aria-label={label}
         aria-pressed={starred}
-        title={label}
+        {...withTooltip(label)}
         data-testid={`star-${type}-${assetId}`}
       >
         {starred ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}

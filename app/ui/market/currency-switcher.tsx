@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { cryptoCurrencies, type CryptoCurrency } from "~/market/crypto-currency";
+import { withTooltip } from "../kit/tooltip";
 
 /**
  * The currency crypto prices are shown in. A real form: without JavaScript it posts to /currency
@@ -25,7 +26,7 @@ export function CurrencySwitcher({ currency }: { currency: CryptoCurrency }) {
           name="currency"
           value={option}
           aria-pressed={shown === option}
-          title={t(`market.currency.names.${option}`)}
+          {...withTooltip(t(`market.currency.names.${option}`))}
           aria-label={t(`market.currency.names.${option}`)}
           data-testid={`currency-${option}`}
         >

@@ -2,6 +2,7 @@ import { IconInfoCircle, IconX } from "@tabler/icons-react";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { DataSource } from "~/market/types";
+import { withTooltip } from "../kit/tooltip";
 
 const dismissFetcherKey = "demo-notice";
 
@@ -33,7 +34,7 @@ function DemoDataNotice() {
           type="submit"
           className="data-notice__dismiss"
           aria-label={t("market.demoNoticeDismiss")}
-          title={t("market.demoNoticeDismiss")}
+          {...withTooltip(t("market.demoNoticeDismiss"))}
           data-testid="demo-notice-dismiss"
         >
           <IconX size={18} aria-hidden />

@@ -5,6 +5,7 @@ import { Form, useLocation } from "react-router";
 import { SearchPanel } from "./search-panel";
 import { scopeForPath, searchQueryMaxLength } from "~/market/search-scope";
 import "./search.css";
+import { withTooltip } from "../kit/tooltip";
 
 const noSubscription = () => () => {};
 const isApplePlatform = () => /Mac|iPhone|iPad|iPod/.test(navigator.platform);
@@ -108,7 +109,7 @@ export function SearchBar() {
           type="submit"
           className="search-bar__submit"
           aria-label={t("search.submit")}
-          title={t("search.submit")}
+          {...withTooltip(t("search.submit"))}
           onClick={(event) => {
             // Nothing typed (or no room for the field): open the dialog rather than an empty results page.
             if (triggerRef.current?.value.trim()) return;

@@ -7,6 +7,7 @@ import { loadRecentSearches, rememberSearch } from "./recent-searches";
 import { resultGroups } from "./result-groups";
 import { ResultLink } from "./result-link";
 import { useSearch } from "./search-request";
+import { withTooltip } from "../kit/tooltip";
 
 const browserStorage = () => window.localStorage;
 const optionId = (panelId: string, index: number) => `${panelId}-option-${index}`;
@@ -129,7 +130,7 @@ export function SearchPanel({ scope, initialQuery, shortcut, onClose }: SearchPa
             {shortcut}
           </kbd>
         )}
-        <button type="button" className="icon-button" aria-label={t("search.close")} title={t("search.close")} onClick={onClose}>
+        <button type="button" className="icon-button" aria-label={t("search.close")} {...withTooltip(t("search.close"))} onClick={onClose}>
           <IconX size={20} aria-hidden />
         </button>
       </div>

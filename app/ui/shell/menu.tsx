@@ -2,9 +2,14 @@ import { IconChevronDown } from "@tabler/icons-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation } from "react-router";
 
+/** The spec's submenu timing: a mouse resting 100 ms opens it; leaving it, 300 ms of grace before it closes. */
+export const menuHoverOpenDelayMs = 100;
+export const menuHoverCloseGraceMs = 300;
+
 /**
  * A disclosure menu built on <details>, so it opens without JavaScript and by keyboard.
- * With JavaScript it also closes on navigation, Escape, a click elsewhere and focus moving out.
+ * With JavaScript it also closes on navigation, Escape, a click elsewhere and focus moving out,
+ * and a mouse opens it by hovering (a click then keeps it open, as a click alone does).
  */
 export function DisclosureMenu({ label, children, className }: { label: ReactNode; children: ReactNode; className?: string }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -31,13 +36,53 @@ export function DisclosureMenu({ label, children, className }: { label: ReactNod
     const onFocusOut = (event: FocusEvent) => {
       if (event.relatedTarget instanceof Node && !details.contains(event.relatedTarget)) close();
     };
+
+    // Opened by hovering, it closes when the mouse leaves; pinned by a click, it stays.
+    let hoverTimer: ReturnType<typeof setTimeout> | undefined;
+    let openedByHover = false;
+    const onPointerEnter = (event: PointerEvent) => {
+      if (event.pointerType !== "mouse") return;
+      clearTimeout(hoverTimer);
+      if (details.open) return;
+      hoverTimer = setTimeout(() => {
+        if (details.open) return;
+        openedByHover = true;
+        details.open = true;
+      }, menuHoverOpenDelayMs);
+    };
+    const onPointerLeave = (event: PointerEvent) => {
+      if (event.pointerType !== "mouse") return;
+      clearTimeout(hoverTimer);
+      if (openedByHover) hoverTimer = setTimeout(close, menuHoverCloseGraceMs);
+    };
+    const onSummaryClick = (event: MouseEvent) => {
+      clearTimeout(hoverTimer);
+      if (!openedByHover) return;
+      // The hover already opened it: the click pins it instead of toggling it shut.
+      event.preventDefault();
+      openedByHover = false;
+    };
+    const onToggle = () => {
+      if (!details.open) openedByHover = false;
+    };
+    const summary = details.querySelector("summary");
+
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("pointerdown", onPointerDown);
     details.addEventListener("focusout", onFocusOut);
+    details.addEventListener("pointerenter", onPointerEnter);
+    details.addEventListener("pointerleave", onPointerLeave);
+    details.addEventListener("toggle", onToggle);
+    summary?.addEventListener("click", onSummaryClick);
     return () => {
+      clearTimeout(hoverTimer);
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("pointerdown", onPointerDown);
       details.removeEventListener("focusout", onFocusOut);
+      details.removeEventListener("pointerenter", onPointerEnter);
+      details.removeEventListener("pointerleave", onPointerLeave);
+      details.removeEventListener("toggle", onToggle);
+      summary?.removeEventListener("click", onSummaryClick);
     };
   }, []);
 

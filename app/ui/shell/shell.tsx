@@ -7,6 +7,7 @@ import { Breadcrumb } from "./breadcrumb";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { Toasts, type ToastMessage } from "../kit/toasts";
+import { TooltipLayer } from "../kit/tooltip";
 import { NavigationProgress, useSlowNavigation } from "./navigation-progress";
 
 type ShellProps = { theme: ThemeName; flash: ToastMessage | null; signedIn: boolean; year: number; children: ReactNode };
@@ -29,6 +30,7 @@ export function Shell({ theme, flash, signedIn, year, children }: ShellProps) {
       <BottomNav />
       <ChatLauncher signedIn={signedIn} />
       <Toasts flash={flash} />
+      <TooltipLayer />
     </>
   );
 }

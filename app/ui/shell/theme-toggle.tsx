@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { defaultTheme, isThemeName, oppositeTheme, themeCookieName, themeStorageKey, type ThemeName } from "~/lib/theme";
+import { withTooltip } from "../kit/tooltip";
 
 const themeFetcherKey = "theme";
 
@@ -56,7 +57,7 @@ export function ThemeToggle({ theme, variant }: ThemeToggleProps) {
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {variant === "icon" ? (
-        <button type="submit" className="icon-button" aria-label={label} title={label} data-testid="theme-toggle">
+        <button type="submit" className="icon-button" aria-label={label} {...withTooltip(label)} data-testid="theme-toggle">
           {theme === "dark" ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
         </button>
       ) : (
