@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import path from "node:path";
 import { createRecordTableFor, signedInAccount, signInAsAdmin } from "./accounts";
 import { expect, ready, seriousA11yViolations, test } from "./fixtures";
 
@@ -39,6 +40,11 @@ const publicScreens = [
 
 type Look = (typeof looks)[number];
 
+/** SCREENSHOTS_DIR=<folder> also keeps a full-page picture of each screen in each look, to look over by eye. */
+const screenshotsDirectory = process.env.SCREENSHOTS_DIR;
+const screenshotPath = (look: Look, screen: string) =>
+  path.join(screenshotsDirectory!, `${look.language}-${look.theme}-${look.viewport.width}${screen.replace(/[^a-z0-9]+/gi, "_")}.png`);
+
 async function checkScreens(page: Page, projectName: string, look: Look, screens: string[]) {
   const baseURL = test.info().project.use.baseURL!;
   await page.context().addCookies([
@@ -51,6 +57,7 @@ async function checkScreens(page: Page, projectName: string, look: Look, screens
     await ready(page, projectName);
     // Soft, so one run lists every screen's findings.
     expect.soft(await seriousA11yViolations(page), screen).toEqual([]);
+    if (screenshotsDirectory) await page.screenshot({ path: screenshotPath(look, screen), fullPage: true });
   }
 }
 
