@@ -1,4 +1,4 @@
-import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useLocation } from "react-router";
@@ -10,7 +10,7 @@ import { checkImages, feedbackRateLimitRefusal, storeFeedback } from "~/content/
 import { feedbackLimits, feedbackSchema, feedbackTypes } from "~/content/feedback-schema";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { FilePicker } from "~/ui/content/file-picker";
-import { Field, FormError, SelectField, SubmitButton, useSchemaForm } from "~/ui/kit/form";
+import { Field, FormError, SelectField, SubmitButton, TextareaField, useErrorsText, useSchemaForm } from "~/ui/kit/form";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/feedback";
 import { parseFormSubmission } from "~/platform/forms.server";
@@ -52,24 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return flashRedirect("/feedback", { kind: "success", messageKey: "feedback:toasts.sent" });
 }
 
-function describedBy(meta: FieldMetadata<unknown>, hint?: string) {
-  return [hint, meta.errors && meta.errorId].filter(Boolean).join(" ") || undefined;
-}
-
-function ErrorText({ id, errors }: { id: string; errors: string[] | undefined }) {
-  const { t, i18n } = useTranslation("feedback");
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="field-error">
-      {[...new Set(errors.map((error) => (i18n.exists(error) ? t(error) : error)))].join(" ")}
-    </p>
-  );
-}
-
 function FeedbackForm({ lastResult }: { lastResult: FeedbackReply | undefined }) {
   const { t } = useTranslation("feedback");
   const [form, fields] = useSchemaForm(feedbackSchema, { id: "feedback-form", lastResult });
-  const imageErrors = Object.values(fields.images.allErrors).flat();
+  // Each image's own errors too (fields.images.errors holds only the list's).
+  const imageErrors = useErrorsText(Object.values(fields.images.allErrors).flat());
   return (
     <Form
       method="post"
@@ -88,21 +75,13 @@ function FeedbackForm({ lastResult }: { lastResult: FeedbackReply | undefined })
         options={feedbackTypes.map((type) => ({ value: type, label: t(`types.${type}`) }))}
         required
       />
-      <div className="field">
-        <label htmlFor={fields.description.id}>{t("fields.description")}</label>
-        <textarea
-          key={fields.description.key}
-          id={fields.description.id}
-          name={fields.description.name}
-          rows={8}
-          maxLength={feedbackLimits.descriptionMax}
-          defaultValue={typeof fields.description.initialValue === "string" ? fields.description.initialValue : ""}
-          required
-          aria-invalid={fields.description.errors ? true : undefined}
-          aria-describedby={describedBy(fields.description)}
-        />
-        <ErrorText id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <TextareaField
+        meta={fields.description}
+        label={t("fields.description")}
+        rows={8}
+        maxLength={feedbackLimits.descriptionMax}
+        required
+      />
       <FilePicker
         key={fields.images.key}
         meta={fields.images}
@@ -110,8 +89,7 @@ function FeedbackForm({ lastResult }: { lastResult: FeedbackReply | undefined })
         choose={t("fields.chooseImage")}
         none={t("fields.noFileChosen")}
         hint={t("fields.imagesHint", { max: feedbackLimits.maxImages })}
-        invalid={imageErrors.length > 0}
-        error={<ErrorText id={fields.images.errorId} errors={imageErrors.length ? imageErrors : undefined} />}
+        error={imageErrors}
         accept="image/png,image/jpeg,image/webp,image/gif"
         multiple
       />

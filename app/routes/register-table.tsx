@@ -1,4 +1,4 @@
-import { Container, Title } from "@mantine/core";
+import { Container, Group, Title } from "@mantine/core";
 import { IconArrowLeft, IconDownload, IconPencil, IconTrash } from "@tabler/icons-react";
 import type { FormEvent } from "react";
 import { useTranslation } from "~/i18n/use-translation";
@@ -24,6 +24,7 @@ import type { Route } from "./+types/register-table";
 import { parseFormSubmission } from "~/platform/forms.server";
 import "~/ui/favorites/favorites.css";
 import { Button, ButtonLink } from "~/ui/kit/button";
+import { Select } from "~/ui/kit/input";
 import { TableScroll } from "~/ui/kit/table-scroll";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -170,19 +171,24 @@ export default function RegisterTable({ loaderData: { table, items, favorites, e
             {t("tables.noFavorites")} <Link to="/cryptos">{t("tables.browse")}</Link>
           </p>
         ) : (
-          <Form method="post" className="filters add-item-form">
+          <Form method="post" className="add-item-form">
             <input type="hidden" name="intent" value="addItem" />
-            <div className="field">
-              <label htmlFor="add-item-select">{t("tables.addItemLabel")}</label>
-              <select id="add-item-select" name="favoriteId" data-testid="add-item-select">
+            <Group align="flex-end" gap="sm" mt="md">
+              <Select
+                id="add-item-select"
+                name="favoriteId"
+                label={t("tables.addItemLabel")}
+                data-testid="add-item-select"
+                className="add-item-form__select"
+              >
                 {favorites.map((favorite) => (
                   <option key={favorite.id} value={favorite.id}>
                     {favorite.inTable ? `${favorite.label} ✓` : favorite.label}
                   </option>
                 ))}
-              </select>
-            </div>
-            <Button type="submit">{t("tables.addItem")}</Button>
+              </Select>
+              <Button type="submit">{t("tables.addItem")}</Button>
+            </Group>
           </Form>
         )}
         {items.length === 0 ? (

@@ -1,4 +1,4 @@
-import { Container, Text, Title } from "@mantine/core";
+import { Container, Group, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { pageMetaFor } from "~/i18n/translate.server";
@@ -18,6 +18,7 @@ import { starsFor } from "~/favorites/stars.server";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/stocks";
 import { Button } from "~/ui/kit/button";
+import { Select, TextInput } from "~/ui/kit/input";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, stockListSearch);
@@ -51,48 +52,46 @@ export default function Stocks({ loaderData: { search, list, stars } }: Route.Co
       {list ? (
         <>
           <DemoNotice sources={[list.source]} stale={list.stale} />
-          <Form method="get" className="filters" role="search" aria-label={t("market.stocks.filters")}>
+          <Form method="get" role="search" aria-label={t("market.stocks.filters")}>
             <input type="hidden" name="sort" value={search.sort} />
             <input type="hidden" name="order" value={search.order} />
             <input type="hidden" name="perPage" value={search.perPage} />
-            <div className="field">
-              <label htmlFor="filter-text">{t("market.stocks.filterText")}</label>
-              <input id="filter-text" type="search" name="q" defaultValue={search.q ?? ""} maxLength={100} placeholder="PETR4, Itaú…" />
-            </div>
-            <div className="field">
-              <label htmlFor="filter-market">{t("market.stocks.market")}</label>
-              <select id="filter-market" name="market" defaultValue={search.market}>
+            <Group align="flex-end" gap="sm" mt="md">
+              <TextInput
+                id="filter-text"
+                type="search"
+                name="q"
+                label={t("market.stocks.filterText")}
+                defaultValue={search.q ?? ""}
+                maxLength={100}
+                placeholder="PETR4, Itaú…"
+              />
+              <Select id="filter-market" name="market" label={t("market.stocks.market")} defaultValue={search.market}>
                 {stockMarkets.map((market) => (
                   <option key={market} value={market}>
                     {t(`market.stocks.markets.${market}`)}
                   </option>
                 ))}
                 <option value="all">{t("market.stocks.allMarkets")}</option>
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="filter-type">{t("market.columns.type")}</label>
-              <select id="filter-type" name="type" defaultValue={search.type ?? ""}>
+              </Select>
+              <Select id="filter-type" name="type" label={t("market.columns.type")} defaultValue={search.type ?? ""}>
                 <option value="">{t("market.stocks.allTypes")}</option>
                 {stockTypes.map((type) => (
                   <option key={type} value={type}>
                     {t(`market.types.${type}`)}
                   </option>
                 ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="filter-sector">{t("market.columns.sector")}</label>
-              <select id="filter-sector" name="sector" defaultValue={search.sector ?? ""}>
+              </Select>
+              <Select id="filter-sector" name="sector" label={t("market.columns.sector")} defaultValue={search.sector ?? ""}>
                 <option value="">{t("market.stocks.allSectors")}</option>
                 {list.data.sectors.map((sector) => (
                   <option key={sector} value={sector}>
                     {sectorLabel(sector)}
                   </option>
                 ))}
-              </select>
-            </div>
-            <Button type="submit">{t("market.apply")}</Button>
+              </Select>
+              <Button type="submit">{t("market.apply")}</Button>
+            </Group>
           </Form>
           <div className="list-toolbar">
             <p className="muted">{t("market.results", { count: list.data.total })}</p>

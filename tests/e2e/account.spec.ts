@@ -14,6 +14,7 @@ import {
   useOwnClientAddress,
 } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
+import { expectKitControls } from "./form-kit";
 
 const newPassword = "Even-b3tter?";
 
@@ -81,7 +82,9 @@ test("a wrong password or an unknown email is told next to its field", async ({ 
   await logIn(page, project.name, account.email, "Wrong-passw0rd!");
   await expect(page.locator("#login-form-password-error")).toHaveText("Senha incorreta");
   await expect(page.getByLabel("Senha", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Senha", { exact: true })).toHaveAttribute("aria-describedby", "login-form-password-error");
   await expect(page.getByLabel("E-mail")).toHaveValue(account.email);
+  await expectKitControls(page.locator("#login-form"));
 
   await logIn(page, project.name, `nobody-${account.email}`);
   await expect(page.locator("#login-form-email-error")).toHaveText("Usuário não encontrado com este e-mail!");
@@ -103,6 +106,10 @@ test("registering twice with one email and nickname gives the spec's messages (i
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.locator("#register-form-email-error")).toHaveText("There is already a user with that email!");
   await expect(page.locator("#register-form-nickname-error")).toHaveText("There is already a user with that nickname!");
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expectKitControls(page.locator("#register-form"));
+  // Without JavaScript the page came back from the server: the password is never sent back.
+  if (!javaScriptOn(project.name)) await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
 
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Name", { exact: true }).fill("4");
@@ -112,6 +119,14 @@ test("registering twice with one email and nickname gives the spec's messages (i
   await expect(page.locator("#register-form-email-error")).toHaveText("Invalid email");
   await expect(page.locator("#register-form-name-error")).toHaveText("Invalid name");
   await expect(page).toHaveURL(/\/register$/);
+  // The new password's rule and its error, both read with the field.
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute(
+    "aria-describedby",
+    "register-form-password-error register-form-password-description",
+  );
+  await expectKitControls(page.locator("#register-form"));
 
   // Letter, number and symbol, yet one of the first passwords anyone tries.
   const other = newAccount("carla", project.name);
@@ -311,6 +326,7 @@ test("the users screen is for administrators only", async ({ page }, { project }
 test("settings: profile, theme preference and account deletion", async ({ page }, { project }) => {
   const account = await signedInAccount(page, "iris", project.name);
   await openAccountPage(page, project.name);
+  for (const form of ["#profile-form", "#password-form", "#theme-form", "#delete-schema-form"]) await expectKitControls(page.locator(form));
 
   await page.getByLabel("Nome").fill("Íris Lima");
   await page.getByRole("button", { name: "Salvar alterações" }).click();
@@ -331,6 +347,8 @@ test("settings: profile, theme preference and account deletion", async ({ page }
 
   await page.getByRole("button", { name: "Excluir conta" }).click();
   await expect(page.locator("#delete-schema-form-confirm-error")).toHaveText("Confirme que deseja excluir a conta.");
+  await expect(page.getByLabel("Entendo que a conta será excluída para sempre")).toHaveAttribute("aria-invalid", "true");
+  await expectKitControls(page.locator("#delete-schema-form"));
   await page.getByLabel("Entendo que a conta será excluída para sempre").check();
   await page.locator("#delete-schema-form-password").fill(password);
   await page.getByRole("button", { name: "Excluir conta" }).click();
@@ -339,6 +357,26 @@ test("settings: profile, theme preference and account deletion", async ({ page }
   await expect(page.getByRole("link", { name: "Conectar a Conta" })).toBeVisible();
   await logIn(page, project.name, account.email);
   await expect(page.locator("#login-form-email-error")).toHaveText("Usuário não encontrado com este e-mail!");
+});
+
+test("a password field shows its show-password button only when it can work", async ({ page }, { project }) => {
+  await page.goto("/login");
+  await ready(page, project.name);
+  const field = page.getByLabel("Senha", { exact: true });
+  await field.fill("segredo-1");
+  const toggle = page.locator("#login-form .mantine-PasswordInput-visibilityToggle");
+  // Out of the tab order either way: the field is the one control.
+  await expect(toggle).toHaveAttribute("tabindex", "-1");
+  if (javaScriptOn(project.name)) {
+    await toggle.click();
+    await expect(field).toHaveAttribute("type", "text");
+    await toggle.click();
+    await expect(field).toHaveAttribute("type", "password");
+  } else {
+    // Without JavaScript it would do nothing: its place is kept, the button is out of sight.
+    await expect(toggle).toBeHidden();
+    await expect(field).toHaveAttribute("type", "password");
+  }
 });
 
 // Each axe pass reads a whole page, a few seconds on a busy machine: the account pages are

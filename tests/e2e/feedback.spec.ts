@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { newAccount, register, signInAsAdmin, useOwnClientAddress } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
+import { expectKitControls } from "./form-kit";
 
 /** A real 1×1 PNG, so the administrators' list can show it. */
 const validPng = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
@@ -110,6 +111,13 @@ test("the type and image fields match the others and speak the page's language",
   const js = javaScriptOn(project.name);
   await register(page, project.name, newAccount("fbfields", project.name));
   await openFeedback(page, project.name);
+  // An empty report: each field says what is missing (without JavaScript, the server does).
+  await submit(page);
+  await expect(page.locator("#feedback-form-title-error")).toHaveText("Informe um título");
+  await expect(page.locator("#feedback-form-type-error")).toHaveText("Escolha um tipo");
+  await expect(page.locator("#feedback-form-description-error")).toHaveText("Informe uma descrição");
+  await expect(page.getByLabel("Descrição")).toHaveAttribute("aria-invalid", "true");
+  await expectKitControls(page.locator("#feedback-form"));
   const look = (label: string) =>
     page.getByLabel(label, { exact: true }).evaluate((control) => {
       const style = getComputedStyle(control);

@@ -1,4 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
+import { expectKitControls } from "./form-kit";
 
 const firstRowName = (page: import("@playwright/test").Page, testId: string) =>
   page.getByTestId(testId).locator("tbody tr").first().locator("th").innerText();
@@ -106,6 +107,8 @@ test("stocks filter by type and text, and a stock detail shows statistics and ch
   await page.goto("/stocks");
   await ready(page, project.name);
   const filters = page.getByRole("search", { name: "Filtros de ações" });
+  await expectKitControls(filters);
+  await expectKitControls(page.locator("form", { has: page.locator("#page-size") }));
   await filters.getByLabel("Tipo", { exact: true }).selectOption("fund");
   await filters.getByRole("button", { name: "Aplicar" }).click();
   await expect(page).toHaveURL(/type=fund/);

@@ -5,6 +5,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { signedInAccount, useOwnClientAddress } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
+import { expectKitControls } from "./form-kit";
 import { createTableByForm, fillTable, starAssets } from "./record-tables";
 
 useOwnClientAddress();
@@ -56,12 +57,14 @@ test("a favourite goes into the table chosen in its row", async ({ page }, { pro
 
   await visit(page, project.name, "/user/favorite-items");
   const row = page.getByTestId("favorite-crypto-ethereum");
+  await expectKitControls(row.locator("form"));
   await row.getByRole("combobox", { name: "Tabela para Ethereum" }).selectOption({ label: "Alvo" });
   await row.getByRole("button", { name: "Adicionar Ethereum à tabela selecionada" }).click();
   await expect(page.getByTestId("toast")).toContainText("Item adicionado à tabela");
 
   await visit(page, project.name, target);
   await expect(page.getByTestId("item-crypto-ethereum")).toBeVisible();
+  await expectKitControls(page.locator("form", { has: page.getByTestId("add-item-select") }));
   await expect(page.getByTestId("item-crypto-bitcoin")).toHaveCount(0);
   // The table page's own toolbar is styled on a direct visit: its actions are spaced buttons.
   const toolbar = page.getByTestId("table-toolbar");

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { newAccount, register, signInAsAdmin, useOwnClientAddress } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
+import { expectKitControls } from "./form-kit";
 
 useOwnClientAddress();
 
@@ -123,6 +124,7 @@ test("the editor says what is wrong next to each field and keeps what was typed"
   await expect(page.locator("#release-note-form-contact-error")).toHaveText("Informe um e-mail ou um endereço que comece com https://");
   await expect(page.locator("#release-note-form-body-error")).toHaveText("O texto deve ter de 10 a 20.000 caracteres");
   await expect(page.getByLabel("Contato")).toHaveAttribute("aria-invalid", "true");
+  await expectKitControls(page.locator("#release-note-form"));
   await expect(page.getByLabel("Texto (Markdown)")).toHaveValue("curto");
   await expect(page.getByTestId("toast")).toHaveCount(0);
 });

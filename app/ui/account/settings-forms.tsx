@@ -4,6 +4,7 @@ import type { User } from "../../../db/schema";
 import { deleteAccountSchema, emailProfileSchema, passwordChangeSchema, profileSchema, themePreferenceSchema } from "~/account/schemas";
 import { themeNames } from "~/lib/theme";
 import { SchemaForm, Checkbox, Field, PasswordField, SubmitButton, useSchemaForm } from "../kit/form";
+import { RadioGroup } from "../kit/input";
 import { settingsIntents } from "./intents";
 
 type Account = Pick<User, "email" | "name" | "nickname" | "loginMethod" | "theme">;
@@ -58,15 +59,12 @@ export function ThemeForm({ account, lastResult }: FormProps) {
   const [form, fields] = useSchemaForm(themePreferenceSchema, { id: "theme-form", lastResult });
   return (
     <SchemaForm form={form} intent={settingsIntents.theme}>
-      <fieldset className="choice-group">
-        <legend>{t("settings.theme.legend")}</legend>
-        {themeNames.map((theme) => (
-          <label key={theme} className="choice">
-            <input type="radio" name={fields.theme.name} value={theme} defaultChecked={account.theme === theme} />
-            {t(`settings.theme.${theme}`)}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        name={fields.theme.name}
+        label={t("settings.theme.legend")}
+        options={themeNames.map((theme) => ({ value: theme, label: t(`settings.theme.${theme}`) }))}
+        defaultValue={account.theme}
+      />
       <SubmitButton intent={settingsIntents.theme}>{t("settings.theme.submit")}</SubmitButton>
     </SchemaForm>
   );

@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { IconPhotoUp } from "@tabler/icons-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
+import { InputFrame } from "../kit/input";
 import { useHydrated } from "../use-hydrated";
 import "./file-picker.css";
 
@@ -12,9 +13,8 @@ type FilePickerProps = {
   /** Said while no file is chosen. */
   none: string;
   hint: string;
-  invalid: boolean;
-  /** The field's errors, which `meta.errorId` names. */
-  error: ReactNode;
+  /** The field's errors as one line, shown under it with the id `meta.errorId`. */
+  error: string | undefined;
   accept: string;
   multiple?: boolean;
 };
@@ -25,14 +25,13 @@ type FilePickerProps = {
  * styled button. With JavaScript, a status says which files are chosen; without, it stays empty
  * rather than say "none" after a choice it cannot see.
  */
-export function FilePicker({ meta, label, choose, none, hint, invalid, error, accept, multiple }: FilePickerProps) {
+export function FilePicker({ meta, label, choose, none, hint, error, accept, multiple }: FilePickerProps) {
   const hydrated = useHydrated();
   const [names, setNames] = useState<string[]>([]);
-  const hintId = `${meta.id}-hint`;
   const statusId = `${meta.id}-status`;
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
+    // The frame names the hint and the error after the input's id, as Conform does.
+    <InputFrame id={meta.id} label={label} description={hint} error={error}>
       <div className="file-picker">
         <input
           id={meta.id}
@@ -41,8 +40,8 @@ export function FilePicker({ meta, label, choose, none, hint, invalid, error, ac
           multiple={multiple}
           accept={accept}
           className="visually-hidden file-picker__input"
-          aria-invalid={invalid || undefined}
-          aria-describedby={[hydrated && statusId, hintId, invalid && meta.errorId].filter(Boolean).join(" ")}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hydrated && statusId, meta.descriptionId, error && meta.errorId].filter(Boolean).join(" ")}
           onChange={(event) => setNames([...(event.target.files ?? [])].map((file) => file.name))}
         />
         <label htmlFor={meta.id} className="file-picker__button" data-testid="file-picker-button">
@@ -53,10 +52,6 @@ export function FilePicker({ meta, label, choose, none, hint, invalid, error, ac
           {hydrated && (names.length > 0 ? names.join(", ") : none)}
         </span>
       </div>
-      <p id={hintId} className="field-hint">
-        {hint}
-      </p>
-      {error}
-    </div>
+    </InputFrame>
   );
 }

@@ -1,18 +1,9 @@
-import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { releaseNoteLimits, releaseNoteSchema, releaseNoteStatuses, type ReleaseNoteInput } from "~/content/release-note-schema";
-import { describedBy, Field, FormError, LabelledField, SubmitButton, useSchemaForm } from "../kit/form";
+import { Field, FormError, SelectField, SubmitButton, TextareaField, useSchemaForm } from "../kit/form";
 import "./content.css";
-
-const controlProps = (meta: FieldMetadata<unknown>, hasHint: boolean) => ({
-  key: meta.key,
-  id: meta.id,
-  name: meta.name,
-  defaultValue: meta.defaultValue ?? "",
-  "aria-invalid": meta.errors ? true : undefined,
-  "aria-describedby": describedBy(meta, hasHint),
-});
 
 type EditorProps = { defaultValue: ReleaseNoteInput; lastResult: SubmissionResult<string[]> | undefined };
 
@@ -20,8 +11,6 @@ type EditorProps = { defaultValue: ReleaseNoteInput; lastResult: SubmissionResul
 export function ReleaseNoteEditor({ defaultValue, lastResult }: EditorProps) {
   const { t } = useTranslation("releases");
   const [form, fields] = useSchemaForm(releaseNoteSchema, { id: "release-note-form", lastResult, defaultValue });
-  const { key: bodyKey, ...bodyProps } = controlProps(fields.body, true);
-  const { key: statusKey, ...statusProps } = controlProps(fields.status, false);
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="schema-form note-form">
       <FormError id={form.errorId} errors={form.errors} />
@@ -34,18 +23,22 @@ export function ReleaseNoteEditor({ defaultValue, lastResult }: EditorProps) {
         maxLength={releaseNoteLimits.contactMax}
         required
       />
-      <LabelledField meta={fields.body} label={t("editor.fields.body")} hint={t("editor.fields.bodyHint")}>
-        <textarea key={bodyKey} {...bodyProps} rows={16} maxLength={releaseNoteLimits.bodyMax} required />
-      </LabelledField>
-      <LabelledField meta={fields.status} label={t("editor.fields.status")}>
-        <select key={statusKey} {...statusProps} required>
-          {releaseNoteStatuses.map((status) => (
-            <option key={status} value={status}>
-              {t(`status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </LabelledField>
+      <TextareaField
+        meta={fields.body}
+        label={t("editor.fields.body")}
+        hint={t("editor.fields.bodyHint")}
+        rows={16}
+        maxLength={releaseNoteLimits.bodyMax}
+        required
+        className="note-form__body"
+      />
+      <SelectField
+        meta={fields.status}
+        label={t("editor.fields.status")}
+        options={releaseNoteStatuses.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        required
+        className="note-form__status"
+      />
       <SubmitButton>{t("editor.save")}</SubmitButton>
     </Form>
   );

@@ -2,6 +2,7 @@ import { IconPlus, IconTablePlus } from "@tabler/icons-react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "../kit/button";
+import { Select } from "../kit/input";
 
 type AddToTableProps = {
   favoriteId: number;
@@ -26,13 +27,13 @@ export function AddToTable({ favoriteId, name, tables }: AddToTableProps) {
   return (
     <Form method="post" className="add-to-table" preventScrollReset>
       <input type="hidden" name="favoriteId" value={favoriteId} />
-      <select name="tableId" aria-label={t("addToTable.select", { name })}>
+      <Select name="tableId" aria-label={t("addToTable.select", { name })} className="add-to-table__select">
         {tables.map((table) => (
           <option key={table.id} value={table.id}>
             {table.title}
           </option>
         ))}
-      </select>
+      </Select>
       <Button
         type="submit"
         variant="outline"

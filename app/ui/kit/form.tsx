@@ -4,6 +4,12 @@ import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
+import { Checkbox as MantineCheckbox, PasswordInput, Textarea, TextInput } from "@mantine/core";
+import { inputLook, Select } from "./input";
+import "@mantine/core/styles/PasswordInput.css";
+import "@mantine/core/styles/InlineInput.css";
+import "@mantine/core/styles/Checkbox.css";
+import { useHydrated } from "../use-hydrated";
 import "./form.css";
 import { Button, type ButtonVariant } from "./button";
 
@@ -64,129 +70,123 @@ export function FormError({ id, errors }: { id?: string; errors: string[] | unde
   );
 }
 
-type FieldProps = Omit<ComponentProps<"input">, "id" | "name" | "defaultValue" | "form"> & {
-  meta: FieldMetadata<unknown>;
-  label: string;
-  hint?: string;
-};
+type FieldMeta = FieldMetadata<unknown>;
 
-/** The ids a control points at for its hint and its errors, so screen readers read both. */
-export function describedBy(meta: FieldMetadata<unknown>, hasHint: boolean) {
-  return [hasHint && meta.descriptionId, meta.errors && meta.errorId].filter(Boolean).join(" ") || undefined;
-}
-
-export function FieldErrors({ meta }: { meta: FieldMetadata<unknown> }) {
+/** The field's errors as one line: several rules can fail with the same message (a short, oddly spelled name). */
+export function useErrorsText(errors: string[] | undefined) {
   const errorText = useErrorText();
-  if (!meta.errors) return null;
-  return (
-    <p id={meta.errorId} className="field-error">
-      {/* Several rules can fail with the same message (a short, oddly spelled name). */}
-      {[...new Set(meta.errors.map(errorText))].join(" ")}
-    </p>
-  );
+  return errors?.length ? [...new Set(errors.map(errorText))].join(" ") : undefined;
 }
 
-type LabelledFieldProps = { meta: FieldMetadata<unknown>; label: string; hint?: string; children: ReactNode };
-
-/** Label, control, hint and errors, in the order every field of the kit uses. */
-export function LabelledField({ meta, label, hint, children }: LabelledFieldProps) {
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      {children}
-      {hint && (
-        <p id={meta.descriptionId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      <FieldErrors meta={meta} />
-    </div>
-  );
+/**
+ * Conform's wiring for a Mantine input: its id makes Mantine's label `for`, hint id and error id
+ * the ones Conform names (`${id}-description`, `${id}-error`), and Mantine points aria-describedby at them.
+ */
+function useConformProps(meta: FieldMeta, label: string, hint: string | undefined) {
+  const error = useErrorsText(meta.errors);
+  // Mantine marks a password's inner input only with data-invalid; the others get the same value from Mantine.
+  return { id: meta.id, name: meta.name, label, description: hint, error, "aria-invalid": error ? true : undefined };
 }
+
+type Labelled = { meta: FieldMeta; label: string; hint?: string };
+type FieldProps = Labelled &
+  Omit<ComponentProps<"input">, "id" | "name" | "defaultValue" | "form" | "size" | "type" | "children"> & {
+    type?: "text" | "email" | "search" | "url" | "tel";
+  };
 
 /** A labelled input with its hint and its errors. */
-export function Field({ meta, label, hint, type = "text", ...input }: FieldProps) {
+export function Field({ meta, label, hint, className, ...input }: FieldProps) {
   return (
-    <LabelledField meta={meta} label={label} hint={hint}>
-      <input
-        key={meta.key}
-        id={meta.id}
-        name={meta.name}
-        type={type}
-        // Passwords are never sent back to the page.
-        defaultValue={type === "password" ? undefined : meta.defaultValue}
-        aria-invalid={meta.errors ? true : undefined}
-        aria-describedby={describedBy(meta, Boolean(hint))}
-        {...input}
-      />
-    </LabelledField>
+    <TextInput
+      key={meta.key}
+      {...inputLook({ className })}
+      {...useConformProps(meta, label, hint)}
+      defaultValue={meta.defaultValue}
+      {...input}
+    />
   );
 }
 
-type SelectFieldProps = Omit<ComponentProps<"select">, "id" | "name" | "defaultValue" | "form" | "children"> & {
-  meta: FieldMetadata<unknown>;
-  label: string;
-  hint?: string;
-  /** The empty first choice, which a required field refuses. */
-  placeholder?: string;
-  options: readonly { value: string; label: string }[];
-};
+type TextareaFieldProps = Labelled & Omit<ComponentProps<"textarea">, "id" | "name" | "defaultValue" | "form" | "children">;
 
-/** A labelled native select with its hint and its errors, styled as the inputs are. */
+export function TextareaField({ meta, label, hint, className, ...textarea }: TextareaFieldProps) {
+  return (
+    <Textarea
+      key={meta.key}
+      {...inputLook({ className })}
+      {...useConformProps(meta, label, hint)}
+      defaultValue={meta.defaultValue ?? ""}
+      {...textarea}
+    />
+  );
+}
+
+type SelectFieldProps = Labelled &
+  Omit<ComponentProps<"select">, "id" | "name" | "defaultValue" | "form" | "children" | "size"> & {
+    /** The empty first choice, which a required field refuses. */
+    placeholder?: string;
+    options: readonly { value: string; label: string }[];
+  };
+
+/** A labelled native select with its hint and its errors. */
 export function SelectField({ meta, label, hint, placeholder, options, ...select }: SelectFieldProps) {
   return (
-    <LabelledField meta={meta} label={label} hint={hint}>
-      <select
-        key={meta.key}
-        id={meta.id}
-        name={meta.name}
-        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
-        aria-invalid={meta.errors ? true : undefined}
-        aria-describedby={describedBy(meta, Boolean(hint))}
-        {...select}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </LabelledField>
+    <Select
+      key={meta.key}
+      {...useConformProps(meta, label, hint)}
+      defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+      {...select}
+    >
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </Select>
   );
 }
 
-export function Checkbox({ meta, label }: { meta: FieldMetadata<unknown>; label: string }) {
+/** A box that must be ticked (the browser says so before the server does). */
+export function Checkbox({ meta, label }: { meta: FieldMeta; label: string }) {
+  const error = useErrorsText(meta.errors);
   return (
-    <div className="field field--checkbox">
-      <input
-        key={meta.key}
-        id={meta.id}
-        name={meta.name}
-        type="checkbox"
-        defaultChecked={meta.defaultChecked}
-        required
-        aria-invalid={meta.errors ? true : undefined}
-        aria-describedby={describedBy(meta, false)}
-      />
-      <label htmlFor={meta.id}>{label}</label>
-      <FieldErrors meta={meta} />
-    </div>
-  );
-}
-
-type PasswordFieldProps = Omit<FieldProps, "type" | "autoComplete" | "hint"> & { purpose: "current" | "new" | "confirm" };
-
-/** A new password states the rule up front; autocomplete tells password managers what to fill in. */
-export function PasswordField({ purpose, ...props }: PasswordFieldProps) {
-  const { t } = useTranslation("account");
-  return (
-    <Field
-      type="password"
-      autoComplete={purpose === "current" ? "current-password" : "new-password"}
-      hint={purpose === "new" ? t("fields.passwordRule") : undefined}
+    <MantineCheckbox
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      label={label}
+      defaultChecked={meta.defaultChecked}
       required
-      {...props}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? meta.errorId : undefined}
+      // Mantine gives a checkbox's error no id of its own.
+      error={error && <span id={meta.errorId}>{error}</span>}
+      radius="sm"
+      className="kit-field"
+      classNames={{ error: "kit-error" }}
+    />
+  );
+}
+
+type PasswordFieldProps = Omit<Labelled, "hint"> & { purpose: "current" | "new" | "confirm" };
+
+/**
+ * A new password states the rule up front; autocomplete tells password managers what to fill in; the
+ * password is never sent back to the page. The show/hide button needs JavaScript, so it appears once
+ * the page is hydrated (its place is kept, so nothing moves).
+ */
+export function PasswordField({ meta, label, purpose }: PasswordFieldProps) {
+  const { t } = useTranslation("account");
+  const hydrated = useHydrated();
+  return (
+    <PasswordInput
+      key={meta.key}
+      {...inputLook()}
+      {...useConformProps(meta, label, purpose === "new" ? t("fields.passwordRule") : undefined)}
+      autoComplete={purpose === "current" ? "current-password" : "new-password"}
+      required
+      visibilityToggleButtonProps={{ "aria-hidden": true, style: hydrated ? undefined : { visibility: "hidden" } }}
     />
   );
 }
