@@ -1,6 +1,8 @@
 import { IconChevronDown } from "@tabler/icons-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation } from "react-router";
+import "./controls.css";
+import "./menu.css";
 
 /**
  * A disclosure menu built on <details>, so it opens without JavaScript and by keyboard.

@@ -3,6 +3,8 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { defaultTheme, isThemeName, oppositeTheme, themeCookieName, themeStorageKey, type ThemeName } from "~/lib/theme";
+import "./controls.css";
+import "./theme-toggle.css";
 
 const themeFetcherKey = "theme";
 
