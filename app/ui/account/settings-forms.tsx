@@ -5,6 +5,7 @@ import { deleteAccountSchema, emailProfileSchema, passwordChangeSchema, profileS
 import { themeNames } from "~/lib/theme";
 import { SchemaForm, Checkbox, Field, PasswordField, SubmitButton, useSchemaForm } from "../kit/form";
 import { settingsIntents } from "./intents";
+import "./account.css";
 
 type Account = Pick<User, "email" | "name" | "nickname" | "loginMethod" | "theme">;
 type FormProps = { account: Account; lastResult: SubmissionResult | undefined };
