@@ -4,6 +4,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { dataSourcesOf, refreshInterval } from "~/market/data-sources.server";
 import { platformOf } from "~/platform/context.server";
+import "~/ui/content/about-data.css";
+import "~/ui/content/prose.css";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/about-data";
 

@@ -2,6 +2,8 @@ import { Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { CardGrid } from "~/ui/content/card-grid";
+import "~/ui/content/prose.css";
 import { MemberAvatar, useTeamMembers, useTeamSince } from "~/ui/content/team";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/about-us";
@@ -54,7 +56,7 @@ export default function AboutUs() {
           {t("about.teamHeading")}
         </Title>
         <Text mt="xs">{t("about.teamIntro")}</Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="md" component="ul" className="plain-list">
+        <CardGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {useTeamMembers().map((member) => (
             <Paper key={member.name} component="li" withBorder p="lg">
               <MemberAvatar name={member.name} />
@@ -72,7 +74,7 @@ export default function AboutUs() {
               </Text>
             </Paper>
           ))}
-        </SimpleGrid>
+        </CardGrid>
         <Text mt="md">
           <Link to="/team">{t("team.activityLink", { ns: "releases" })}</Link>
         </Text>

@@ -6,6 +6,7 @@ import { pageMetaFor } from "~/i18n/translate.server";
 import { platformOf } from "~/platform/context.server";
 import { LocalTime } from "~/ui/market/local-time";
 import { Pagination } from "~/ui/kit/pagination";
+import "~/ui/content/feedback-admin.css";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/admin-feedback";
 
@@ -35,7 +36,7 @@ export default function AdminFeedback({ loaderData: { page, perPage, items, tota
       {items.length === 0 ? (
         <Text mt="md">{t("admin.empty")}</Text>
       ) : (
-        <ol className="plain-list feedback-list" data-testid="feedback-list" aria-label={t("admin.listLabel", { page })}>
+        <ol className="feedback-list" data-testid="feedback-list" aria-label={t("admin.listLabel", { page })}>
           {items.map((item) => (
             <li key={item.id}>
               <Paper component="article" withBorder p="lg" mt="md" data-testid="feedback-item">
@@ -50,7 +51,7 @@ export default function AdminFeedback({ loaderData: { page, perPage, items, tota
                   {item.description}
                 </Text>
                 {item.images.length > 0 && (
-                  <ul className="plain-list feedback-images" aria-label={t("admin.images")}>
+                  <ul className="feedback-images" aria-label={t("admin.images")}>
                     {item.images.map((image, index) => (
                       <li key={image.id}>
                         <a href={`/admin/feedback/images/${image.id}`} target="_blank" rel="noreferrer">

@@ -132,7 +132,7 @@ export default function CurrencyConverter({ loaderData }: Route.ComponentProps) 
         <Link
           to={converterHref({ amount, from: pair.to, to: pair.from })}
           preventScrollReset
-          className="icon-button converter__swap"
+          className="converter__swap"
           aria-label={t("form.swap")}
           {...withTooltip(t("form.swap"))}
           data-testid="converter-swap"

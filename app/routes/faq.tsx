@@ -1,6 +1,7 @@
 import { Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageMetaFor } from "~/i18n/translate.server";
+import "~/ui/content/faq.css";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/faq";
 

@@ -102,7 +102,7 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("feedback");
   const location = useLocation();
   return (
-    <Container size="sm" className="page account-page">
+    <Container size="sm" className="page">
       <Title order={1}>{t("heading")}</Title>
       <Text mt="sm">{t("intro")}</Text>
       {/* A fresh, empty form after each successful send (the redirect is a new location). */}

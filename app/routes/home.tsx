@@ -1,4 +1,4 @@
-import { Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
+import { Box, Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
@@ -55,12 +55,12 @@ export default function Home({ loaderData: { table, currency, home, stars, blog 
     <>
       <TickerTape items={home.tape} />
       <Container size="lg" className="page">
-        <section className="hero">
+        <Box component="section" pt={32} pb={8}>
           <Title order={1}>{t("home.heroTitle")}</Title>
           <Text size="lg" mt="sm" maw={680}>
             {t("home.heroText")}
           </Text>
-        </section>
+        </Box>
         <DemoNotice sources={home.sources} />
         <div className="list-toolbar">
           <CurrencySwitcher currency={currency} />

@@ -1,10 +1,11 @@
-import { Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
+import { Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { getUser } from "~/account/current-user";
 import { resourceCounts } from "~/content/resources.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { platformOf } from "~/platform/context.server";
+import { CardGrid, CardLink } from "~/ui/content/card-grid";
 import { routeMeta } from "~/ui/meta";
 import { toolsMenu } from "~/ui/shell/nav-links";
 import type { Route } from "./+types/more";
@@ -48,10 +49,10 @@ export default function More({ loaderData: { counts } }: Route.ComponentProps) {
             {t("more.signInHint")}
           </Text>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md" component="ul" className="plain-list">
+        <CardGrid cols={{ base: 1, sm: 2 }}>
           {resources.map(({ key, to }) => (
             <li key={key}>
-              <Paper component={Link} to={to} withBorder p="lg" className="card-link">
+              <CardLink to={to}>
                 <Text fw={700}>{t(`more.${key}`)}</Text>
                 <Text size="sm" c="dimmed" mt={4}>
                   {t(`more.${key}Text`)}
@@ -61,10 +62,10 @@ export default function More({ loaderData: { counts } }: Route.ComponentProps) {
                     {t("more.count", { count: counts[key] })}
                   </Text>
                 )}
-              </Paper>
+              </CardLink>
             </li>
           ))}
-        </SimpleGrid>
+        </CardGrid>
         <Text mt="md">
           <Link to="/feedback">{t("more.feedbackLink")}</Link>
         </Text>
@@ -76,18 +77,18 @@ export default function More({ loaderData: { counts } }: Route.ComponentProps) {
         <Text c="dimmed" size="sm" mt={4}>
           {t("more.toolsIntro")}
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="md" component="ul" className="plain-list">
+        <CardGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {toolsMenu.map(({ labelKey, to }) => (
             <li key={to}>
-              <Paper component={Link} to={to} withBorder p="lg" className="card-link">
+              <CardLink to={to}>
                 <Text fw={700}>{t(labelKey)}</Text>
                 <Text size="sm" c="dimmed" mt={4}>
                   {t(toolDescriptions[to])}
                 </Text>
-              </Paper>
+              </CardLink>
             </li>
           ))}
-        </SimpleGrid>
+        </CardGrid>
         <Text mt="md">
           <Link to="/about-data">{t("more.aboutDataLink")}</Link>
         </Text>

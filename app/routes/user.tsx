@@ -167,7 +167,7 @@ export default function Account({ loaderData: { account, twoFactor }, actionData
   const resultFor = (intent: SettingsIntent) => (actionData?.intent === intent ? actionData.result : undefined);
   const emailLogin = account.loginMethod === "email";
   return (
-    <Container size="sm" className="page account-page">
+    <Container size="sm" className="page">
       <Title order={1}>{t("settings.heading")}</Title>
       <dl className="account-facts">
         <div>

@@ -2,6 +2,7 @@ import { Container, Group, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { useLocation } from "react-router";
 import { ButtonLink } from "./kit/button";
+import "./error-page.css";
 
 /** The refused-request, not-found and internal-error pages: translated, never indexed, never showing a stack. */
 export function ErrorPage({ status }: { status: 400 | 404 | 500 }) {

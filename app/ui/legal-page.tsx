@@ -1,5 +1,7 @@
 import { Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
+import "./content/prose.css";
+import "./legal-page.css";
 
 /** The policies' shared date. */
 export const policiesLastUpdated = new Date(Date.UTC(2024, 8, 21));

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { Button } from "../kit/button";
+import "./account.css";
 
 /** The narrow, centred layout of the sign-in, sign-up and second-step pages. */
 export function AuthPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {

@@ -6,6 +6,7 @@ import { themeNames } from "~/lib/theme";
 import { SchemaForm, Checkbox, Field, PasswordField, SubmitButton, useSchemaForm } from "../kit/form";
 import { RadioGroup } from "../kit/input";
 import { settingsIntents } from "./intents";
+import "./account.css";
 
 type Account = Pick<User, "email" | "name" | "nickname" | "loginMethod" | "theme">;
 type FormProps = { account: Account; lastResult: SubmissionResult | undefined };

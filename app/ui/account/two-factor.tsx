@@ -8,6 +8,7 @@ import { SchemaForm, Field, PasswordField, SubmitButton, useSchemaForm } from ".
 import { useHydrated } from "../use-hydrated";
 import { settingsIntents } from "./intents";
 import { Button, ButtonLink } from "../kit/button";
+import "./account.css";
 
 export type TwoFactorState = {
   enabled: boolean;
@@ -46,7 +47,7 @@ export function TwoFactorSection({ state, emailLogin, backupCodes, verifyResult,
   if (state.enabled) {
     return (
       <>
-        <p className="notice notice--success" data-testid="two-factor-protected">
+        <p className="account-notice" data-testid="two-factor-protected">
           <IconShieldCheck size={20} aria-hidden />
           <span>{t("twoFactor.protected", { count: state.backupCodesLeft })}</span>
         </p>

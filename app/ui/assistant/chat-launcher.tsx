@@ -5,6 +5,7 @@ import { useFetcher, useLocation } from "react-router";
 import type { Conversation } from "./chat-conversation";
 import { chatStore, loadConversation } from "./chat-store";
 // With the page, not with the lazy conversation: the button and the dialog's frame are styled here.
+import "../kit/dialog-frame.css";
 import "./chat.css";
 
 // The conversation (with its stream parser) is fetched when a visitor reaches for the button, not

@@ -21,7 +21,7 @@ export function useTeamSince() {
 
 export function MemberAvatar({ name }: { name: string }) {
   return (
-    <div className="avatar" aria-hidden>
+    <div className="member-avatar" aria-hidden>
       {name
         .split(" ")
         .map((part) => part[0])

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Language } from "~/i18n/languages";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
+import "../content/prose.css";
 
 /** A fact about the asset shown as a tag by its name (a stock's type, its currency). */
 export type AssetTag = { label: string; value: string };

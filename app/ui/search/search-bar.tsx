@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, useLocation } from "react-router";
 import { SearchPanel } from "./search-panel";
 import { scopeForPath, searchQueryMaxLength } from "~/market/search-scope";
+import "../kit/dialog-frame.css";
 import "./search.css";
 import { withTooltip } from "../kit/tooltip";
 

@@ -130,7 +130,7 @@ export function SearchPanel({ scope, initialQuery, shortcut, onClose }: SearchPa
             {shortcut}
           </kbd>
         )}
-        <button type="button" className="icon-button" aria-label={t("search.close")} {...withTooltip(t("search.close"))} onClick={onClose}>
+        <button type="button" className="search-panel__close" aria-label={t("search.close")} {...withTooltip(t("search.close"))} onClick={onClose}>
           <IconX size={20} aria-hidden />
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation } from "react-router";
 import { activeBottomNavEntry, bottomNavEntries } from "./nav-links";
+import "./bottom-nav.css";
 
 export function BottomNav() {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation, useMatches } from "react-router";
+import "./breadcrumb.css";
 
 export type Crumb = { label: string; to: string };
 

@@ -2,8 +2,9 @@ import { IconBrandLinkedin } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { ThemeName } from "~/lib/theme";
-import { Logo } from "./logo";
+import { Brand } from "./brand";
 import { ThemeToggle } from "./theme-toggle";
+import "./footer.css";
 
 export const linkedinUrl = "https://www.linkedin.com/company/market-analytics";
 
@@ -16,10 +17,7 @@ export function Footer({ theme, year }: { theme: ThemeName; year: number }) {
     <footer className="site-footer" aria-label={t("footer.label")}>
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <Link to="/" className="brand" aria-label={t("app.logoAlt")}>
-            <Logo />
-            <span className="brand__name">{t("app.name")}</span>
-          </Link>
+          <Brand />
           <p>{t("footer.rights", { years: year > foundingYear ? `${foundingYear}–${year}` : String(foundingYear) })}</p>
         </div>
         <div>

@@ -4,10 +4,12 @@ import { Link, NavLink } from "react-router";
 import type { ThemeName } from "~/lib/theme";
 import { SearchBar } from "../search/search-bar";
 import { LanguageSwitcher } from "./language-switcher";
-import { Logo } from "./logo";
+import { Brand } from "./brand";
 import { DisclosureMenu } from "./menu";
 import { marketMenu, toolsMenu } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
+import "./controls.css";
+import "./header.css";
 
 export function Header({ theme, signedIn }: { theme: ThemeName; signedIn: boolean }) {
   const { t } = useTranslation();
@@ -15,10 +17,7 @@ export function Header({ theme, signedIn }: { theme: ThemeName; signedIn: boolea
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="brand" aria-label={t("app.logoAlt")}>
-          <Logo />
-          <span className="brand__name">{t("app.name")}</span>
-        </Link>
+        <Brand />
         <nav aria-label={t("nav.mainNavigation")} className="main-nav">
           <ul>
             <li>

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useLocation } from "react-router";
 import { languageNames, languageQueryParam, supportedLanguages } from "~/i18n/languages";
 import { DisclosureMenu } from "./menu";
+import "./language-switcher.css";
 
 /** Plain links carrying `?lng=`: they work without JavaScript and the server remembers the choice. */
 export function LanguageSwitcher() {
@@ -15,7 +16,7 @@ export function LanguageSwitcher() {
   };
   return (
     <DisclosureMenu
-      className="menu--end"
+      className="menu--end menu--compact"
       label={
         <>
           <IconLanguage size={20} aria-hidden />

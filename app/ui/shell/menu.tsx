@@ -1,6 +1,8 @@
 import { IconChevronDown } from "@tabler/icons-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation } from "react-router";
+import "./controls.css";
+import "./menu.css";
 
 /** The spec's submenu timing: a mouse resting 100 ms opens it; leaving it, 300 ms of grace before it closes. */
 export const menuHoverOpenDelayMs = 100;

@@ -4,6 +4,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { defaultTheme, isThemeName, oppositeTheme, themeCookieName, themeStorageKey, type ThemeName } from "~/lib/theme";
 import { withTooltip } from "../kit/tooltip";
+import "./controls.css";
+import "./theme-toggle.css";
 
 const themeFetcherKey = "theme";
 

@@ -1,0 +1,15 @@
+import { Link } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
+import { Logo } from "./logo";
+import "./brand.css";
+
+/** The logo and the site's name, linking home: the header's and the footer's. */
+export function Brand() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/" className="brand" aria-label={t("app.logoAlt")}>
+      <Logo />
+      <span className="brand__name">{t("app.name")}</span>
+    </Link>
+  );
+}
