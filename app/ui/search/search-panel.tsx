@@ -130,7 +130,13 @@ export function SearchPanel({ scope, initialQuery, shortcut, onClose }: SearchPa
             {shortcut}
           </kbd>
         )}
-        <button type="button" className="search-panel__close" aria-label={t("search.close")} {...withTooltip(t("search.close"))} onClick={onClose}>
+        <button
+          type="button"
+          className="search-panel__close"
+          aria-label={t("search.close")}
+          {...withTooltip(t("search.close"))}
+          onClick={onClose}
+        >
           <IconX size={20} aria-hidden />
         </button>
       </div>
