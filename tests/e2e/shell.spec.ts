@@ -201,7 +201,7 @@ test("static screens read fully in the three languages", async ({ page }) => {
   await expect(page.locator(".faq-item p").first()).toBeVisible();
 });
 
-test("a flash message shows as a toast once, bottom-right", async ({ page, context, baseURL }) => {
+test("a flash message shows as a toast once, bottom-right", async ({ page, context, baseURL }, { project }) => {
   await context.addCookies([
     {
       name: "flash",
@@ -210,6 +210,8 @@ test("a flash message shows as a toast once, bottom-right", async ({ page, conte
     },
   ]);
   await page.goto("/more");
+  // Measured once hydrated: the server's status region gives way to the notification then.
+  await ready(page, project.name);
   const toast = page.getByTestId("toast");
   await expect(toast).toContainText("Algo deu errado, tente novamente mais tarde");
   const box = await toast.boundingBox();
