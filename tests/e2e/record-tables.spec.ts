@@ -57,7 +57,7 @@ test("a favourite goes into the table chosen in its row", async ({ page }, { pro
 
   await visit(page, project.name, "/user/favorite-items");
   const row = page.getByTestId("favorite-crypto-ethereum");
-  await expectKitControls(row.locator("form"));
+  await expectKitControls(row.locator("form", { has: page.getByRole("combobox") }));
   await row.getByRole("combobox", { name: "Tabela para Ethereum" }).selectOption({ label: "Alvo" });
   await row.getByRole("button", { name: "Adicionar Ethereum à tabela selecionada" }).click();
   await expect(page.getByTestId("toast")).toContainText("Item adicionado à tabela");
