@@ -52,20 +52,20 @@ test("previous and next month links change the month; the kind filter stays acro
   await ready(page, project.name);
   const grid = page.getByTestId("calendar-grid");
   const events = grid.locator("[data-kind]");
-  expect((await kindsShown(events)).sort()).toEqual(["dividend", "earnings", "economic", "holiday"]);
+  await expect.poll(async () => (await kindsShown(events)).sort()).toEqual(["dividend", "earnings", "economic", "holiday"]);
 
   await chooseOnly(page, project.name, /^Feriados/);
   await expect(page).toHaveURL(/\/calendar\?month=2026-11&kind=holiday$/);
   await expect(page.getByRole("checkbox", { name: /^Feriados/ })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: /^Resultados/ })).not.toBeChecked();
   await expect(grid.getByText("B3 fechada — Finados")).toBeVisible();
-  expect(await kindsShown(events)).toEqual(["holiday"]);
+  await expect.poll(() => kindsShown(events)).toEqual(["holiday"]);
 
   await page.getByRole("link", { name: "Próximo mês" }).click();
   await expect(page).toHaveURL(/\/calendar\?month=2026-12&kind=holiday$/);
   await expect(page.getByTestId("calendar-title")).toHaveText("dezembro de 2026");
   await expect(grid.getByText("B3 fechada — Natal")).toBeVisible();
-  expect(await kindsShown(events)).toEqual(["holiday"]);
+  await expect.poll(() => kindsShown(events)).toEqual(["holiday"]);
 
   // One step at a time: a second click before the first navigation ends would follow the old link.
   await page.getByRole("link", { name: "Mês anterior" }).click();
@@ -74,7 +74,7 @@ test("previous and next month links change the month; the kind filter stays acro
   await expect(page).toHaveURL(/\/calendar\?month=2026-10&kind=holiday$/);
   await expect(page.getByTestId("calendar-title")).toHaveText("outubro de 2026");
   await expect(page.getByRole("checkbox", { name: /^Feriados/ })).toBeChecked();
-  expect(await kindsShown(events)).toEqual(["holiday"]);
+  await expect.poll(() => kindsShown(events)).toEqual(["holiday"]);
 
   await page.getByRole("link", { name: /^Todos: \d+$/ }).click();
   await expect(page).toHaveURL(/\/calendar\?month=2026-10$/);
