@@ -14,7 +14,6 @@ import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Group.css";
 import "./ui/app.css";
-import "./ui/market/market.css";
 
 import { MantineProvider } from "@mantine/core";
 import { useEffect } from "react";

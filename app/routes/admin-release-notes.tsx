@@ -18,6 +18,7 @@ import { platformOf } from "~/platform/context.server";
 import { pagedSearch, parseSearch } from "~/market/list-search.server";
 import { NoteDate } from "~/ui/content/note-parts";
 import { DataTable } from "~/ui/data-table";
+import { EmptyState } from "~/ui/kit/empty-state";
 import { Pagination } from "~/ui/kit/pagination";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
@@ -99,7 +100,7 @@ export default function AdminReleaseNotes({ loaderData: { page, perPage, items, 
         <Link to="/release-notes">{t("admin.viewBlog")}</Link>
       </div>
       {items.length === 0 ? (
-        <p className="empty-state">{t("list.empty")}</p>
+        <EmptyState>{t("list.empty")}</EmptyState>
       ) : (
         <DataTable
           caption={t("admin.caption", { page })}

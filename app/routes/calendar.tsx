@@ -10,6 +10,7 @@ import { platformOf } from "~/platform/context.server";
 import { KindFilter } from "~/ui/calendar/kind-filter";
 import { MonthGrid, MonthHeader, MonthList } from "~/ui/calendar/month-view";
 import { DemoNotice } from "~/ui/market/demo-notice";
+import { EmptyState } from "~/ui/kit/empty-state";
 import { Unavailable } from "~/ui/market/unavailable";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/calendar";
@@ -41,7 +42,7 @@ export default function Calendar({ loaderData: { month, kinds, title, weekdays, 
         <>
           <KindFilter month={month} kinds={kinds} counts={events.counts} total={events.total} allKindsHref={links.allKinds} />
           {events.shown === 0 && (
-            <p className="empty-state" data-testid="calendar-empty">
+            <EmptyState testId="calendar-empty">
               {kinds.length > 0 ? (
                 <>
                   {t("empty.filtered")} <Link to={links.allKinds}>{t("empty.showAll")}</Link>
@@ -49,7 +50,7 @@ export default function Calendar({ loaderData: { month, kinds, title, weekdays, 
               ) : (
                 t("empty.month")
               )}
-            </p>
+            </EmptyState>
           )}
           <MonthGrid weekdays={weekdays} weeks={events.weeks} />
           <MonthList weeks={events.weeks} />

@@ -1,4 +1,4 @@
-import { Container, Title } from "@mantine/core";
+import { Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
 import { getInstance, getLocale } from "~/i18n/middleware.server";
@@ -19,6 +19,7 @@ import { formatCompactMoney, formatMoney, formatNumber } from "~/lib/format";
 import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
 import { Change } from "~/ui/market/change";
 import { DemoNotice } from "~/ui/market/demo-notice";
+import { ListToolbar } from "~/ui/market/list-toolbar";
 import { StatsGrid } from "~/ui/market/stats";
 import { Unavailable } from "~/ui/market/unavailable";
 import { starsFor } from "~/favorites/stars.server";
@@ -91,11 +92,19 @@ export default function Crypto({ loaderData: { stars, currency, detail, descript
         subtitle={coin.symbol.toUpperCase()}
         price={money(coin.price)}
         change={coin.change24h}
-        action={<FavoriteStar type="crypto" assetId={coin.id} name={coin.name} linkedTables={stars?.[assetKey("crypto", coin.id)]} />}
+        action={
+          <FavoriteStar
+            type="crypto"
+            assetId={coin.id}
+            name={coin.name}
+            linkedTables={stars?.[assetKey("crypto", coin.id)]}
+            placement="header"
+          />
+        }
       />
-      <div className="list-toolbar list-toolbar--end">
+      <ListToolbar end>
         <CurrencySwitcher currency={currency} />
-      </div>
+      </ListToolbar>
       <DemoNotice sources={[detail.source]} stale={detail.stale} />
       <StatsGrid
         label={t("market.statistics")}
@@ -124,9 +133,9 @@ export default function Crypto({ loaderData: { stars, currency, detail, descript
         language={description?.language ?? null}
         // The id the API and its /proxy routes know the coin by, as CoinGecko shows it.
         footer={
-          <p className="muted" data-testid="api-id">
+          <Text c="dimmed" my="md" inherit data-testid="api-id">
             {t("market.crypto.apiId")}: <code>{coin.id}</code>
-          </p>
+          </Text>
         }
       >
         {description && <div dangerouslySetInnerHTML={{ __html: description.html }} />}

@@ -11,6 +11,7 @@ import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
 import { DemoNotice } from "~/ui/market/demo-notice";
+import { ListToolbar } from "~/ui/market/list-toolbar";
 import { Unavailable } from "~/ui/market/unavailable";
 import { PageSizeForm } from "~/ui/market/page-size";
 import { Pagination } from "~/ui/kit/pagination";
@@ -39,10 +40,10 @@ export default function Cryptos({ loaderData: { search, currency, list, stars } 
       {list ? (
         <>
           <DemoNotice sources={[list.source]} stale={list.stale} />
-          <div className="list-toolbar">
+          <ListToolbar>
             <CurrencySwitcher currency={currency} />
             <PageSizeForm perPage={search.perPage} />
-          </div>
+          </ListToolbar>
           <CryptoTable
             items={list.data.items}
             currency={currency}

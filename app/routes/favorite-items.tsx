@@ -19,14 +19,15 @@ import { platformOf } from "~/platform/context.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { FavoriteStar } from "~/ui/favorites/favorite-star";
 import { AddToTable } from "~/ui/favorites/add-to-table";
-import { QuoteCells, wideOnly } from "~/ui/favorites/quote-cells";
+import { QuoteCells } from "~/ui/favorites/quote-cells";
+import { QuoteTable, wideOnly } from "~/ui/market/quote-table";
+import { SortLink } from "~/ui/market/sort-header";
 import { Pagination } from "~/ui/kit/pagination";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/favorite-items";
 import "~/ui/favorites/favorites.css";
 import { Button, ButtonLink } from "~/ui/kit/button";
-import { TableScroll } from "~/ui/kit/table-scroll";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -178,59 +179,50 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
       {list.total === 0 ? (
         <p data-testid="favorites-empty">{t("list.empty")}</p>
       ) : (
-        <TableScroll label={t("list.caption")}>
-          <table className="market-table quote-table favorites-table" data-testid="favorites-table">
-            <caption className="visually-hidden">{t("list.caption")}</caption>
-            <thead>
-              <tr>
+        <QuoteTable caption={t("list.caption")} className="favorites-table" testId="favorites-table">
+          <thead>
+            <tr>
+              <SortTh field="name" label={t("columns.name")} active={params.sort === "name"} order={params.order} href={sortHref("name")} />
+              <th scope="col" className={wideOnly}>
+                {t("columns.type")}
+              </th>
+              {(["price", "change", "added"] as const).map((field) => (
                 <SortTh
-                  field="name"
-                  label={t("columns.name")}
-                  active={params.sort === "name"}
+                  key={field}
+                  field={field}
+                  label={t(`columns.${field}`)}
+                  active={params.sort === field}
                   order={params.order}
-                  href={sortHref("name")}
+                  href={sortHref(field)}
                 />
-                <th scope="col" className={wideOnly}>
-                  {t("columns.type")}
-                </th>
-                {(["price", "change", "added"] as const).map((field) => (
-                  <SortTh
-                    key={field}
-                    field={field}
-                    label={t(`columns.${field}`)}
-                    active={params.sort === field}
-                    order={params.order}
-                    href={sortHref(field)}
-                  />
-                ))}
-                <th scope="col">
-                  <span className="visually-hidden">{t("columns.remove")}</span>
-                </th>
-                <th scope="col" className={wideOnly}>
-                  {t("columns.addToTable")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((item) => (
-                <tr key={item.id} data-testid={`favorite-${item.type}-${item.assetId}`}>
-                  <QuoteCells item={item} />
-                  <td>
-                    <FavoriteStar
-                      type={item.type}
-                      assetId={item.assetId}
-                      name={item.name}
-                      linkedTables={stars[assetKey(item.type, item.assetId)] ?? []}
-                    />
-                  </td>
-                  <td className="favorites-table__add">
-                    <AddToTable favoriteId={item.id} name={item.name} tables={tables} />
-                  </td>
-                </tr>
               ))}
-            </tbody>
-          </table>
-        </TableScroll>
+              <th scope="col">
+                <span className="visually-hidden">{t("columns.remove")}</span>
+              </th>
+              <th scope="col" className={wideOnly}>
+                {t("columns.addToTable")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((item) => (
+              <tr key={item.id} data-testid={`favorite-${item.type}-${item.assetId}`}>
+                <QuoteCells item={item} />
+                <td>
+                  <FavoriteStar
+                    type={item.type}
+                    assetId={item.assetId}
+                    name={item.name}
+                    linkedTables={stars[assetKey(item.type, item.assetId)] ?? []}
+                  />
+                </td>
+                <td className="favorites-table__add">
+                  <AddToTable favoriteId={item.id} name={item.name} tables={tables} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </QuoteTable>
       )}
       <Pagination page={list.page} perPage={favoritesPerPage} total={list.total} />
     </Container>
@@ -256,10 +248,10 @@ function SortTh({
       className={field === "name" ? undefined : field === "added" ? wideOnly : "numeric"}
       aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}
     >
-      <Link to={href} preventScrollReset className="sort-link" data-testid={`sort-${field}`}>
+      <SortLink to={href} data-testid={`sort-${field}`}>
         {label}
         {active ? (order === "asc" ? " ↑" : " ↓") : ""}
-      </Link>
+      </SortLink>
     </th>
   );
 }

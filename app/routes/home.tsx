@@ -12,9 +12,12 @@ import { CurrencySwitcher } from "~/ui/market/currency-switcher";
 import { homeTableSearch, parseSearch } from "~/market/list-search.server";
 import { cryptoViewsOf, marketOf } from "~/market/context.server";
 import { FromOurBlog } from "~/ui/content/blog-section";
-import { CryptoMiniList, StockMiniList } from "~/ui/market/asset-lists";
+import { BiggestMoves, CryptoMiniList, StockMiniList } from "~/ui/market/asset-lists";
 import { DemoNotice } from "~/ui/market/demo-notice";
+import { HomeSection } from "~/ui/home-section";
+import { LinkTabs } from "~/ui/kit/link-tabs";
 import { Pagination } from "~/ui/kit/pagination";
+import { ListToolbar } from "~/ui/market/list-toolbar";
 import { starsFor } from "~/favorites/stars.server";
 import { platformOf } from "~/platform/context.server";
 import { CryptoTable, StockTable } from "~/ui/market/tables";
@@ -35,18 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
-  return (
-    <Paper component="section" withBorder p="md" aria-labelledby={id} className="home-section">
-      <Title order={2} size="h4" id={id}>
-        {title}
-      </Title>
-      {hint && <p className="muted home-section__hint">{hint}</p>}
-      {children}
-    </Paper>
-  );
-}
-
 export default function Home({ loaderData: { table, currency, home, stars, blog } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const sortState = { sort: table.sort, order: table.order, prefix: "t" };
@@ -62,55 +53,44 @@ export default function Home({ loaderData: { table, currency, home, stars, blog 
           </Text>
         </Box>
         <DemoNotice sources={home.sources} />
-        <div className="list-toolbar">
+        <ListToolbar>
           <CurrencySwitcher currency={currency} />
-        </div>
+        </ListToolbar>
         <SimpleGrid cols={{ base: 1, md: 2 }} mt="lg">
-          <Section id="trending-coins" title={t("market.home.trendingCoins")} hint={t("market.home.trendingCoinsHint")}>
+          <HomeSection id="trending-coins" title={t("market.home.trendingCoins")} hint={t("market.home.trendingCoinsHint")}>
             {orUnavailable(home.trendingCoins && <CryptoMiniList items={home.trendingCoins} currency={currency} testId="trending-coins" />)}
-          </Section>
-          <Section id="trending-stocks" title={t("market.home.trendingStocks")} hint={t("market.home.trendingStocksHint")}>
+          </HomeSection>
+          <HomeSection id="trending-stocks" title={t("market.home.trendingStocks")} hint={t("market.home.trendingStocksHint")}>
             {orUnavailable(home.trendingStocks && <StockMiniList items={home.trendingStocks} testId="trending-stocks" />)}
-          </Section>
-          <Section id="most-searched" title={t("market.home.mostSearched")}>
+          </HomeSection>
+          <HomeSection id="most-searched" title={t("market.home.mostSearched")}>
             {orUnavailable(
               home.mostSearched &&
                 (home.mostSearched.length > 0 ? (
                   <CryptoMiniList items={home.mostSearched} currency={currency} testId="most-searched" />
                 ) : (
-                  <p className="muted">{t("market.home.noSearchesYet")}</p>
+                  <Text c="dimmed" my="md" inherit>
+                    {t("market.home.noSearchesYet")}
+                  </Text>
                 )),
             )}
-          </Section>
-          <Section id="biggest-moves" title={t("market.home.biggestMoves")}>
-            {orUnavailable(
-              home.biggestMoves && (
-                <div className="moves">
-                  <div>
-                    <h3 className="moves__heading">{t("market.home.gainers")}</h3>
-                    <StockMiniList items={home.biggestMoves.gainers.slice(0, 3)} testId="gainers" />
-                  </div>
-                  <div>
-                    <h3 className="moves__heading">{t("market.home.losers")}</h3>
-                    <StockMiniList items={home.biggestMoves.losers.slice(0, 3)} testId="losers" />
-                  </div>
-                </div>
-              ),
-            )}
-          </Section>
+          </HomeSection>
+          <HomeSection id="biggest-moves" title={t("market.home.biggestMoves")}>
+            {orUnavailable(home.biggestMoves && <BiggestMoves gainers={home.biggestMoves.gainers} losers={home.biggestMoves.losers} />)}
+          </HomeSection>
         </SimpleGrid>
         <FromOurBlog notes={blog} />
         <section aria-labelledby="market-table-heading" className="page-section">
           <Title order={2} size="h3" id="market-table-heading">
             {t("market.home.tableHeading")}
           </Title>
-          <nav aria-label={t("market.home.tableKind")} className="tabs">
+          <LinkTabs label={t("market.home.tableKind")}>
             {(["cryptos", "stocks"] as const).map((kind) => (
               <Link key={kind} to={`?table=${kind}`} preventScrollReset aria-current={table.kind === kind ? "page" : undefined}>
                 {t(`market.home.tables.${kind}`)}
               </Link>
             ))}
-          </nav>
+          </LinkTabs>
           {home.table ? (
             <>
               {home.table.kind === "cryptos" ? (

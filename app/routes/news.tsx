@@ -1,5 +1,4 @@
 import { Container, Text, Title } from "@mantine/core";
-import { IconExternalLink, IconNews } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { getLocale } from "~/i18n/middleware.server";
@@ -10,9 +9,10 @@ import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
 import { newsCategories } from "~/market/types";
-import { ImageWithSkeleton } from "~/ui/market/asset-image";
 import { DemoNotice } from "~/ui/market/demo-notice";
-import { LocalTime } from "~/ui/market/local-time";
+import { EmptyState } from "~/ui/kit/empty-state";
+import { LinkTabs } from "~/ui/kit/link-tabs";
+import { NewsList } from "~/ui/market/news-list";
 import { Pagination } from "~/ui/kit/pagination";
 import { Unavailable } from "~/ui/market/unavailable";
 import { routeMeta } from "~/ui/meta";
@@ -34,54 +34,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export default function News({ loaderData: { category, page, news } }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Container size="lg" className="page">
       <Title order={1}>{t("market.news.title")}</Title>
       <Text mt="xs" c="dimmed">
         {t("market.news.intro")}
       </Text>
-      <nav aria-label={t("market.news.categories")} className="tabs" data-testid="news-tabs">
+      <LinkTabs label={t("market.news.categories")} testId="news-tabs">
         {newsCategories.map((option) => (
           <Link key={option} to={`?category=${option}`} aria-current={option === category ? "page" : undefined}>
             {t(`market.newsCategories.${option}`)}
           </Link>
         ))}
-      </nav>
+      </LinkTabs>
       {news ? (
         <>
           <DemoNotice sources={[news.source]} stale={news.stale} />
-          {news.data.length === 0 ? (
-            <p className="empty-state">{t("search.noResults")}</p>
-          ) : (
-            <ul className="news-list" data-testid="news-list">
-              {news.data.map((item) => (
-                <li key={item.id} className="news-item">
-                  <span className="news-item__image" aria-hidden>
-                    <ImageWithSkeleton src={item.image} width={96} height={64} fallback={<IconNews size={28} />} />
-                  </span>
-                  <div>
-                    <h2 className="news-item__headline">
-                      <a href={item.url} target="_blank" rel="noopener noreferrer" lang={item.language}>
-                        {item.headline}
-                        <IconExternalLink size={14} aria-hidden />
-                        <span className="visually-hidden"> {t("footer.opensInNewTab")}</span>
-                      </a>
-                    </h2>
-                    {item.summary && (
-                      <p className="news-item__summary" lang={item.language}>
-                        {item.summary}
-                      </p>
-                    )}
-                    <p className="news-item__meta">
-                      {item.source} · <LocalTime seconds={item.datetime} locale={i18n.language} />
-                      {item.related.length > 0 && ` · ${item.related.join(", ")}`}
-                    </p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          {news.data.length === 0 ? <EmptyState>{t("search.noResults")}</EmptyState> : <NewsList items={news.data} />}
           <Pagination page={page} perPage={perPage} total={news.total} />
         </>
       ) : (

@@ -15,7 +15,8 @@ import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
-import { QuoteCells, wideOnly } from "~/ui/favorites/quote-cells";
+import { QuoteCells } from "~/ui/favorites/quote-cells";
+import { QuoteTable, wideOnly } from "~/ui/market/quote-table";
 import { TableForm } from "~/ui/favorites/table-form";
 import { LocalTime } from "~/ui/market/local-time";
 import { routeMeta } from "~/ui/meta";
@@ -25,7 +26,6 @@ import { parseFormSubmission } from "~/platform/forms.server";
 import "~/ui/favorites/favorites.css";
 import { Button, ButtonLink } from "~/ui/kit/button";
 import { Select } from "~/ui/kit/input";
-import { TableScroll } from "~/ui/kit/table-scroll";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, table } = await requireOwnTable(context, request, params.id);
@@ -194,53 +194,50 @@ export default function RegisterTable({ loaderData: { table, items, favorites, e
         {items.length === 0 ? (
           <p data-testid="table-empty">{t("tables.noItems")}</p>
         ) : (
-          <TableScroll label={t("tables.itemsCaption", { title: table.title })}>
-            <table className="market-table quote-table" data-testid="table-items">
-              <caption className="visually-hidden">{t("tables.itemsCaption", { title: table.title })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("columns.name")}</th>
-                  <th scope="col" className={wideOnly}>
-                    {t("columns.type")}
-                  </th>
-                  <th scope="col" className="numeric">
-                    {t("columns.price")}
-                  </th>
-                  <th scope="col" className="numeric">
-                    {t("columns.change")}
-                  </th>
-                  <th scope="col" className={wideOnly}>
-                    {t("columns.added")}
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t("columns.actions")}</span>
-                  </th>
+          <QuoteTable caption={t("tables.itemsCaption", { title: table.title })} testId="table-items">
+            <thead>
+              <tr>
+                <th scope="col">{t("columns.name")}</th>
+                <th scope="col" className={wideOnly}>
+                  {t("columns.type")}
+                </th>
+                <th scope="col" className="numeric">
+                  {t("columns.price")}
+                </th>
+                <th scope="col" className="numeric">
+                  {t("columns.change")}
+                </th>
+                <th scope="col" className={wideOnly}>
+                  {t("columns.added")}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("columns.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} data-testid={`item-${item.type}-${item.assetId}`}>
+                  <QuoteCells item={item} />
+                  <td>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="removeItem" />
+                      <input type="hidden" name="favoriteId" value={item.id} />
+                      <Button
+                        type="submit"
+                        variant="outline"
+                        className="compact-action"
+                        aria-label={t("tables.removeItemLabel", { name: item.name })}
+                        leftSection={<IconTrash size={16} aria-hidden />}
+                      >
+                        <span className="compact-action__text">{t("tables.removeItem")}</span>
+                      </Button>
+                    </Form>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id} data-testid={`item-${item.type}-${item.assetId}`}>
-                    <QuoteCells item={item} />
-                    <td>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="removeItem" />
-                        <input type="hidden" name="favoriteId" value={item.id} />
-                        <Button
-                          type="submit"
-                          variant="outline"
-                          className="compact-action"
-                          aria-label={t("tables.removeItemLabel", { name: item.name })}
-                          leftSection={<IconTrash size={16} aria-hidden />}
-                        >
-                          <span className="compact-action__text">{t("tables.removeItem")}</span>
-                        </Button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+              ))}
+            </tbody>
+          </QuoteTable>
         )}
       </section>
     </Container>

@@ -16,6 +16,7 @@ import type { Route } from "./+types/register-tables";
 import { parseFormSubmission } from "~/platform/forms.server";
 import "~/ui/favorites/favorites.css";
 import { ButtonLink } from "~/ui/kit/button";
+import { EmptyState } from "~/ui/kit/empty-state";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -53,14 +54,15 @@ export default function RegisterTables({ loaderData: { tables }, actionData }: R
       </p>
       <div className="record-tables-layout">
         {tables.length === 0 ? (
-          <div className="record-tables-empty" data-testid="tables-empty">
-            <IconTablePlus size={40} aria-hidden />
-            <p className="record-tables-empty__title">{t("tables.empty")}</p>
-            <p className="muted">{t("tables.emptyHint")}</p>
-            <ButtonLink href="#create-table-heading" className="record-tables-empty__cta">
-              {t("tables.createFirst")}
-            </ButtonLink>
-          </div>
+          <EmptyState
+            className="record-tables-empty"
+            testId="tables-empty"
+            icon={<IconTablePlus size={40} />}
+            title={t("tables.empty")}
+            action={<ButtonLink href="#create-table-heading">{t("tables.createFirst")}</ButtonLink>}
+          >
+            {t("tables.emptyHint")}
+          </EmptyState>
         ) : (
           <ul className="record-table-list" data-testid="tables-list">
             {tables.map((table) => (

@@ -8,6 +8,7 @@ import { viewReleaseNote } from "~/content/release-notes.server";
 import { getInstance } from "~/i18n/middleware.server";
 import { platformOf } from "~/platform/context.server";
 import { NoteByline } from "~/ui/content/note-parts";
+import { Notice } from "~/ui/kit/notice";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/release-note";
 
@@ -45,9 +46,9 @@ export default function ReleaseNote({ loaderData: { note, isAdmin } }: Route.Com
           </Title>
           <NoteByline note={note} />
           {note.status === "draft" && (
-            <p className="data-notice" role="note">
-              {t("note.draftNotice")}
-            </p>
+            <Notice>
+              <span>{t("note.draftNotice")}</span>
+            </Notice>
           )}
           {i18n.language !== releaseNoteLanguage && <p className="note-byline">{t("note.writtenInPortuguese")}</p>}
         </header>

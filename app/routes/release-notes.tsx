@@ -9,6 +9,7 @@ import { pageMetaFor } from "~/i18n/translate.server";
 import { platformOf } from "~/platform/context.server";
 import { pagedSearch, parseSearch } from "~/market/list-search.server";
 import { NoteByline } from "~/ui/content/note-parts";
+import { EmptyState } from "~/ui/kit/empty-state";
 import { Pagination } from "~/ui/kit/pagination";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/release-notes";
@@ -58,7 +59,7 @@ export default function ReleaseNotes({ loaderData: { page, perPage, isAdmin, ite
         )}
       </div>
       {items.length === 0 ? (
-        <p className="empty-state">{t("list.empty")}</p>
+        <EmptyState>{t("list.empty")}</EmptyState>
       ) : (
         <ol className="note-list" data-testid="release-notes" aria-label={t("list.label", { page })}>
           {items.map((note) => (

@@ -18,6 +18,7 @@ import { Change } from "~/ui/market/change";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { useSectorLabel } from "~/ui/market/sector";
 import { StatsGrid } from "~/ui/market/stats";
+import { LinkTabs } from "~/ui/kit/link-tabs";
 import { Unavailable } from "~/ui/market/unavailable";
 import { starsFor } from "~/favorites/stars.server";
 import { assetKey } from "~/favorites/assets";
@@ -89,7 +90,13 @@ export default function Stock({ loaderData: { stars, detail, points, range } }: 
           { label: t("market.stats.currency"), value: stock.currency },
         ]}
         action={
-          <FavoriteStar type="stock" assetId={stock.ticker} name={stock.ticker} linkedTables={stars?.[assetKey("stock", stock.ticker)]} />
+          <FavoriteStar
+            type="stock"
+            assetId={stock.ticker}
+            name={stock.ticker}
+            linkedTables={stars?.[assetKey("stock", stock.ticker)]}
+            placement="header"
+          />
         }
       />
       <DemoNotice sources={[detail.source]} stale={detail.stale} />
@@ -112,13 +119,13 @@ export default function Stock({ loaderData: { stars, detail, points, range } }: 
         <Title order={2} size="h3" id="chart-heading">
           {t("market.stock.chartHeading")}
         </Title>
-        <nav aria-label={t("market.stock.rangeLabel")} className="segmented">
+        <LinkTabs label={t("market.stock.rangeLabel")}>
           {stockPageRanges.map((option) => (
             <Link key={option} to={rangeHref(option)} preventScrollReset replace aria-current={option === range ? "true" : undefined}>
               {t(`market.ranges.${option}`)}
             </Link>
           ))}
-        </nav>
+        </LinkTabs>
         <PriceChart points={points} currency={stock.currency} locale={locale} />
       </section>
       <AssetAbout heading={t("market.stock.about", { name: stock.name })} language={summary?.language ?? null}>

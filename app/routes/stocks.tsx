@@ -9,6 +9,8 @@ import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
 import { stockMarkets, stockTypes } from "~/market/types";
 import { DemoNotice } from "~/ui/market/demo-notice";
+import { ListToolbar } from "~/ui/market/list-toolbar";
+import { EmptyState } from "~/ui/kit/empty-state";
 import { PageSizeForm } from "~/ui/market/page-size";
 import { Pagination } from "~/ui/kit/pagination";
 import { useSectorLabel } from "~/ui/market/sector";
@@ -93,14 +95,16 @@ export default function Stocks({ loaderData: { search, list, stars } }: Route.Co
               <Button type="submit">{t("market.apply")}</Button>
             </Group>
           </Form>
-          <div className="list-toolbar">
-            <p className="muted">{t("market.results", { count: list.data.total })}</p>
+          <ListToolbar>
+            <Text c="dimmed" inherit>
+              {t("market.results", { count: list.data.total })}
+            </Text>
             <PageSizeForm perPage={search.perPage} />
-          </div>
+          </ListToolbar>
           {list.data.items.length > 0 ? (
             <StockTable items={list.data.items} sort={search} stars={stars} />
           ) : (
-            <p className="empty-state">{t("search.noResults")}</p>
+            <EmptyState testId="stocks-empty">{t("search.noResults")}</EmptyState>
           )}
           <Pagination page={search.page} perPage={search.perPage} total={list.data.total} />
         </>

@@ -44,7 +44,9 @@ export default function Team({ loaderData: { activity } }: Route.ComponentProps)
           {t("team.activityHeading")}
         </Title>
         {activity.length === 0 ? (
-          <p className="muted">{t("list.empty")}</p>
+          <Text c="dimmed" my="md" inherit>
+            {t("list.empty")}
+          </Text>
         ) : (
           <ol className="activity" data-testid="team-activity">
             {activity.map((note) => (

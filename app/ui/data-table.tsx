@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { TableScroll } from "./kit/table-scroll";
+import { Table } from "./kit/table";
 
 type DataTableProps = {
   /** Read by screen readers only: what the table lists (and which page of it). */
@@ -14,20 +14,17 @@ type DataTableProps = {
 /** A plain table of records (the admin lists): scrolls sideways on narrow screens. */
 export function DataTable({ caption, columns, className, testId, children }: DataTableProps) {
   return (
-    <TableScroll label={caption}>
-      <table className={className ? `market-table ${className}` : "market-table"} data-testid={testId}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </TableScroll>
+    <Table caption={caption} className={className} testId={testId}>
+      <thead>
+        <tr>
+          {columns.map((label) => (
+            <th key={label} scope="col">
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </Table>
   );
 }

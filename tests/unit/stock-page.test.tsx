@@ -43,7 +43,7 @@ async function renderStockPage(ticker: string) {
 /** The statistics as label → shown value. */
 function statistics(html: string): Record<string, string> {
   const document = new DOMParser().parseFromString(html, "text/html");
-  const items = [...document.querySelectorAll('[data-testid="statistics"] .stats__item')];
+  const items = [...document.querySelectorAll('[data-testid="statistics"] .stat-card')];
   return Object.fromEntries(items.map((item) => [item.querySelector("dt")?.textContent, item.querySelector("dd")?.textContent]));
 }
 

@@ -33,9 +33,9 @@ export function SocialSignIn({ providers, redirectTo }: { providers: readonly OA
     <section className="social-sign-in" aria-labelledby="social-sign-in-title">
       <h2 id="social-sign-in-title">{t("social.title")}</h2>
       {providers.length === 0 ? (
-        <p className="muted" data-testid="social-not-configured">
+        <Text c="dimmed" my="md" inherit data-testid="social-not-configured">
           {t("social.notConfigured")}
-        </p>
+        </Text>
       ) : (
         providers.map((provider) => {
           const Icon = providerIcons[provider];

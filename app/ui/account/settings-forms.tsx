@@ -1,3 +1,4 @@
+import { Text } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { User } from "../../../db/schema";
@@ -14,7 +15,11 @@ type FormProps = { account: Account; lastResult: SubmissionResult | undefined };
 /** Google and GitHub accounts have no email or password of ours to change. */
 export function ManagedByProvider({ account }: { account: Account }) {
   const { t } = useTranslation("account");
-  return <p className="muted">{t("settings.managedByProvider", { provider: t(`loginMethods.${account.loginMethod}`) })}</p>;
+  return (
+    <Text c="dimmed" my="md" inherit>
+      {t("settings.managedByProvider", { provider: t(`loginMethods.${account.loginMethod}`) })}
+    </Text>
+  );
 }
 
 export function ProfileForm({ account, lastResult }: FormProps) {
@@ -48,7 +53,9 @@ export function PasswordForm({ lastResult }: { lastResult: SubmissionResult | un
       <PasswordField meta={fields.currentPassword} label={t("fields.currentPassword")} purpose="current" />
       <PasswordField meta={fields.newPassword} label={t("fields.newPassword")} purpose="new" />
       <PasswordField meta={fields.confirmPassword} label={t("fields.confirmPassword")} purpose="confirm" />
-      <p className="muted">{t("settings.password.signsOut")}</p>
+      <Text c="dimmed" my="md" inherit>
+        {t("settings.password.signsOut")}
+      </Text>
       <SubmitButton intent={settingsIntents.password}>{t("settings.password.submit")}</SubmitButton>
     </SchemaForm>
   );

@@ -1,20 +1,20 @@
-import { Paper, Title } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { ReleaseNoteSummary } from "~/content/release-notes.server";
 import { releaseNoteLanguage } from "~/content/release-note-language";
+import { HomeSection } from "../home-section";
 import { NoteDate } from "./note-parts";
 
 /** The home page's "From Our Blog": the three newest published release notes. */
 export function FromOurBlog({ notes }: { notes: readonly ReleaseNoteSummary[] }) {
   const { t } = useTranslation("releases");
   return (
-    <Paper component="section" withBorder p="md" aria-labelledby="from-our-blog" className="home-section blog-section">
-      <Title order={2} size="h4" id="from-our-blog">
-        {t("home.heading")}
-      </Title>
+    <HomeSection id="from-our-blog" title={t("home.heading")} className="blog-section">
       {notes.length === 0 ? (
-        <p className="muted">{t("list.empty")}</p>
+        <Text c="dimmed" my="md" inherit>
+          {t("list.empty")}
+        </Text>
       ) : (
         <ul className="blog-cards" data-testid="from-our-blog">
           {notes.map((note) => (
@@ -37,6 +37,6 @@ export function FromOurBlog({ notes }: { notes: readonly ReleaseNoteSummary[] })
       <p className="blog-section__more">
         <Link to="/release-notes">{t("home.all")}</Link>
       </p>
-    </Paper>
+    </HomeSection>
   );
 }

@@ -12,6 +12,8 @@ type FavoriteStarProps = {
   name: string;
   /** Titles of the tables holding this favourite, or undefined when it is not starred. */
   linkedTables: string[] | undefined;
+  /** "header": larger and framed, at the side of a detail page's header, level with the name. */
+  placement?: "row" | "header";
 };
 
 /**
@@ -19,13 +21,14 @@ type FavoriteStarProps = {
  * then goes through the confirm page). With JavaScript it answers at once (optimistic) and asks
  * for confirmation with the browser's dialog, naming the tables that would be deleted.
  */
-export function FavoriteStar({ type, assetId, name, linkedTables }: FavoriteStarProps) {
+export function FavoriteStar({ type, assetId, name, linkedTables, placement = "row" }: FavoriteStarProps) {
   const { t } = useTranslation("favorites");
   const fetcher = useFetcher();
   const location = useLocation();
   const pendingIntent = fetcher.formData?.get("intent");
   const starred = pendingIntent ? pendingIntent === "add" : linkedTables !== undefined;
   const label = starred ? t("star.remove", { name }) : t("star.add", { name });
+  const iconSize = placement === "header" ? 22 : 18;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,13 +52,13 @@ export function FavoriteStar({ type, assetId, name, linkedTables }: FavoriteStar
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <button
         type="submit"
-        className="favorite-star__button"
+        className={placement === "header" ? "favorite-star__button favorite-star__button--header" : "favorite-star__button"}
         aria-label={label}
         aria-pressed={starred}
         {...withTooltip(label)}
         data-testid={`star-${type}-${assetId}`}
       >
-        {starred ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
+        {starred ? <IconStarFilled size={iconSize} aria-hidden /> : <IconStar size={iconSize} aria-hidden />}
       </button>
     </fetcher.Form>
   );

@@ -2,6 +2,7 @@ import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation } from "react-router";
+import "./pagination.css";
 
 /** Page numbers to show: the edges, the current page with `siblings` on each side, gaps as null. */
 export function paginationRange(page: number, totalPages: number, siblings = 2, showEdges = true): Array<number | null> {

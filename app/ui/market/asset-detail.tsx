@@ -1,13 +1,12 @@
-import { Title } from "@mantine/core";
+import { Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Language } from "~/i18n/languages";
+import { TagList, type Tag } from "../kit/tag-list";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
 import "../content/prose.css";
-
-/** A fact about the asset shown as a tag by its name (a stock's type, its currency). */
-export type AssetTag = { label: string; value: string };
+import "./asset-detail.css";
 
 type AssetHeaderProps = {
   image: string | null;
@@ -16,7 +15,8 @@ type AssetHeaderProps = {
   subtitle: string;
   price: string;
   change: number | null;
-  tags?: AssetTag[];
+  /** Facts shown as tags by the name (a stock's type, its currency). */
+  tags?: Tag[];
   /** At the header's side: the favourite star. */
   action: ReactNode;
 };
@@ -28,22 +28,16 @@ export function AssetHeader({ image, imageLabel, title, subtitle, price, change,
       <AssetImage src={image} label={imageLabel} size={48} />
       <div className="asset-header__main">
         <div className="asset-header__title">
-          <Title order={1}>
+          <Title order={1} className="asset-header__name">
             {title} <span className="asset-header__symbol">{subtitle}</span>
           </Title>
-          {tags.length > 0 && (
-            <ul className="asset-header__tags">
-              {tags.map((tag) => (
-                <li key={tag.label} title={tag.label} data-testid="asset-tag">
-                  <span className="visually-hidden">{tag.label}: </span>
-                  {tag.value}
-                </li>
-              ))}
-            </ul>
-          )}
+          <TagList tags={tags} tagTestId="asset-tag" />
         </div>
         <p className="asset-header__price">
-          <span data-testid="price">{price}</span> <Change value={change} />
+          <span data-testid="price">{price}</span>{" "}
+          <span className="asset-header__change">
+            <Change value={change} />
+          </span>
         </p>
       </div>
       <div className="asset-header__action">{action}</div>
@@ -62,13 +56,15 @@ export function AssetAbout({ heading, language, children, footer }: AssetAboutPr
         {heading}
       </Title>
       {language === null ? (
-        <p className="muted">{t("market.noDescription")}</p>
+        <Text c="dimmed" my="md" inherit>
+          {t("market.noDescription")}
+        </Text>
       ) : (
         <>
           {language !== i18n.language && (
-            <p className="muted" data-testid="language-marker">
+            <Text c="dimmed" my="md" inherit data-testid="language-marker">
               {t("market.originalLanguage", { language: t(`market.languages.${language}`) })}
-            </p>
+            </Text>
           )}
           <div lang={language}>{children}</div>
         </>

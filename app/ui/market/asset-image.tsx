@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+import "./asset-image.css";
 
 /** The spec's skeleton gives up after 15 s, so a stalled image does not shimmer forever. */
 const skeletonTimeoutMs = 15_000;
@@ -10,7 +11,10 @@ type ImageWithSkeletonProps = { src: string | null; width: number; height: numbe
  * when there is no image or it fails to load.
  */
 export function ImageWithSkeleton({ src, width, height, fallback, className = "" }: ImageWithSkeletonProps) {
-  const [state, setState] = useState<"loading" | "loaded" | "failed" | "timeout">("loading");
+  const [state, setImageState] = useState<"loading" | "loaded" | "failed" | "timeout">("loading");
+  // A page's images settle together right after hydration: as a transition, their dozens of
+  // re-renders yield to the main thread instead of making one long task.
+  const setState = (next: Parameters<typeof setImageState>[0]) => startTransition(() => setImageState(next));
   const image = useRef<HTMLImageElement>(null);
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
@@ -5,6 +6,7 @@ import type { CryptoListItem, StockListItem } from "~/market/types";
 import { formatMoney } from "~/lib/format";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
+import "./asset-lists.css";
 
 type MiniRow = {
   key: string;
@@ -26,7 +28,10 @@ function MiniList({ rows, testId }: { rows: MiniRow[]; testId: string }) {
           <Link to={row.href} className="mini-list__row">
             <AssetImage src={row.image} label={row.imageLabel} size={24} />
             <span className="mini-list__name">
-              {row.name} <span className="muted">{row.detail}</span>
+              {row.name}{" "}
+              <Text span c="dimmed" inherit>
+                {row.detail}
+              </Text>
             </span>
             <span className="mini-list__price">{row.price}</span>
             <Change value={row.change} />
@@ -65,4 +70,21 @@ export function StockMiniList({ items, testId }: { items: StockListItem[]; testI
     change: stock.changePercent,
   }));
   return <MiniList rows={rows} testId={testId} />;
+}
+
+/** The day's biggest gainers and losers, three of each, one list under the other. */
+export function BiggestMoves({ gainers, losers }: { gainers: StockListItem[]; losers: StockListItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="moves">
+      <div>
+        <h3 className="moves__heading">{t("market.home.gainers")}</h3>
+        <StockMiniList items={gainers.slice(0, 3)} testId="gainers" />
+      </div>
+      <div>
+        <h3 className="moves__heading">{t("market.home.losers")}</h3>
+        <StockMiniList items={losers.slice(0, 3)} testId="losers" />
+      </div>
+    </div>
+  );
 }

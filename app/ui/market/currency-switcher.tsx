@@ -2,6 +2,7 @@ import { useFetcher, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { cryptoCurrencies, type CryptoCurrency } from "~/market/crypto-currency";
 import { withTooltip } from "../kit/tooltip";
+import "./currency-switcher.css";
 
 /**
  * The currency crypto prices are shown in. A real form: without JavaScript it posts to /currency

@@ -3,6 +3,8 @@ import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router"
 import { useTranslation } from "~/i18n/use-translation";
 import type { DataSource } from "~/market/types";
 import { withTooltip } from "../kit/tooltip";
+import { Notice } from "../kit/notice";
+import "./demo-notice.css";
 
 const dismissFetcherKey = "demo-notice";
 
@@ -23,16 +25,15 @@ function DemoDataNotice() {
   const fetcher = useFetcher({ key: dismissFetcherKey });
   const location = useLocation();
   return (
-    <div className="data-notice data-notice--demo" role="note" data-testid="demo-notice">
-      <IconInfoCircle size={18} aria-hidden />
-      <p className="data-notice__text">
+    <Notice className="demo-notice" icon={<IconInfoCircle size={18} aria-hidden />} testId="demo-notice">
+      <p className="demo-notice__text">
         {t("market.demoNotice")} — <Link to="/about-data">{t("market.demoNoticeMore")}</Link>
       </p>
       <fetcher.Form method="post" action="/demo-notice" preventScrollReset>
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         <button
           type="submit"
-          className="data-notice__dismiss"
+          className="demo-notice__dismiss"
           aria-label={t("market.demoNoticeDismiss")}
           {...withTooltip(t("market.demoNoticeDismiss"))}
           data-testid="demo-notice-dismiss"
@@ -40,7 +41,7 @@ function DemoDataNotice() {
           <IconX size={18} aria-hidden />
         </button>
       </fetcher.Form>
-    </div>
+    </Notice>
   );
 }
 
@@ -54,9 +55,8 @@ export function DemoNotice({ sources, stale = false }: { sources: DataSource[]; 
   if (sources.includes("demo") && !dismissed) return <DemoDataNotice />;
   if (!stale) return null;
   return (
-    <p className="data-notice" role="note" data-testid="stale-notice">
-      <IconInfoCircle size={18} aria-hidden />
+    <Notice icon={<IconInfoCircle size={18} aria-hidden />} testId="stale-notice">
       <span>{t("market.staleNotice")}</span>
-    </p>
+    </Notice>
   );
 }

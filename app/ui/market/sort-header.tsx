@@ -1,6 +1,8 @@
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
+import type { ComponentProps } from "react";
 import { Link, useLocation } from "react-router";
 import type { ListOrder, ListSortField } from "~/market/list-params";
+import "./sort-header.css";
 
 export type SortState = { sort: ListSortField; order: ListOrder; prefix?: string };
 
@@ -33,10 +35,15 @@ export function SortHeader({
       className={[numeric ? "numeric" : "", className ?? ""].filter(Boolean).join(" ") || undefined}
       aria-sort={active ? (state.order === "asc" ? "ascending" : "descending") : undefined}
     >
-      <Link to={`${location.pathname}?${params.toString()}`} preventScrollReset className="sort-link">
+      <SortLink to={`${location.pathname}?${params.toString()}`}>
         {label}
         <Icon size={14} aria-hidden />
-      </Link>
+      </SortLink>
     </th>
   );
+}
+
+/** The link in a sortable column's header; the page stays where it is. */
+export function SortLink(props: Omit<ComponentProps<typeof Link>, "className" | "preventScrollReset">) {
+  return <Link {...props} preventScrollReset className="sort-link" />;
 }

@@ -1,19 +1,19 @@
 import type { ReactNode } from "react";
+import { StatCard, StatGrid } from "../kit/stat-grid";
 
 export type Stat = { label: string; value: ReactNode };
 
-/** Statistics as a description list: label and value stay paired for screen readers. */
+/** An asset's statistics, a region named for screen readers. */
 export function StatsGrid({ stats, label }: { stats: Stat[]; label: string }) {
   return (
-    <section aria-label={label} className="stats">
-      <dl className="stats__grid" data-testid="statistics">
+    <section aria-label={label}>
+      <StatGrid testId="statistics">
         {stats.map((stat) => (
-          <div key={stat.label} className="stats__item">
-            <dt>{stat.label}</dt>
-            <dd>{stat.value}</dd>
-          </div>
+          <StatCard key={stat.label} label={stat.label}>
+            {stat.value}
+          </StatCard>
         ))}
-      </dl>
+      </StatGrid>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { TapeItem } from "~/market/home.server";
 import { formatMoney } from "~/lib/format";
 import { Change } from "./change";
+import "./ticker-tape.css";
 
 /**
  * A strip of quotes rendered from our own data. CSS scrolls two copies of the list end to end;

@@ -1,12 +1,12 @@
 import { IconCloudOff } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
+import { Notice } from "../kit/notice";
 
 export function Unavailable() {
   const { t } = useTranslation();
   return (
-    <p className="data-notice data-notice--error" role="alert" data-testid="unavailable">
-      <IconCloudOff size={18} aria-hidden />
+    <Notice tone="error" role="alert" icon={<IconCloudOff size={18} aria-hidden />} testId="unavailable">
       <span>{t("api.upstreamUnavailable")}</span>
-    </p>
+    </Notice>
   );
 }
