@@ -1,4 +1,5 @@
-import { Container, Title } from "@mantine/core";
+import { Container, Group, Title } from "@mantine/core";
+import { IconStar } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link, useLocation } from "react-router";
 import { requireUser } from "~/account/current-user";
@@ -28,6 +29,7 @@ import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/favorite-items";
 import "~/ui/favorites/favorites.css";
 import { Button, ButtonLink } from "~/ui/kit/button";
+import { EmptyState } from "~/ui/kit/empty-state";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -177,7 +179,22 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
       )}
 
       {list.total === 0 ? (
-        <p data-testid="favorites-empty">{t("list.empty")}</p>
+        <EmptyState
+          testId="favorites-empty"
+          icon={<IconStar size={40} />}
+          action={
+            <Group justify="center" gap="sm">
+              <ButtonLink to="/cryptos" variant="outline">
+                {t("list.browseCryptos")}
+              </ButtonLink>
+              <ButtonLink to="/stocks" variant="outline">
+                {t("list.browseStocks")}
+              </ButtonLink>
+            </Group>
+          }
+        >
+          {t("list.empty")}
+        </EmptyState>
       ) : (
         <QuoteTable caption={t("list.caption")} className="favorites-table" testId="favorites-table">
           <thead>

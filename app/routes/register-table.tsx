@@ -1,5 +1,5 @@
 import { Container, Group, Title } from "@mantine/core";
-import { IconArrowLeft, IconDownload, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconArrowLeft, IconDownload, IconPencil, IconTable, IconTrash } from "@tabler/icons-react";
 import type { FormEvent } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link } from "react-router";
@@ -26,6 +26,7 @@ import { parseFormSubmission } from "~/platform/forms.server";
 import "~/ui/favorites/favorites.css";
 import { Button, ButtonLink } from "~/ui/kit/button";
 import { Select } from "~/ui/kit/input";
+import { EmptyState } from "~/ui/kit/empty-state";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, table } = await requireOwnTable(context, request, params.id);
@@ -192,7 +193,9 @@ export default function RegisterTable({ loaderData: { table, items, favorites, e
           </Form>
         )}
         {items.length === 0 ? (
-          <p data-testid="table-empty">{t("tables.noItems")}</p>
+          <EmptyState testId="table-empty" icon={<IconTable size={40} />}>
+            {t("tables.noItems")}
+          </EmptyState>
         ) : (
           <QuoteTable caption={t("tables.itemsCaption", { title: table.title })} testId="table-items">
             <thead>

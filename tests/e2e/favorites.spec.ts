@@ -64,6 +64,12 @@ test("stars and unstars assets, with a confirmation, and lists them with live pr
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcryptos/);
 
   await registerNew(page, project.name, "fav");
+  // Nothing starred yet: the page says how to star and leads to the lists.
+  await visit(page, project.name, "/user/favorite-items");
+  const empty = page.getByTestId("favorites-empty");
+  await expect(empty).toContainText("Nenhum favorito ainda.");
+  await expect(empty.getByRole("link", { name: "Ver criptomoedas" })).toHaveAttribute("href", "/cryptos");
+  await expect(empty.getByRole("link", { name: "Ver ações" })).toHaveAttribute("href", "/stocks");
   await star(page, project.name, "/cryptos/bitcoin", "star-crypto-bitcoin");
   await star(page, project.name, "/stocks/PETR4", "star-stock-PETR4");
 
@@ -101,6 +107,7 @@ test("record tables: create, edit, add items with refusals, CSV, delete, cascade
   await page.getByRole("button", { name: "Criar tabela" }).click();
   await expect(page.getByText("Informe um título")).toBeVisible();
   const tableUrl = await createTable(page, project.name, 'Carteira, "longo" prazo', "Minhas moedas");
+  await expect(page.getByTestId("table-empty")).toHaveText("Esta tabela ainda não tem itens.");
   await page.getByRole("link", { name: "Editar" }).click();
   await page.getByLabel("Título").fill('Carteira, "cripto"');
   await page.getByRole("button", { name: "Salvar" }).click();

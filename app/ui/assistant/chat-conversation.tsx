@@ -3,6 +3,9 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalSto
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation } from "react-router";
 import { chatPromptMaxLength, type ChatMessage, type ChatRef } from "~/assistant/types";
+import { InputBase } from "@mantine/core";
+import "@mantine/core/styles/Input.css";
+import { Button } from "../kit/button";
 import { showToast } from "../kit/toasts";
 import { useHydrated } from "../use-hydrated";
 import { chatStore, loadConversation, rateReply, refreshLastReply, reloadChat, sendPrompt, type ChatState } from "./chat-store";
@@ -80,9 +83,9 @@ export function ChatConversation({ signedIn, conversation, formError, onClose, t
           </ChatActionForm>
         )}
         {onClose && (
-          <button type="button" className="chat__icon-button" onClick={onClose} aria-label={t("panel.close")}>
+          <Button type="button" variant="ghost" size="icon" className="chat__icon-button" onClick={onClose} aria-label={t("panel.close")}>
             <IconX size={18} aria-hidden />
-          </button>
+          </Button>
         )}
       </header>
       <p className="chat__privacy">
@@ -220,8 +223,10 @@ type IconButtonProps = { label: string; children: ReactNode; testId: string; pre
 /** Inside a ChatActionForm it submits; with onClick it acts in the browser only. */
 function IconButton({ label, children, testId, pressed, disabled, onClick }: IconButtonProps) {
   return (
-    <button
+    <Button
       type={onClick ? "button" : "submit"}
+      variant="ghost"
+      size="icon"
       className="chat__icon-button"
       aria-label={label}
       {...withTooltip(label)}
@@ -231,7 +236,7 @@ function IconButton({ label, children, testId, pressed, disabled, onClick }: Ico
       data-testid={testId}
     >
       {children}
-    </button>
+    </Button>
   );
 }
 
@@ -287,14 +292,17 @@ function Composer({ sessionId, streaming, hydrated, generationError, focusOnMoun
     <form ref={formRef} method="post" action="/chat" className="chat__composer" onSubmit={submit} id="chat-composer">
       <input type="hidden" name="intent" value="send" />
       {sessionId && <input type="hidden" name="sessionId" value={sessionId} />}
-      <label htmlFor={`${id}-prompt`} className="visually-hidden">
-        {t("input.label")}
-      </label>
-      <textarea
+      <InputBase
+        component="textarea"
+        multiline
         ref={inputRef}
         id={`${id}-prompt`}
         name="prompt"
-        className="chat__input"
+        label={t("input.label")}
+        labelProps={{ className: "visually-hidden" }}
+        // Its hint and counter describe it, which Mantine's wrapper would otherwise overwrite.
+        withAria={false}
+        classNames={{ input: "chat__input" }}
         rows={2}
         maxLength={chatPromptMaxLength}
         placeholder={t("input.placeholder")}
@@ -316,10 +324,9 @@ function Composer({ sessionId, streaming, hydrated, generationError, focusOnMoun
         <span id={`${id}-hint`} className="visually-hidden">
           {t("input.hint")}
         </span>
-        <button type="submit" className="chat__send" disabled={sendDisabled} data-testid="chat-send">
-          <IconSend size={16} aria-hidden />
+        <Button type="submit" size="sm" leftSection={<IconSend size={16} aria-hidden />} disabled={sendDisabled} data-testid="chat-send">
           {streaming ? t("actions.sending") : t("actions.send")}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -3,6 +3,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { calendarEventKinds, type CalendarEventKind } from "~/market/types";
 import "./calendar.css";
 import { Button } from "../kit/button";
+import { WrappedCheckbox } from "../kit/input";
 
 type KindFilterProps = {
   month: string;
@@ -42,7 +43,7 @@ export function KindFilter({ month, kinds, counts, total, allKindsHref }: KindFi
         </Link>
         {calendarEventKinds.map((kind) => (
           <label key={kind} className={`calendar-filter__option calendar-kind--${kind}`}>
-            <input type="checkbox" name="kind" value={kind} defaultChecked={kinds.includes(kind)} />
+            <WrappedCheckbox name="kind" value={kind} defaultChecked={kinds.includes(kind)} color="var(--kind-color)" />
             <span className="calendar-marker" aria-hidden />
             {t(`counts.${kind}`, { count: counts[kind] })}
           </label>

@@ -1,10 +1,11 @@
+import { Input } from "@mantine/core";
 import type { KeyboardEvent, Ref } from "react";
 import { languageOf } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/use-translation";
 import { parseAmount, plainAmount, stepAmount } from "~/market/amount";
 import { maxConverterAmount } from "~/market/converter";
 import { useHydrated } from "../use-hydrated";
-import { errorIdOf } from "./currency-picker";
+import { converterInputLook, errorIdOf } from "./currency-picker";
 
 /** The spec's number field: the arrows step by 1, Page Up and Page Down by 10. */
 const keySteps: Readonly<Record<string, number>> = { ArrowUp: 1, ArrowDown: -1, PageUp: 10, PageDown: -10 };
@@ -42,7 +43,7 @@ export function AmountInput({ id, value, error, onChange, ref }: AmountInputProp
     id,
     name: id,
     autoComplete: "off",
-    className: "converter-control",
+    ...converterInputLook(error),
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? errorIdOf(id) : undefined,
     onChange: (event: { target: HTMLInputElement }) => onChange(event.target.value),
@@ -50,11 +51,11 @@ export function AmountInput({ id, value, error, onChange, ref }: AmountInputProp
   if (!hydrated) {
     // What the browser cannot hold as a number (text in the URL) shows empty, beside its error.
     return (
-      <input {...shared} type="number" min={0} step="any" value={typeof amount === "number" ? plainAmount(amount, language) : value} />
+      <Input {...shared} type="number" min={0} step="any" value={typeof amount === "number" ? plainAmount(amount, language) : value} />
     );
   }
   return (
-    <input
+    <Input
       {...shared}
       type="text"
       inputMode="decimal"

@@ -1,7 +1,9 @@
-import { IconChevronDown } from "@tabler/icons-react";
+import { Input } from "@mantine/core";
+import { IconChevronDown, IconSelector } from "@tabler/icons-react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { popularCurrencyCodes, type CurrencyOption } from "~/market/converter";
+import { InputFrame } from "../kit/input";
 import { useHydrated } from "../use-hydrated";
 import { CurrencySymbol } from "./currency-symbol";
 
@@ -10,20 +12,21 @@ type FieldProps = { id: string; label: string; error: string | undefined; childr
 export const errorIdOf = (id: string) => `${id}-error`;
 const optionIdOf = (id: string, code: string) => `${id}-option-${code}`;
 
-/** A converter control with its label above and its error below, read together by screen readers. */
+/** A converter control in the kit's frame: its label above and its error below, read together by screen readers. */
 export function ConverterField({ id, label, error, children }: FieldProps) {
   return (
-    <div className="converter-field">
-      <label htmlFor={id}>{label}</label>
+    <InputFrame id={id} label={label} error={error} className="converter-field">
       {children}
-      {error && (
-        <p id={errorIdOf(id)} className="converter-field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </InputFrame>
   );
 }
+
+/**
+ * Mantine's input, drawn as the kit's are; the converter keeps its own ARIA (a spin button, a
+ * combobox), which Mantine's wrapper would otherwise overwrite.
+ */
+export const converterInputLook = (error: string | undefined) =>
+  ({ withAria: false, size: "md", error: Boolean(error), classNames: { input: "converter-control" } }) as const;
 
 type PickerProps = {
   id: string;
@@ -57,19 +60,25 @@ function CurrencySelect({ id, name, label, value, options, error }: PickerProps)
   return (
     <ConverterField id={id} label={label} error={error}>
       {/* The chosen currency's symbol, which CSS hides once another option is selected (it would be wrong until the form is sent). */}
-      <div className="currency-select" data-symbol={selected ? true : undefined}>
-        {selected && (
-          <span className="currency-select__symbol">
-            <CurrencySymbol option={selected} />
-          </span>
-        )}
-        <select id={id} name={name} defaultValue={value} className="converter-control" {...invalidProps(id, error)}>
-          {/* An unknown code stays chosen, so the error beside it makes sense. */}
-          {!selected && <option value={value}>{value}</option>}
-          <optgroup label={t("form.popular")}>{popular.map(optionElement)}</optgroup>
-          <optgroup label={t("form.allCurrencies")}>{others.map(optionElement)}</optgroup>
-        </select>
-      </div>
+      <Input
+        component="select"
+        id={id}
+        name={name}
+        defaultValue={value}
+        {...converterInputLook(error)}
+        {...invalidProps(id, error)}
+        className="currency-select"
+        // The chosen currency's symbol, which CSS hides once another option is selected (it would be wrong until the form is sent).
+        leftSection={selected && <CurrencySymbol option={selected} />}
+        leftSectionProps={{ className: "currency-select__symbol" }}
+        rightSection={<IconSelector size={16} aria-hidden />}
+        pointer
+      >
+        {/* An unknown code stays chosen, so the error beside it makes sense. */}
+        {!selected && <option value={value}>{value}</option>}
+        <optgroup label={t("form.popular")}>{popular.map(optionElement)}</optgroup>
+        <optgroup label={t("form.allCurrencies")}>{others.map(optionElement)}</optgroup>
+      </Input>
     </ConverterField>
   );
 }
@@ -168,18 +177,31 @@ function CurrencyCombobox({ id, name, label, value, options, error, onPick }: Pi
 
   return (
     <ConverterField id={id} label={label} error={error}>
-      <div className="currency-combobox" data-open={open || undefined} data-symbol={selected ? true : undefined}>
-        {selected && (
-          <span className="currency-combobox__symbol">
-            <CurrencySymbol option={selected} />
-          </span>
-        )}
-        <input
+      <div className="currency-combobox" data-open={open || undefined}>
+        <Input
           ref={inputRef}
           id={id}
           type="text"
           role="combobox"
-          className="converter-control currency-combobox__input"
+          {...converterInputLook(error)}
+          leftSection={selected && <CurrencySymbol option={selected} />}
+          rightSection={
+            <button
+              type="button"
+              tabIndex={-1}
+              className="currency-combobox__toggle"
+              aria-label={t("form.showCurrencies")}
+              onMouseDown={keepFocus}
+              onClick={() => {
+                inputRef.current?.focus();
+                if (open) close();
+                else openList();
+              }}
+            >
+              <IconChevronDown size={18} aria-hidden />
+            </button>
+          }
+          rightSectionPointerEvents="all"
           aria-autocomplete="list"
           aria-expanded={open}
           aria-controls={open && matches.length > 0 ? listboxId : undefined}
@@ -203,20 +225,6 @@ function CurrencyCombobox({ id, name, label, value, options, error, onPick }: Pi
         <span id={hintId} className="visually-hidden">
           {t("form.searchHint")}
         </span>
-        <button
-          type="button"
-          tabIndex={-1}
-          className="currency-combobox__toggle"
-          aria-label={t("form.showCurrencies")}
-          onMouseDown={keepFocus}
-          onClick={() => {
-            inputRef.current?.focus();
-            if (open) close();
-            else openList();
-          }}
-        >
-          <IconChevronDown size={18} aria-hidden />
-        </button>
         <input type="hidden" name={name} value={value} />
         {open && (
           // Pressing inside the list (its scroll bar too) must not blur the field, which would close it.

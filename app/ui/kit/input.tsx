@@ -1,4 +1,5 @@
 import {
+  Checkbox,
   Group,
   Input,
   NativeSelect,
@@ -11,6 +12,7 @@ import {
 import { IconSelector } from "@tabler/icons-react";
 import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/Radio.css";
+import "@mantine/core/styles/Checkbox.css";
 import "./input.css";
 
 type Look = { className?: string; labelBeside?: boolean };
@@ -71,4 +73,14 @@ export function RadioGroup({ name, label, options, defaultValue }: RadioGroupPro
       </Group>
     </Radio.Group>
   );
+}
+
+type WrappedCheckboxProps = { name: string; value: string; defaultChecked: boolean; color?: string };
+
+/**
+ * Mantine's box alone, for a control whose own <label> wraps it (a filter chip): the whole chip
+ * toggles it and names it. Its tick is drawn from :checked, so it shows without JavaScript too.
+ */
+export function WrappedCheckbox(props: WrappedCheckboxProps) {
+  return <Checkbox {...props} size="xs" radius="sm" />;
 }

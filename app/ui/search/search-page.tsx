@@ -1,5 +1,6 @@
 import { Container, Title } from "@mantine/core";
 import { Button } from "../kit/button";
+import { Select, TextInput } from "../kit/input";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { searchQueryMaxLength, searchScopes, type SearchResponse } from "~/market/search-scope";
@@ -17,28 +18,23 @@ export function SearchPage(response: SearchResponse) {
       <Title order={1}>{t("search.title")}</Title>
       {/* Keyed so a new search's values replace what the inputs held after client navigation. */}
       <Form key={`${scope}:${query}`} method="get" action="/search" role="search" className="search-form">
-        <div className="search-form__field search-form__field--grow">
-          <label htmlFor="search-page-query">{t("search.label")}</label>
-          <input
-            id="search-page-query"
-            type="search"
-            name="q"
-            defaultValue={query}
-            maxLength={searchQueryMaxLength}
-            placeholder={t(`search.placeholder.${scope}`)}
-            className="search-input"
-          />
-        </div>
-        <div className="search-form__field">
-          <label htmlFor="search-page-scope">{t("search.scopeLabel")}</label>
-          <select id="search-page-scope" name="scope" defaultValue={scope} className="search-input">
-            {searchScopes.map((option) => (
-              <option key={option} value={option}>
-                {t(`search.scopes.${option}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextInput
+          id="search-page-query"
+          type="search"
+          name="q"
+          label={t("search.label")}
+          defaultValue={query}
+          maxLength={searchQueryMaxLength}
+          placeholder={t(`search.placeholder.${scope}`)}
+          className="search-form__query"
+        />
+        <Select id="search-page-scope" name="scope" label={t("search.scopeLabel")} defaultValue={scope}>
+          {searchScopes.map((option) => (
+            <option key={option} value={option}>
+              {t(`search.scopes.${option}`)}
+            </option>
+          ))}
+        </Select>
         <Button type="submit">{t("search.submit")}</Button>
       </Form>
       {query ? (
