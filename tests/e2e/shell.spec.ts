@@ -240,7 +240,7 @@ test("HTML responses carry security headers and a nonce-based CSP", async ({ pag
 
 test("static screens have no serious accessibility violations in both themes", async ({ page, context, baseURL }, { project }) => {
   test.skip(!javaScriptOn(project.name), "axe runs as a script in the page");
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   for (const theme of ["dark", "light"]) {
     await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
     for (const route of [...staticRoutes, "/missing-page"]) {
