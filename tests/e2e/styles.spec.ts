@@ -103,4 +103,13 @@ test.describe("on a phone", () => {
       ...breadcrumb,
     ]);
   });
+
+  test("the header search's button sits inside its field, with or without JavaScript", async ({ page }) => {
+    await page.goto("/news");
+    // The tooltip's fallback without JavaScript once pulled it out beside the field, cutting the placeholder to "Bu…".
+    await expectStyles(page, [{ selector: ".search-bar__submit", property: "position", value: "absolute" }]);
+    const field = await page.locator(".search-bar__input").boundingBox();
+    const button = await page.locator(".search-bar__submit").boundingBox();
+    expect(button!.x + button!.width).toBeLessThanOrEqual(field!.x + field!.width);
+  });
 });
