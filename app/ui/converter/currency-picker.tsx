@@ -59,7 +59,6 @@ function CurrencySelect({ id, name, label, value, options, error }: PickerProps)
   );
   return (
     <ConverterField id={id} label={label} error={error}>
-      {/* The chosen currency's symbol, which CSS hides once another option is selected (it would be wrong until the form is sent). */}
       <Input
         component="select"
         id={id}
