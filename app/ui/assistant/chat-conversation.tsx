@@ -296,11 +296,9 @@ function Composer({ sessionId, streaming, hydrated, generationError, focusOnMoun
         component="textarea"
         multiline
         ref={inputRef}
-        id={`${id}-prompt`}
         name="prompt"
-        label={t("input.label")}
-        labelProps={{ className: "visually-hidden" }}
-        // Its hint and counter describe it, which Mantine's wrapper would otherwise overwrite.
+        aria-label={t("input.label")}
+        // Its hint and counter describe it, which Mantine would otherwise overwrite (it then drops the id too).
         withAria={false}
         classNames={{ input: "chat__input" }}
         rows={2}

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { parseAmount, plainAmount, stepAmount } from "~/market/amount";
 import { maxConverterAmount } from "~/market/converter";
 import { useHydrated } from "../use-hydrated";
-import { converterInputLook, errorIdOf } from "./currency-picker";
+import { converterInputLook } from "./currency-picker";
 
 /** The spec's number field: the arrows step by 1, Page Up and Page Down by 10. */
 const keySteps: Readonly<Record<string, number>> = { ArrowUp: 1, ArrowDown: -1, PageUp: 10, PageDown: -10 };
@@ -44,8 +44,6 @@ export function AmountInput({ id, value, error, onChange, ref }: AmountInputProp
     name: id,
     autoComplete: "off",
     ...converterInputLook(error),
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorIdOf(id) : undefined,
     onChange: (event: { target: HTMLInputElement }) => onChange(event.target.value),
   };
   if (!hydrated) {

@@ -7,26 +7,32 @@ import { InputFrame } from "../kit/input";
 import { useHydrated } from "../use-hydrated";
 import { CurrencySymbol } from "./currency-symbol";
 
-type FieldProps = { id: string; label: string; error: string | undefined; children: ReactNode };
+type FieldProps = { id: string; label: string; error: string | undefined; hint?: string; children: ReactNode };
 
-export const errorIdOf = (id: string) => `${id}-error`;
 const optionIdOf = (id: string, code: string) => `${id}-option-${code}`;
 
-/** A converter control in the kit's frame: its label above and its error below, read together by screen readers. */
-export function ConverterField({ id, label, error, children }: FieldProps) {
+/**
+ * A converter control in the kit's frame: its label above, its error below and its hint (for screen
+ * readers only), which the frame gives the control as its id, aria-invalid and aria-describedby.
+ */
+export function ConverterField({ id, label, error, hint, children }: FieldProps) {
   return (
-    <InputFrame id={id} label={label} error={error} className="converter-field">
+    <InputFrame
+      id={id}
+      label={label}
+      error={error}
+      description={hint}
+      descriptionProps={{ className: "visually-hidden" }}
+      className="converter-field"
+    >
       {children}
     </InputFrame>
   );
 }
 
-/**
- * Mantine's input, drawn as the kit's are; the converter keeps its own ARIA (a spin button, a
- * combobox), which Mantine's wrapper would otherwise overwrite.
- */
+/** Mantine's input as the kit draws it, a touch target high; a spin button or a combobox by the ARIA it is given. */
 export const converterInputLook = (error: string | undefined) =>
-  ({ withAria: false, size: "md", error: Boolean(error), classNames: { input: "converter-control" } }) as const;
+  ({ size: "md", error: Boolean(error), classNames: { input: "converter-control" } }) as const;
 
 type PickerProps = {
   id: string;
@@ -38,9 +44,6 @@ type PickerProps = {
   error: string | undefined;
   onPick: (code: string) => void;
 };
-
-const invalidProps = (id: string, error: string | undefined) =>
-  error ? ({ "aria-invalid": true, "aria-describedby": errorIdOf(id) } as const) : {};
 
 /** A native select without JavaScript (the form still works); a searchable combobox with it. */
 export function CurrencyPicker(props: PickerProps) {
@@ -65,7 +68,6 @@ function CurrencySelect({ id, name, label, value, options, error }: PickerProps)
         name={name}
         defaultValue={value}
         {...converterInputLook(error)}
-        {...invalidProps(id, error)}
         className="currency-select"
         // The chosen currency's symbol, which CSS hides once another option is selected (it would be wrong until the form is sent).
         leftSection={selected && <CurrencySymbol option={selected} />}
@@ -123,7 +125,6 @@ function CurrencyCombobox({ id, name, label, value, options, error, onPick }: Pi
   const chosenLabel = selected ? `${selected.name} (${selected.code})` : value;
   const active = open ? matches[activeIndex] : undefined;
   const listboxId = `${id}-listbox`;
-  const hintId = `${id}-hint`;
 
   useLayoutEffect(() => {
     if (!selectAfterRender.current) return;
@@ -172,10 +173,9 @@ function CurrencyCombobox({ id, name, label, value, options, error, onPick }: Pi
   }
 
   const keepFocus = (event: { preventDefault: () => void }) => event.preventDefault();
-  const describedBy = [hintId, error && errorIdOf(id)].filter(Boolean).join(" ");
 
   return (
-    <ConverterField id={id} label={label} error={error}>
+    <ConverterField id={id} label={label} error={error} hint={t("form.searchHint")}>
       <div className="currency-combobox" data-open={open || undefined}>
         <Input
           ref={inputRef}
@@ -205,8 +205,6 @@ function CurrencyCombobox({ id, name, label, value, options, error, onPick }: Pi
           aria-expanded={open}
           aria-controls={open && matches.length > 0 ? listboxId : undefined}
           aria-activedescendant={active ? optionIdOf(id, active.code) : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
           autoComplete="off"
           spellCheck={false}
           value={open ? query : chosenLabel}
@@ -221,9 +219,6 @@ function CurrencyCombobox({ id, name, label, value, options, error, onPick }: Pi
           onBlur={close}
           onKeyDown={onKeyDown}
         />
-        <span id={hintId} className="visually-hidden">
-          {t("form.searchHint")}
-        </span>
         <input type="hidden" name={name} value={value} />
         {open && (
           // Pressing inside the list (its scroll bar too) must not blur the field, which would close it.
