@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
+import { expectKitControls } from "./form-kit";
 
 const result = (page: Page) => page.getByTestId("conversion-result");
 const rates = (page: Page) => page.getByTestId("conversion-rates");
@@ -20,6 +21,8 @@ test("converts an amount between the chosen currencies and shows the rate both w
   await ready(page, project.name);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conversor de Moedas");
   await expect(page.getByTestId("demo-notice")).toBeVisible();
+  // The spin button and the pickers (or, without JavaScript, the native selects) are drawn by Mantine.
+  await expectKitControls(page.locator("form.converter"));
   await expect(result(page)).toHaveText(/^1,00 USD = \d+,\d{2} BRL$/);
   await expect(page.getByTestId("conversion")).toContainText("Cotação de");
 

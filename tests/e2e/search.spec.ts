@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
+import { expectKitControls } from "./form-kit";
 
 const headerField = (page: Page, name = "Buscar") => page.getByRole("banner").getByRole("searchbox", { name });
 
@@ -299,6 +300,7 @@ test("without a scope /search?q=petr searches everything: PETR4 with its price, 
   await ready(page, project.name);
   const results = page.getByTestId("search-results");
   await expect(page.getByRole("main").getByRole("combobox", { name: "Onde buscar" })).toHaveValue("all");
+  await expectKitControls(page.locator("form.search-form"));
   await expect(results.getByRole("heading", { level: 3 })).toHaveText(["Sugestões", "Ações"]);
   const petr4 = results.getByRole("link", { name: /PETR4/ });
   await expect(petr4).toHaveAttribute("href", "/stocks/PETR4");
