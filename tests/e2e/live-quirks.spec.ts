@@ -64,7 +64,7 @@ function rowOf(html: string, href: string) {
 /** A statistic's value as rendered in the detail page's description list. */
 function statistic(html: string, label: string) {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`<dt>${escaped}</dt><dd>([^<]*)</dd>`).exec(html)?.[1];
+  return new RegExp(`<dt[^>]*>${escaped}</dt><dd[^>]*>([^<]*)</dd>`).exec(html)?.[1];
 }
 
 test("crypto lists and details show no placeholder image and — for unknown figures", async () => {
