@@ -59,6 +59,8 @@ if (vite) {
 }
 
 const listener = createHttpServer(vite ? server : module.createServerHandler(server, services));
+// Live prices over socket.io, on the same server and port (/socket.io/).
+const realtime = module.startRealtime(listener, services);
 // One line an operator can act on, instead of a stack trace.
 listener.once("error", (error) => {
   const problem = {
@@ -103,6 +105,8 @@ function stop(signal) {
   listener.prependListener("request", (_request, response) => response.setHeader("Connection", "close"));
   listener.closeIdleConnections();
   setInterval(() => listener.closeIdleConnections(), 100);
+  // Sockets stay open for good: they are dropped now, and browsers reconnect (to another instance, if any).
+  void realtime.close();
   console.log(`${signal}: finishing open requests (at most ${env.shutdownTimeoutMs} ms), then stopping`);
   setTimeout(() => {
     console.warn(`open requests still running after ${env.shutdownTimeoutMs} ms: closing their connections`);

@@ -1,12 +1,14 @@
 import express, { type Request as ExpressRequest, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { missingAdministratorNotice } from "./account/admins.server";
+import { userIdOfAccessCookie } from "./account/session.server";
 import { feedbackLimits } from "./content/feedback-schema";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
+import { attachRealtime } from "./market/realtime/socket.server";
 import { limitRequestBody } from "./platform/body-limit.server";
 import { loadEnv } from "./platform/env.server";
 import { abortedOnDisconnect, pageRequestOf, sendFetchResponse, sendKeptAnswer, toFetchRequest } from "./platform/fetch-bridge.server";
@@ -34,6 +36,18 @@ export async function startupNotices(services: Services): Promise<string[]> {
 /** After the last answer: what is counted in memory is written, then the database is closed (its WAL goes back into the file). */
 export async function shutdown(services: Services) {
   await services.close();
+}
+
+/** The realtime socket on the app's HTTP server; closing it drops the browsers' connections so they reconnect elsewhere. */
+export function startRealtime(listener: HttpServer, services: Services) {
+  const { config, logger } = services.platform;
+  return attachRealtime(listener, {
+    hub: services.live,
+    publicUrl: config.publicUrl,
+    redisUrl: config.redisUrl,
+    logger,
+    userOf: (cookieHeader) => userIdOfAccessCookie(services.platform, cookieHeader),
+  });
 }
 
 const kibibyte = 1024;

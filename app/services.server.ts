@@ -4,6 +4,8 @@ import { assistantContext } from "./assistant/context.server";
 import type { AssistantModel } from "./assistant/model.server";
 import { createDatabaseStore } from "./market/cache-store.server";
 import { cryptoViewsContext, marketContext } from "./market/context.server";
+import { createBinanceStream } from "./market/realtime/binance-stream.server";
+import { createLiveHub, type LiveHub } from "./market/realtime/hub.server";
 import { marketServiceFor, type MarketService } from "./market/service.server";
 import { createCryptoViews, type CryptoViews } from "./market/views.server";
 import { systemClock, type Clock } from "./platform/clock";
@@ -26,6 +28,8 @@ export type Services = {
   /** Visits to crypto pages, for "most searched". */
   readonly cryptoViews: CryptoViews;
   readonly assistant: AssistantModel;
+  /** Live ticks of what this instance's browsers watch, for the realtime socket. */
+  readonly live: LiveHub;
   /** Public pages kept for visitors without a session; none when PAGE_CACHE_TTL is 0. */
   readonly pageCache: PageCache | undefined;
   /** Closes what the services hold open (database, Redis), after the last answer. */
@@ -67,6 +71,19 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     translateText: translatorFor(config.assistant, marketStore, { clock, logger }),
   });
   const cryptoViews = createCryptoViews({ db, clock, logger });
+  const { cryptoStream } = config.realtime;
+  const live = createLiveHub({
+    market: market.live,
+    config: config.realtime,
+    clock,
+    logger,
+    trading: (key, at) => market.trading(key, at),
+    // Exchange prices only ever sit beside the live provider's: never over demo figures.
+    stream:
+      cryptoStream.provider === "binance" && config.market.crypto.provider === "coingecko"
+        ? createBinanceStream({ url: cryptoStream.url, symbolOf: market.live.cryptoSymbol, logger })
+        : undefined,
+  });
   // Pages rendered through Vite change with every edit: none are kept in development.
   const pageCache =
     config.pageCache.ttlMs > 0 && config.nodeEnv !== "development"
@@ -87,8 +104,10 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     market,
     cryptoViews,
     assistant: modelFor(config.assistant, market, { clock, logger }),
+    live,
     pageCache,
     async close() {
+      await live.close();
       stopDroppingPages();
       pageCache?.close();
       await cryptoViews.flush();

@@ -10,6 +10,8 @@ export type ListOrder = "asc" | "desc";
 
 /** The detail chart draws daily points, so it offers the ranges made of days. */
 export const stockPageRanges = ["1mo", "3mo", "6mo", "1y"] as const satisfies readonly StockRange[];
+/** The range a stock page opens on. */
+export const defaultStockRange = "1mo" satisfies (typeof stockPageRanges)[number];
 
 /** The stock provider's name for each list column. */
 export const stockSortBy: Record<ListSortField, StockSortField> = {

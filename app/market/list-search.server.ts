@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listSortFields, pageSizes, stockPageRanges } from "./list-params";
+import { defaultStockRange, listSortFields, pageSizes, stockPageRanges } from "./list-params";
 import { newsCategories, stockMarkets, stockTypes } from "./types";
 
 /** Junk in a shared URL falls back to defaults instead of failing the page. */
@@ -27,7 +27,7 @@ export const stockListSearch = z.object({
   q: lenient(z.string().trim().max(100).optional(), undefined),
 });
 
-export const stockDetailSearch = z.object({ range: lenient(z.enum(stockPageRanges), "1mo") });
+export const stockDetailSearch = z.object({ range: lenient(z.enum(stockPageRanges), defaultStockRange) });
 
 export const newsSearch = z.object({
   category: lenient(z.enum(newsCategories), "general"),

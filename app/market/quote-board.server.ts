@@ -1,3 +1,4 @@
+import type { LiveKey, Tick } from "./realtime/protocol";
 import type { CryptoChart, CryptoListItem, OhlcPoint, StockListItem } from "./types";
 
 /** The numbers of a crypto that must read the same on every screen at one instant. */
@@ -76,6 +77,29 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
     return latest ? { ...item, ...known(latest) } : item;
   }
 
+  /** A tick's numbers in the board's shape for its key; the market cap moves with the price, and what the tick leaves out stays. */
+  function quoteOfTick(tick: Tick, current: object | undefined): CryptoQuote | StockQuote {
+    const previous = current as Partial<CryptoQuote & StockQuote> | undefined;
+    const scaledCap =
+      previous?.marketCap != null && previous.price ? Math.round((previous.marketCap * tick.price) / previous.price) : null;
+    if (tick.key.startsWith("crypto:")) {
+      return {
+        price: tick.price,
+        change24h: tick.change ?? previous?.change24h ?? null,
+        volume24h: tick.volume ?? previous?.volume24h ?? null,
+        marketCap: scaledCap,
+        high24h: previous?.high24h ?? null,
+        low24h: previous?.low24h ?? null,
+      };
+    }
+    return {
+      price: tick.price,
+      changePercent: tick.change ?? previous?.changePercent ?? null,
+      volume: tick.volume ?? previous?.volume ?? null,
+      marketCap: scaledCap,
+    };
+  }
+
   return {
     /** Changes whenever a price someone was shown is replaced, so pages kept with the old one can be dropped. */
     generation: () => generation,
@@ -87,6 +111,27 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
     crypto: syncCrypto,
 
     stock: syncStock,
+
+    /** Keeps a live tick when it is newer than what is known; answers whether it was. */
+    applyTick(tick: Tick): boolean {
+      const current = board.get(tick.key);
+      return sync(tick.key, quoteOfTick(tick, current?.quote), tick.time) !== current;
+    },
+
+    /** The freshest quote of a live key, as a tick; undefined while nothing with a price is known. */
+    tickOf(key: LiveKey): Tick | undefined {
+      const known = board.get(key) as Known<Partial<CryptoQuote & StockQuote>> | undefined;
+      if (!known || known.quote.price == null) return undefined;
+      const { quote } = known;
+      const crypto = key.startsWith("crypto:");
+      return {
+        key,
+        price: quote.price!,
+        change: (crypto ? quote.change24h : quote.changePercent) ?? null,
+        volume: (crypto ? quote.volume24h : quote.volume) ?? null,
+        time: known.fetchedAt,
+      };
+    },
 
     /** A stock detail: its quote, the day's range around that price, and the last candle of its chart ending there. */
     stockDetail<Detail extends StockListItem & { high: number | null; low: number | null; history: OhlcPoint[] }>(

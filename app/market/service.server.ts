@@ -1,11 +1,13 @@
-import type { Language } from "~/i18n/languages";
+import { fallbackLanguage, type Language } from "~/i18n/languages";
 import type { Clock } from "~/platform/clock";
 import type { MarketEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import type { SharedStore } from "~/platform/shared-store.server";
 import { MarketCache, type PersistentStore } from "./cache.server";
-import type { CryptoCurrency } from "./crypto-currency";
+import { isCryptoCurrency, type CryptoCurrency } from "./crypto-currency";
 import { createDemoProviders } from "./demo";
+import { demoTick } from "./demo/ticks";
+import { defaultStockRange } from "./list-params";
 import { createBrapiProvider } from "./live/brapi";
 import { createCoinGeckoProvider } from "./live/coingecko";
 import { createCurrencyApiProvider } from "./live/currency-api";
@@ -16,6 +18,7 @@ import { createUsStockProvider } from "./live/us-stocks";
 import { stocksByMarket } from "./providers/stocks-by-market";
 import type { CalendarProvider, MarketProviders, StockProvider } from "./providers/provider";
 import { createQuoteBoard } from "./quote-board.server";
+import type { LiveKey } from "./realtime/protocol";
 import { withTranslatedDescriptions, type TranslateText } from "./translated-descriptions.server";
 import type { CryptoChart, CryptoListItem, CryptoOrder, NewsCategory, Sourced, StockListItem, StockListQuery, StockRange } from "./types";
 
@@ -85,7 +88,13 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
     return { ...answer, data: sync(answer.data, answer.fetchedAt) };
   }
 
-  return {
+  /** Each coin's ticker symbol, as the answers read so far name it: exchange streams quote by symbol. */
+  const cryptoSymbols = new Map<string, string>();
+  const rememberSymbols = (items: readonly CryptoListItem[]) => {
+    for (const item of items) cryptoSymbols.set(item.id, item.symbol);
+  };
+
+  const service = {
     /** Changes whenever a quote shown to someone changes; pages rendered before it are out of date. */
     quoteGeneration: quotes.generation,
 
@@ -102,11 +111,27 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
         quotes.cryptoChart(quoteKey(id, currency), chart, toSeconds),
     },
 
+    /** What the realtime channel needs of the market: the board, each key's source, and a fresh read. */
+    live: {
+      apply: quotes.applyTick,
+      latest: quotes.tickOf,
+      cryptoSymbol: (id: string) => cryptoSymbols.get(id),
+      sourceOf: (key: LiveKey) => providers[key.startsWith("crypto:") ? "crypto" : "stocks"].source,
+      demoTick,
+      // Through the cache, in the fallback language and the detail page's default range, as most visitors read them.
+      async refresh(key: LiveKey): Promise<void> {
+        const [kind, id = "", currency] = key.split(":");
+        if (kind === "crypto") await service.cryptoDetail(id, fallbackLanguage, isCryptoCurrency(currency) ? currency : "usd");
+        else await service.stockDetail(id, defaultStockRange, fallbackLanguage);
+      },
+    },
+
     // Crypto numbers are in US dollars unless a screen asks for the visitor's currency.
     async cryptoList({ currency = "usd", ...query }: { page: number; perPage: number; order: CryptoOrder; currency?: CryptoCurrency }) {
       const answer = await cached("crypto", `list:${currency}:${query.order}:${query.perPage}:${query.page}`, () =>
         providers.crypto.list({ ...query, currency }),
       );
+      rememberSymbols(answer.data.items);
       return synced(answer, (list, fetchedAt) => ({
         ...list,
         items: list.items.map((item) => quotes.crypto(quoteKey(item.id, currency), item, fetchedAt)),
@@ -114,6 +139,7 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
     },
     async cryptoDetail(id: string, language: Language, currency: CryptoCurrency = "usd") {
       const answer = await cached("crypto", `detail:${currency}:${id}:${language}`, () => providers.crypto.detail(id, language, currency));
+      if (answer.data) rememberSymbols([answer.data]);
       return synced(answer, (detail, fetchedAt) => detail && quotes.crypto(quoteKey(detail.id, currency), detail, fetchedAt));
     },
     async cryptoChart(id: string, fromSeconds: number, toSeconds: number, currency: CryptoCurrency = "usd") {
@@ -155,6 +181,7 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
       return cached("calendar", `${from}:${to}:${language}`, () => providers.calendar.events(from, to, language));
     },
   };
+  return service;
 }
 
 /** What the market service is built from; the composition root takes it from the platform. */

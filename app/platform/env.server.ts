@@ -50,6 +50,10 @@ const envSchema = z
     RATES_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "currency-api"]).default("demo")),
     CURRENCY_API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     CURRENCY_API_FALLBACK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    REALTIME_DEMO_TICK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(250).max(3_600_000).default(5000)),
+    REALTIME_POLL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3600).default(15)),
+    CRYPTO_STREAM: z.preprocess(emptyAsUndefined, z.enum(["binance", "off"]).default("binance")),
+    BINANCE_STREAM_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^wss?$/ }).default("wss://stream.binance.com:9443")),
     SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10000)),
     PAGE_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
     PAGE_CACHE_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(64)),
@@ -170,6 +174,14 @@ export type MarketEnv = {
   retryBaseDelayMs: number;
 };
 
+/** The realtime channel's sources: how often demo prices tick, how often live quotes are read again while watched. */
+export type RealtimeEnv = {
+  demoTickMs: number;
+  pollMs: number;
+  /** The exchange stream live crypto prices come from, between two reads of the provider. */
+  cryptoStream: { provider: "binance"; url: string } | { provider: "off" };
+};
+
 /** A provider is present only when both its client id and secret are set. */
 export type OAuthEnv = {
   github?: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string };
@@ -203,6 +215,7 @@ export type Env = {
   /** Anonymous page cache; a ttl of 0 turns it off. */
   pageCache: { ttlMs: number; maxBytes: number; maxEntries: number };
   market: MarketEnv;
+  realtime: RealtimeEnv;
   assistant: AssistantEnv;
   oauth: OAuthEnv;
 };
@@ -275,6 +288,11 @@ export function parseEnv(
       cacheTtlMs: env.MARKET_CACHE_TTL_SECONDS * 1000,
       upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
       retryBaseDelayMs: env.UPSTREAM_RETRY_DELAY_MS,
+    },
+    realtime: {
+      demoTickMs: env.REALTIME_DEMO_TICK_MS,
+      pollMs: env.REALTIME_POLL_SECONDS * 1000,
+      cryptoStream: env.CRYPTO_STREAM === "binance" ? { provider: "binance", url: env.BINANCE_STREAM_URL.replace(/\/$/, "") } : { provider: "off" },
     },
     // Never longer than the market data it shows stays fresh.
     pageCache: {

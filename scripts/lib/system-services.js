@@ -246,21 +246,25 @@ export async function startRedis({ port } = {}) {
  * one per instance (with the reference's own parameters), the `listen` lines one loopback port.
  */
 export function nginxSiteFor(reference, { port, upstreams }) {
-  const upstreamBlock = /(upstream\s+\S+\s*\{)([^}]*)(\})/;
-  const block = upstreamBlock.exec(reference);
-  const serverLine = block && /^(\s*)server\s+\S+(.*;)\s*$/m.exec(block[2] ?? "");
-  if (!block || !serverLine) throw new Error(`${referenceNginxConfig}: no upstream block with a server line`);
-  const [, indent, parameters] = serverLine;
-  const servers = upstreams.map((address) => `${indent}server ${address}${parameters}`).join("\n");
-  const body = (block[2] ?? "").replace(/^\s*server\s+\S+.*;\s*$\n?/gm, "");
+  const upstreamBlock = /(upstream\s+\S+\s*\{)([^}]*)(\})/g;
+  let blocks = 0;
+  // Every upstream block (pages, and the realtime socket) gets the instances, with its own server parameters.
+  const withInstances = reference.replace(upstreamBlock, (_block, opening, inside, closing) => {
+    const serverLine = /^(\s*)server\s+\S+(.*;)\s*$/m.exec(inside);
+    if (!serverLine) throw new Error(`${referenceNginxConfig}: an upstream block without a server line`);
+    blocks++;
+    const [, indent, parameters] = serverLine;
+    const servers = upstreams.map((address) => `${indent}server ${address}${parameters}`).join("\n");
+    const body = inside.replace(/^\s*server\s+\S+.*;\s*$\n?/gm, "");
+    return `${opening}\n${servers}${body.startsWith("\n") ? "" : "\n"}${body}${closing}`;
+  });
+  if (blocks === 0) throw new Error(`${referenceNginxConfig}: no upstream block`);
   let listened = false;
-  const site = reference
-    .replace(upstreamBlock, `$1\n${servers}${body.startsWith("\n") ? "" : "\n"}${body}$3`)
-    .replace(/^(\s*)listen\s+[^;]+;[^\n]*\n/gm, (_line, lineIndent) => {
-      if (listened) return "";
-      listened = true;
-      return `${lineIndent}listen ${host}:${port};\n`;
-    });
+  const site = withInstances.replace(/^(\s*)listen\s+[^;]+;[^\n]*\n/gm, (_line, lineIndent) => {
+    if (listened) return "";
+    listened = true;
+    return `${lineIndent}listen ${host}:${port};\n`;
+  });
   if (!listened) throw new Error(`${referenceNginxConfig}: no listen line`);
   return site;
 }

@@ -100,6 +100,12 @@ function itemIn(item: LiveItem, currency: CryptoCurrency, at: number): LiveItem 
   };
 }
 
+/** A crypto's demo quote at `at` in `currency`, with its daily volatility; undefined for an unknown id. */
+export function cryptoQuoteAt(id: string, currency: CryptoCurrency, at: number) {
+  const quote = quotesAt(at).byId.get(id);
+  return quote && { item: itemIn(quote.item, currency, at), volatility: quote.entry.asset.volatility, round: quoted };
+}
+
 /** The current demo price of a crypto by ticker symbol (any case), for the converter. */
 export function cryptoPriceBySymbol(symbol: string, now: number): number {
   const wanted = symbol.toLowerCase();

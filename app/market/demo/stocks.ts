@@ -77,6 +77,12 @@ const snapshot = memoLast((step: number) => {
   return { quotes, byTicker: new Map(quotes.map((quote) => [quote.entry.asset.ticker, quote])) };
 });
 
+/** A stock's demo quote at `at`, with its daily volatility; undefined for an unknown ticker. */
+export function stockQuoteAt(ticker: string, at: number) {
+  const quote = snapshot(Math.floor(at / STEP_MS)).byTicker.get(ticker);
+  return quote && { item: quote.item, volatility: quote.entry.asset.volatility, round: cents };
+}
+
 /** A BDR is a receipt of a US-listed company's shares: its home market is the US. */
 function homeMarketOf(asset: StockAsset): StockMarket {
   return asset.type === "bdr" || marketOf(asset) === "US" ? "us" : "b3";

@@ -1,0 +1,159 @@
+import type { Clock } from "~/platform/clock";
+import type { RealtimeEnv } from "~/platform/env.server";
+import type { Logger } from "~/platform/logger.server";
+import type { ExchangeStream } from "./binance-stream.server";
+import type { LiveKey, Tick } from "./protocol";
+
+/** What the hub needs of the market: the quote board, where each kind's prices come from, and a read through the cache. */
+export type LiveMarket = {
+  /** Lays a tick over the quote board; false when the board already knows something as new. */
+  apply(tick: Tick): boolean;
+  /** The board's freshest quote of `key`, as a tick. */
+  latest(key: LiveKey): Tick | undefined;
+  /** Reads `key` again through the market cache; the board keeps what the answer brings. */
+  refresh(key: LiveKey): Promise<void>;
+  /** Demo prices tick from the generator; live ones come from a stream or from reads of the cache. */
+  sourceOf(key: LiveKey): "demo" | "live";
+  /** The demo generator's tick of `key` at `at`. */
+  demoTick(key: LiveKey, at: number): Tick | undefined;
+};
+
+/** Where ticks go: to this instance's browsers, and to the other instances. */
+export type TickOutlet = { deliver(ticks: Tick[]): void; share?(ticks: Tick[]): void };
+
+export type LiveHub = {
+  /** The first browser on this instance started watching `key`. */
+  watch(key: LiveKey): void;
+  /** The last browser on this instance stopped watching `key`. */
+  unwatch(key: LiveKey): void;
+  /** The freshest known quote of each key, for a browser that just subscribed. */
+  snapshot(keys: readonly LiveKey[]): Tick[];
+  /** Ticks another instance produced. */
+  receive(ticks: readonly Tick[]): void;
+  /** Connects the socket layer; returns the function that disconnects it. */
+  attach(outlet: TickOutlet): () => void;
+  close(): Promise<void>;
+};
+
+export type LiveHubDependencies = {
+  market: LiveMarket;
+  config: Pick<RealtimeEnv, "demoTickMs" | "pollMs">;
+  clock: Clock;
+  logger: Logger;
+  /** Whether `key` trades at `at`: stocks only during their exchange's session. */
+  trading(key: LiveKey, at: number): boolean;
+  /** The exchange stream live crypto prices come from, when one is configured. */
+  stream?: ExchangeStream;
+};
+
+const isCrypto = (key: LiveKey) => key.startsWith("crypto:");
+
+/**
+ * Turns what browsers watch on this instance into ticks. Each watched key has one source here,
+ * however many browsers watch it: demo prices tick from the generator every few seconds; live
+ * crypto prices come from the exchange stream, and from reads of the market cache while the
+ * stream is down; live stock prices come from reads of the market cache (no free B3 stream
+ * exists). Every tick goes over the quote board first, so a reload shows the price a tick showed,
+ * and a browser only ever gets a tick newer than its last one.
+ */
+export function createLiveHub({ market, config, clock, logger, trading, stream }: LiveHubDependencies): LiveHub {
+  const watched = new Set<LiveKey>();
+  /** When the last tick of each watched key went out. */
+  const delivered = new Map<LiveKey, number>();
+  let outlet: TickOutlet | undefined;
+  let polling = false;
+
+  /** The board's tick of each key that moved past what browsers have, in one batch. */
+  function deliverFresh(keys: Iterable<LiveKey>) {
+    const fresh: Tick[] = [];
+    for (const key of keys) {
+      const tick = watched.has(key) ? market.latest(key) : undefined;
+      if (!tick || tick.time <= (delivered.get(key) ?? -Infinity)) continue;
+      delivered.set(key, tick.time);
+      fresh.push(tick);
+    }
+    if (fresh.length > 0) outlet?.deliver(fresh);
+  }
+
+  function publish(ticks: readonly Tick[], madeHere: boolean) {
+    const applied = ticks.filter((tick) => market.apply(tick));
+    if (madeHere && applied.length > 0) outlet?.share?.(applied);
+    deliverFresh(ticks.map((tick) => tick.key));
+  }
+
+  const streamedKeys = () => [...watched].filter((key) => isCrypto(key) && market.sourceOf(key) === "live");
+  // An exchange's volume is that exchange's alone: the provider's market-wide volume stays.
+  const stopStreaming = stream?.onTick((tick) => publish([{ ...tick, volume: null }], true));
+
+  const demoTimer = setInterval(() => {
+    // On a grid, so every instance watching a key computes the same tick.
+    const at = Math.floor(clock.now() / config.demoTickMs) * config.demoTickMs;
+    const ticks: Tick[] = [];
+    for (const key of watched) {
+      if (market.sourceOf(key) !== "demo" || !trading(key, at)) continue;
+      const tick = market.demoTick(key, at);
+      if (tick) ticks.push(tick);
+    }
+    if (ticks.length > 0) publish(ticks, true);
+  }, config.demoTickMs);
+
+  const pollTimer = setInterval(() => {
+    if (polling) return;
+    const now = clock.now();
+    const due = [...watched].filter(
+      (key) => market.sourceOf(key) === "live" && trading(key, now) && !(isCrypto(key) && stream?.connected()),
+    );
+    if (due.length === 0) return;
+    polling = true;
+    Promise.allSettled(due.map((key) => market.refresh(key)))
+      .then((results) => {
+        const failed = results.filter((result) => result.status === "rejected").length;
+        if (failed > 0) logger.warn(`realtime: ${failed} of ${due.length} watched quotes could not be read again`);
+        const fresh = due.flatMap((key) => market.latest(key) ?? []);
+        if (fresh.length > 0) outlet?.share?.(fresh);
+        deliverFresh(due);
+      })
+      .finally(() => {
+        polling = false;
+      });
+  }, config.pollMs);
+  for (const timer of [demoTimer, pollTimer]) timer.unref();
+
+  return {
+    watch(key) {
+      if (watched.has(key)) return;
+      watched.add(key);
+      if (market.sourceOf(key) !== "live") return;
+      // A key first seen here (its page came from another instance) is read once: the answer fills
+      // the snapshot and names the coin's symbol for the stream.
+      const known = market.latest(key) ? Promise.resolve() : market.refresh(key);
+      known.then(
+        () => isCrypto(key) && watched.has(key) && stream?.watch(streamedKeys()),
+        (error: unknown) => logger.warn(`realtime: could not read ${key}:`, String(error)),
+      );
+    },
+    unwatch(key) {
+      if (!watched.delete(key)) return;
+      delivered.delete(key);
+      if (isCrypto(key) && market.sourceOf(key) === "live") stream?.watch(streamedKeys());
+    },
+    snapshot(keys) {
+      return keys.flatMap((key) => market.latest(key) ?? []);
+    },
+    receive(ticks) {
+      publish(ticks, false);
+    },
+    attach(connected) {
+      outlet = connected;
+      return () => {
+        if (outlet === connected) outlet = undefined;
+      };
+    },
+    async close() {
+      clearInterval(demoTimer);
+      clearInterval(pollTimer);
+      stopStreaming?.();
+      await stream?.close();
+    },
+  };
+}
