@@ -77,7 +77,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     config: config.realtime,
     clock,
     logger,
-    trading: (key, at) => market.trading(key, at),
+    trading: market.live.trading,
     // Exchange prices only ever sit beside the live provider's: never over demo figures.
     stream:
       cryptoStream.provider === "binance" && config.market.crypto.provider === "coingecko"

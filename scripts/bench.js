@@ -7,7 +7,8 @@
 // BENCH_DURATION (s, default 10) per throughput run, BENCH_SOAK_SECONDS (default 300),
 // BENCH_RENDER_ROUNDS (default 200), BENCH_LIGHTHOUSE=0 to skip Lighthouse,
 // BENCH_LIGHTHOUSE_RUNS (default 3; the median counts), BENCH_ONLY=soak,lighthouse (a
-// comma-separated choice of budgets, throughput, instances, render, compression, proxy, lighthouse, soak).
+// comma-separated choice of budgets, throughput, instances, render, compression, proxy, lighthouse,
+// realtime, soak), BENCH_REALTIME_SECONDS (default 30) of ticks to 1,000 socket clients.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -26,11 +27,13 @@ import {
   settle,
 } from "./lib/load.js";
 import { atLeastRow, count, formatTable, kilobytes, megabytes, milliseconds, ratio, row, underRow, unmetRows } from "./lib/report.js";
+import { connectWatchers } from "./lib/realtime-load.js";
 import { machineBusyShare, projectRoot, startNodeServer, startRealApp } from "./lib/servers.js";
 import { findExecutable, startNginx } from "./lib/system-services.js";
 
 const seconds = Number(process.env.BENCH_DURATION ?? 10);
 const warmupSeconds = Math.max(1, Math.round(seconds / 5));
+const realtimeSeconds = Number(process.env.BENCH_REALTIME_SECONDS ?? 30);
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 const renderRounds = Number(process.env.BENCH_RENDER_ROUNDS ?? 200);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -41,6 +44,7 @@ const jsonArgument = process.argv.slice(2).find((argument) => argument === "--js
 const jsonPath = jsonArgument && (jsonArgument.split("=")[1] || path.join(projectRoot, "bench-results/bench.json"));
 
 const targets = { throughputRatio: 0.5, p99Ms: 50, renderRatio: 2.5, compressionRatio: 0.95, soakGrowthMb: 50 };
+const realtimeTargets = { clients: 1000, keysPerClient: 12, growthMb: 50, p99Ms: 200 };
 const lighthouseTargets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const measuredPages = ["/", "/cryptos", "/stocks", "/cryptos/bitcoin", "/stocks/PETR4"];
 const lighthousePages = ["/", "/cryptos/bitcoin", "/news"];
@@ -380,6 +384,90 @@ async function soak({ app }, details) {
   ];
 }
 
+/**
+ * Issue 18: 1,000 socket clients watching 12 keys each on one instance, as many browsers on the
+ * market pages would. Memory growth, tick latency (publish → client) and CPU while the demo
+ * generator ticks, with pages still answering meanwhile.
+ */
+async function realtime({ app }, details) {
+  const { clients, keysPerClient } = realtimeTargets;
+  const list = JSON.parse(await fetchText(`${app.url}/proxy/cryptos?vs_currency=usd&per_page=100&page=1`));
+  const keys = list.flatMap(({ id }) => [`crypto:${id}:usd`, `crypto:${id}:brl`]);
+  section(`Realtime: ${clients} socket clients × ${keysPerClient} of ${keys.length} live keys, ${realtimeSeconds} s of ticks`);
+  const rssBefore = await idleRss(app);
+  const watchers = await connectWatchers(app.url, { clients, keys, keysPerClient });
+  try {
+    await settle(app);
+    const rssConnected = await idleRss(app);
+    const cpuBefore = app.cpuSeconds();
+    watchers.record(true);
+    const pageErrors = [];
+    let pagesAsked = 0;
+    const deadline = Date.now() + realtimeSeconds * 1000;
+    while (Date.now() < deadline) {
+      for (const page of measuredPages) {
+        const { status } = await request(app.url + page, { headers: browserEncoding });
+        pagesAsked++;
+        if (status !== 200) pageErrors.push(`${page} ${status}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    watchers.record(false);
+    const cpuShare = (app.cpuSeconds() - cpuBefore) / realtimeSeconds;
+    const latencies = [...watchers.latencies].sort((a, b) => a - b);
+    const at = (quantile) => latencies[Math.min(latencies.length - 1, Math.floor(quantile * latencies.length))] ?? Infinity;
+    const growth = rssConnected - rssBefore;
+    const { connectErrors, disconnects } = watchers.problems;
+    log(
+      `  ${watchers.connected()} of ${clients} connected; RSS ${rssBefore.toFixed(1)} → ${rssConnected.toFixed(1)} MB; ` +
+        `${count(latencies.length)} ticks, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms; server CPU ${Math.round(cpuShare * 100)}%; ` +
+        `${pagesAsked} pages, ${pageErrors.length} errors`,
+    );
+    details.realtime = {
+      clients,
+      keysPerClient,
+      keys: keys.length,
+      rssBefore,
+      rssConnected,
+      ticks: latencies.length,
+      p50: at(0.5),
+      p99: at(0.99),
+      cpuShare,
+      pageErrors,
+      connectErrors,
+      disconnects,
+    };
+    const failures = connectErrors + disconnects + pageErrors.length;
+    return [
+      underRow(
+        "—",
+        `realtime: RSS growth for ${clients} socket clients × ${keysPerClient} keys`,
+        growth,
+        realtimeTargets.growthMb,
+        megabytes,
+        `${megabytes(rssBefore)} → ${megabytes(rssConnected)}; ${((growth * 1024) / clients).toFixed(1)} kB per client`,
+      ),
+      underRow(
+        "—",
+        "realtime: tick latency p99 (publish → client)",
+        at(0.99),
+        realtimeTargets.p99Ms,
+        milliseconds,
+        `p50 ${milliseconds(at(0.5))}; ${count(latencies.length)} ticks in ${realtimeSeconds} s; server CPU ${Math.round(cpuShare * 100)}%`,
+      ),
+      row(
+        "—",
+        "realtime: connect errors, drops and page errors meanwhile",
+        `${failures} (${pagesAsked} pages asked)`,
+        "0",
+        failures === 0 && latencies.length > 0,
+      ),
+    ];
+  } finally {
+    watchers.close();
+  }
+}
+
 const machine = {
   date: new Date().toISOString(),
   cpus: os.cpus().length,
@@ -400,6 +488,7 @@ try {
   if (chosen("compression")) rows.push(...(await compression(servers, details)));
   if (chosen("proxy")) rows.push(...(await proxyLatency(servers, details)));
   if (runLighthouse && chosen("lighthouse")) rows.push(...(await lighthouse(servers, details)));
+  if (chosen("realtime")) rows.push(...(await realtime(servers, details)));
   if (chosen("soak")) rows.push(...(await soak(servers, details)));
 } finally {
   closeConnections();

@@ -2,8 +2,9 @@
 // (Debian's packages, installed with apt-get when missing), the fake market upstream, two instances
 // of the production build sharing DATABASE_URL, REDIS_URL and SESSION_SECRET, and nginx with the
 // reference configuration (deploy/nginx/market-analytics.conf) in front. Then, over plain HTTP as a
-// browser would post the forms, it checks that the instances behave as one site. It prints PASS or
-// FAIL per check, exits 1 when any fails, and stops and removes everything it started in any case.
+// browser would post the forms (and as its realtime socket subscribes), it checks that the
+// instances behave as one site. It prints PASS or FAIL per check, exits 1 when any fails, and
+// stops and removes everything it started in any case.
 //
 // MULTI_BASE_PORT=5700 puts the services on consecutive ports from there (the system picks free
 // ones otherwise).
@@ -14,6 +15,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { io as connectSocket, type Socket } from "socket.io-client";
+import type { LiveClientEvents, LiveServerEvents, Tick } from "../app/market/realtime/protocol";
+import { startFakeBinance, type FakeBinance } from "../tests/support/fake-binance";
 import { startFakeUpstream, type FakeUpstream } from "../tests/support/fake-upstream";
 import { freePort, projectRoot, startNodeServer } from "./lib/servers.js";
 import { ensureDebianPackages, startNginx, startPostgres, startRedis } from "./lib/system-services.js";
@@ -26,6 +30,8 @@ type Site = {
   databaseUrl: string;
   redisUrl: string;
   fake: FakeUpstream;
+  /** Each instance's own exchange stream, in the order of `instances`. */
+  exchanges: FakeBinance[];
   dataDirs: string[];
 };
 
@@ -403,6 +409,59 @@ async function killOneInstance(site: Site) {
   );
 }
 
+type LiveSocket = Socket<LiveServerEvents, LiveClientEvents>;
+
+/** A browser's realtime socket on `base`, watching `key`: resolves with a wait for a tick at `price`. */
+async function watchLive(base: string, key: string, transports: ("polling" | "websocket")[]) {
+  const socket: LiveSocket = connectSocket(base, { transports, reconnection: false, timeout: 10_000 });
+  const ticks: Tick[] = [];
+  socket.on("ticks", (received) => ticks.push(...received));
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("connect_error", reject);
+  });
+  await socket.timeout(10_000).emitWithAck("subscribe", [key]);
+  const startedAt = Date.now();
+  return {
+    socket,
+    transport: () => socket.io.engine.transport.name,
+    async tickAt(price: number, limitMs: number) {
+      while (Date.now() - startedAt < limitMs) {
+        if (ticks.some((tick) => tick.key === key && tick.price === price)) return Date.now();
+        await sleep(10);
+      }
+      throw new Error(`no tick at ${price} within ${limitMs} ms (got ${ticks.map((tick) => tick.price).join(", ") || "none"})`);
+    },
+  };
+}
+
+async function tickReachesEveryInstance({ instances, nginx, exchanges }: Site) {
+  const [a, b] = instances;
+  const [exchangeOfA] = exchanges;
+  if (!a || !b || !exchangeOfA) throw new Error("two instances are needed");
+  const key = "crypto:bitcoin:usd";
+  // A browser on each instance and one through nginx; only A's exchange will speak.
+  const watchers = [
+    { where: `${a.name}`, watcher: await watchLive(a.server.url, key, ["websocket"]) },
+    { where: `${b.name}`, watcher: await watchLive(b.server.url, key, ["websocket"]) },
+    { where: "nginx", watcher: await watchLive(nginx.url, key, ["polling", "websocket"]) },
+  ];
+  try {
+    await exchangeOfA.until(() => exchangeOfA.current()?.streams.has("btcusdt@miniTicker"), `${a.name} subscribing to BTCUSDT`, 20_000);
+    const price = Number((90_000 + Math.random() * 1000).toFixed(2));
+    const sentAt = Date.now();
+    exchangeOfA.miniTicker("btcusdt", { c: String(price), o: "89000.00", E: sentAt });
+    const arrivals = await Promise.all(
+      watchers.map(
+        async ({ where, watcher }) => `${where} after ${(await watcher.tickAt(price, 10_000)) - sentAt} ms (${watcher.transport()})`,
+      ),
+    );
+    return `a tick from ${a.name}'s exchange reached ${arrivals.join(", ")}`;
+  } finally {
+    for (const { watcher } of watchers) watcher.socket.disconnect();
+  }
+}
+
 // ——— The run ——————————————————————————————————————————————————————————————————————————————————
 
 const checks: { title: string; run: (site: Site) => Promise<string> }[] = [
@@ -411,6 +470,7 @@ const checks: { title: string; run: (site: Site) => Promise<string> }[] = [
   { title: "instances ask the upstream once per key", run: oneUpstreamCallPerKey },
   { title: "a published release note shows on every instance at once", run: releaseNoteEverywhere },
   { title: "the chat streams whichever instance answers", run: chatStreams },
+  { title: "a live tick made on one instance reaches browsers on the other and through nginx", run: tickReachesEveryInstance },
   { title: "an instance killed mid-run loses no acknowledged write", run: killOneInstance },
 ];
 
@@ -452,6 +512,8 @@ async function startSite(): Promise<Site> {
   log("Starting PostgreSQL, Redis and the fake upstream…");
   const fake = await startFakeUpstream();
   cleanups.push(fake.close);
+  const exchanges = [await startFakeBinance(), await startFakeBinance()];
+  for (const exchange of exchanges) cleanups.push(exchange.close);
   const [postgres, redis] = await allStarted([startPostgres({ port: await portAt(0) }), startRedis({ port: await portAt(1) })]);
   const sessionSecret = randomBytes(48).toString("base64url");
   // nginx's address is the instances' public one: chosen before any of them starts.
@@ -480,6 +542,7 @@ async function startSite(): Promise<Site> {
           TRUST_PROXY: "loopback",
           CRYPTO_PROVIDER: "coingecko",
           COINGECKO_BASE_URL: `${fake.url}/coingecko`,
+          BINANCE_STREAM_URL: exchanges[index]?.url,
           ASSISTANT_PROVIDER: "offline",
         },
       }),
@@ -489,7 +552,7 @@ async function startSite(): Promise<Site> {
   const nginx = await startNginx({ upstreams: servers.map((server) => new URL(server.url).host), port: nginxPort });
   cleanups.push(nginx.stop);
   log(`nginx ${nginx.url} in front of ${instances.map(({ name, server }) => `${name} ${server.url}`).join(", ")}\n`);
-  return { instances, nginx, databaseUrl: postgres.url, redisUrl: redis.url, fake, dataDirs };
+  return { instances, nginx, databaseUrl: postgres.url, redisUrl: redis.url, fake, exchanges, dataDirs };
 }
 
 async function main() {

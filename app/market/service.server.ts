@@ -8,6 +8,7 @@ import { isCryptoCurrency, type CryptoCurrency } from "./crypto-currency";
 import { createDemoProviders } from "./demo";
 import { demoTick } from "./demo/ticks";
 import { defaultStockRange } from "./list-params";
+import { isStockTrading } from "./market-hours.server";
 import { createBrapiProvider } from "./live/brapi";
 import { createCoinGeckoProvider } from "./live/coingecko";
 import { createCurrencyApiProvider } from "./live/currency-api";
@@ -116,6 +117,8 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
       apply: quotes.applyTick,
       latest: quotes.tickOf,
       cryptoSymbol: (id: string) => cryptoSymbols.get(id),
+      /** Cryptos trade round the clock; a stock only in its exchange's session. */
+      trading: (key: LiveKey, at: number) => !key.startsWith("stock:") || isStockTrading(key.slice("stock:".length), at),
       sourceOf: (key: LiveKey) => providers[key.startsWith("crypto:") ? "crypto" : "stocks"].source,
       demoTick,
       // Through the cache, in the fallback language and the detail page's default range, as most visitors read them.

@@ -85,9 +85,7 @@ export function createLiveHub({ market, config, clock, logger, trading, stream }
   // An exchange's volume is that exchange's alone: the provider's market-wide volume stays.
   const stopStreaming = stream?.onTick((tick) => publish([{ ...tick, volume: null }], true));
 
-  const demoTimer = setInterval(() => {
-    // On a grid, so every instance watching a key computes the same tick.
-    const at = Math.floor(clock.now() / config.demoTickMs) * config.demoTickMs;
+  function tickDemo(at: number) {
     const ticks: Tick[] = [];
     for (const key of watched) {
       if (market.sourceOf(key) !== "demo" || !trading(key, at)) continue;
@@ -95,7 +93,17 @@ export function createLiveHub({ market, config, clock, logger, trading, stream }
       if (tick) ticks.push(tick);
     }
     if (ticks.length > 0) publish(ticks, true);
-  }, config.demoTickMs);
+  }
+  // On a grid of demoTickMs, so every instance watching a key computes the same tick at the same moment.
+  let demoTimer: NodeJS.Timeout;
+  const scheduleDemoTick = () => {
+    const wait = config.demoTickMs - (clock.now() % config.demoTickMs);
+    demoTimer = setTimeout(() => {
+      tickDemo(Math.round(clock.now() / config.demoTickMs) * config.demoTickMs);
+      scheduleDemoTick();
+    }, wait).unref();
+  };
+  scheduleDemoTick();
 
   const pollTimer = setInterval(() => {
     if (polling) return;
@@ -117,7 +125,7 @@ export function createLiveHub({ market, config, clock, logger, trading, stream }
         polling = false;
       });
   }, config.pollMs);
-  for (const timer of [demoTimer, pollTimer]) timer.unref();
+  pollTimer.unref();
 
   return {
     watch(key) {
@@ -150,7 +158,7 @@ export function createLiveHub({ market, config, clock, logger, trading, stream }
       };
     },
     async close() {
-      clearInterval(demoTimer);
+      clearTimeout(demoTimer);
       clearInterval(pollTimer);
       stopStreaming?.();
       await stream?.close();
