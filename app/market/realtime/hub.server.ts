@@ -82,8 +82,14 @@ export function createLiveHub({ market, config, clock, logger, trading, stream }
   }
 
   const streamedKeys = () => [...watched].filter((key) => isCrypto(key) && market.sourceOf(key) === "live");
+  /** When the exchange last sent each key: a coin it does not list never ticks there. */
+  const streamedAt = new Map<LiveKey, number>();
+  const streaming = (key: LiveKey, now: number) => stream?.connected() && now - (streamedAt.get(key) ?? -Infinity) < 2 * config.pollMs;
   // An exchange's volume is that exchange's alone: the provider's market-wide volume stays.
-  const stopStreaming = stream?.onTick((tick) => publish([{ ...tick, volume: null }], true));
+  const stopStreaming = stream?.onTick((tick) => {
+    streamedAt.set(tick.key, clock.now());
+    publish([{ ...tick, volume: null }], true);
+  });
 
   function tickDemo(at: number) {
     const ticks: Tick[] = [];
@@ -109,7 +115,7 @@ export function createLiveHub({ market, config, clock, logger, trading, stream }
     if (polling) return;
     const now = clock.now();
     const due = [...watched].filter(
-      (key) => market.sourceOf(key) === "live" && trading(key, now) && !(isCrypto(key) && stream?.connected()),
+      (key) => market.sourceOf(key) === "live" && trading(key, now) && !(isCrypto(key) && streaming(key, now)),
     );
     if (due.length === 0) return;
     polling = true;
@@ -143,6 +149,7 @@ export function createLiveHub({ market, config, clock, logger, trading, stream }
     unwatch(key) {
       if (!watched.delete(key)) return;
       delivered.delete(key);
+      streamedAt.delete(key);
       if (isCrypto(key) && market.sourceOf(key) === "live") stream?.watch(streamedKeys());
     },
     snapshot(keys) {
