@@ -81,6 +81,11 @@ describe("Binance stream: subscriptions", () => {
     ]);
   });
 
+  it("refuses a URL that is not a WebSocket one when created", () => {
+    expect(() => open({ url: "https://stream.binance.com:9443" })).toThrow(/ws:\/\/ or wss:\/\//);
+    expect(() => open({ url: "stream.binance.com" })).toThrow();
+  });
+
   it("turns a changed watch set into UNSUBSCRIBE and SUBSCRIBE of the difference, coalescing calls made together", async () => {
     const binance = open();
     binance.watch(["crypto:bitcoin:brl", "crypto:ethereum:usd"]);

@@ -95,6 +95,8 @@ function outageReason(error: Error | undefined, status: number | undefined, code
 export function createBinanceStream(options: BinanceStreamOptions): ExchangeStream {
   const { symbolOf, logger } = options;
   const endpoint = `${options.url.replace(/\/+$/, "")}/stream`;
+  // A wrong setting fails here, at start-up, not inside a later watch().
+  if (!/^wss?:$/.test(new URL(endpoint).protocol)) throw new Error(`Binance stream URL must be ws:// or wss://, not ${options.url}`);
   const { initialDelayMs, maxDelayMs } = options.reconnect ?? { initialDelayMs: 1000, maxDelayMs: 30_000 };
   const silenceTimeoutMs = options.silenceTimeoutMs ?? 60_000;
   const controlIntervalMs = options.controlIntervalMs ?? 250;
