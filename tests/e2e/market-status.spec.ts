@@ -1,7 +1,17 @@
 import type { Page } from "@playwright/test";
-import { isMarketOpen } from "../../app/market/market-hours.server";
-import type { Exchange } from "../../app/market/market-hours";
+import { readFileSync } from "node:fs";
+import { holidayKey, isMarketOpen, type Exchange } from "../../app/market/market-hours";
 import { expect, javaScriptOn, ready, test } from "./fixtures";
+
+/** The embedded calendar's holidays, read as the file (Playwright's loader cannot import JSON modules). */
+const calendar = JSON.parse(readFileSync("app/market/data/calendar.json", "utf8")) as {
+  events: { kind: string; market: string; date: string }[];
+};
+const holidays = new Set(
+  calendar.events.flatMap(({ kind, market, date }) =>
+    kind === "holiday" && (market === "B3" || market === "US") ? [holidayKey(market, date)] : [],
+  ),
+);
 
 const states = {
   "pt-BR": { open: "Mercado aberto", closed: "Mercado fechado" },
@@ -16,7 +26,7 @@ const badgeOf = (page: Page, exchange: Exchange) => page.locator(`[data-testid="
  */
 async function expectState(page: Page, exchange: Exchange, language: keyof typeof states, before: number) {
   const text = await badgeOf(page, exchange).getByTestId("market-status-state").innerText();
-  const expected = [before, Date.now()].map((at) => states[language][isMarketOpen(exchange, at) ? "open" : "closed"]);
+  const expected = [before, Date.now()].map((at) => states[language][isMarketOpen(exchange, at, holidays) ? "open" : "closed"]);
   expect(expected, `${exchange}: "${text}"`).toContain(text);
 }
 
