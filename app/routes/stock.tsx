@@ -9,6 +9,8 @@ import { orUnavailable } from "~/market/unavailable";
 import { tickerSchema } from "~/market/proxy-params";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
+import { exchangeOfTicker, marketHoursView } from "~/market/market-hours.server";
+import { MarketStatusBadges } from "~/ui/market/market-status";
 import { dailyPointsFromHistory } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
@@ -50,13 +52,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Only what the page shows: the chart needs daily points, not the raw history twice.
     detail: detail && stock ? { ...detail, data: { ...stock, history: [] } } : null,
     points: stock ? dailyPointsFromHistory(stock.history, shares) : [],
+    marketHours: marketHoursView([exchangeOfTicker(ticker.data)], platformOf(context).clock.now()),
   };
 }
 
 export const meta = routeMeta;
 export const shouldRevalidate = skipRevalidationForChartParams;
 
-export default function Stock({ loaderData: { stars, detail, points, range } }: Route.ComponentProps) {
+export default function Stock({ loaderData: { stars, detail, points, range, marketHours } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const sectorLabel = useSectorLabel();
@@ -85,6 +88,7 @@ export default function Stock({ loaderData: { stars, detail, points, range } }: 
         subtitle={stock.name}
         price={money(stock.price)}
         change={stock.changePercent}
+        status={<MarketStatusBadges hours={marketHours} />}
         tags={[
           { label: t("market.stats.type"), value: t(`market.types.${stock.type}`) },
           { label: t("market.stats.currency"), value: stock.currency },

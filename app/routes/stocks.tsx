@@ -8,6 +8,9 @@ import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
 import { stockMarkets, stockTypes } from "~/market/types";
+import { exchangeOfTicker, marketHoursView } from "~/market/market-hours.server";
+import type { Exchange } from "~/market/market-hours";
+import { MarketStatusBadges } from "~/ui/market/market-status";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { ListToolbar } from "~/ui/market/list-toolbar";
 import { EmptyState } from "~/ui/kit/empty-state";
@@ -37,17 +40,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: search.perPage,
     }),
   );
-  return { meta: pageMetaFor(context, "market.stocks"), search, list, stars: await starsFor(context) };
+  // The exchanges the rows trade on (a US filter shows BDRs, traded on B3); the filter's when there are no rows.
+  const listed = list?.data.items.map(({ ticker }) => exchangeOfTicker(ticker)) ?? [];
+  const shown: Exchange[] = listed.length > 0 ? listed : search.market === "all" ? ["B3", "US"] : [search.market === "b3" ? "B3" : "US"];
+  const marketHours = marketHoursView(shown, platformOf(context).clock.now());
+  return { meta: pageMetaFor(context, "market.stocks"), search, list, stars: await starsFor(context), marketHours };
 }
 
 export const meta = routeMeta;
 
-export default function Stocks({ loaderData: { search, list, stars } }: Route.ComponentProps) {
+export default function Stocks({ loaderData: { search, list, stars, marketHours } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const sectorLabel = useSectorLabel();
   return (
     <Container size="lg" className="page">
-      <Title order={1}>{t("market.stocks.title")}</Title>
+      <Group justify="space-between" align="center" gap="xs">
+        <Title order={1}>{t("market.stocks.title")}</Title>
+        <MarketStatusBadges hours={marketHours} />
+      </Group>
       <Text mt="xs" c="dimmed">
         {t("market.stocks.intro")}
       </Text>

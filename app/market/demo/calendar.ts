@@ -1,10 +1,10 @@
 import type { CalendarProvider } from "../providers/provider";
 import { calendarEventKinds, type CalendarEvent } from "../types";
 import { calendarRecords, compareText, marketOf, stockAssets, type StockAsset, type Translations } from "./dataset";
+import { holidayKey, type Exchange, type Holidays } from "../market-hours";
 import { DAY_MS, EPOCH_MS, hashString } from "./generator";
 
 type Entry = Omit<CalendarEvent, "title"> & { title: Translations };
-type Market = "B3" | "US";
 
 /** Generated events exist from the start of the price walks to this many years past the clock. */
 const HORIZON_YEARS = 2;
@@ -38,26 +38,31 @@ const fixedEntries: Entry[] = calendarRecords.map((record) => ({
   asset: null,
 }));
 
-const holidays = new Set(calendarRecords.filter(({ kind }) => kind === "holiday").map(({ market, date }) => `${market}|${date}`));
+/** The exchanges' holidays (B3 and US records of kind "holiday"), keyed as market hours read them. */
+export const marketHolidays: Holidays = new Set(
+  calendarRecords.flatMap(({ kind, market, date }) =>
+    kind === "holiday" && (market === "B3" || market === "US") ? [holidayKey(market, date)] : [],
+  ),
+);
 
 /** Days are whole UTC days since 1970-01-01 (a Thursday). */
 function isoDate(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-function isBusinessDay(day: number, market: Market): boolean {
+function isBusinessDay(day: number, market: Exchange): boolean {
   const weekday = (day + 4) % 7;
-  return weekday !== 0 && weekday !== 6 && !holidays.has(`${market}|${isoDate(day)}`);
+  return weekday !== 0 && weekday !== 6 && !marketHolidays.has(holidayKey(market, isoDate(day)));
 }
 
-function businessDayFrom(day: number, market: Market): number {
+function businessDayFrom(day: number, market: Exchange): number {
   let next = day;
   while (!isBusinessDay(next, market)) next++;
   return next;
 }
 
 /** The n-th (1-based) business day of a month. */
-function nthBusinessDay(year: number, month: number, n: number, market: Market): number {
+function nthBusinessDay(year: number, month: number, n: number, market: Exchange): number {
   let day = businessDayFrom(Date.UTC(year, month, 1) / DAY_MS, market);
   for (let i = 1; i < n; i++) day = businessDayFrom(day + 1, market);
   return day;

@@ -17,12 +17,14 @@ type AssetHeaderProps = {
   change: number | null;
   /** Facts shown as tags by the name (a stock's type, its currency). */
   tags?: Tag[];
+  /** Under the price: whether its market is trading (stocks). */
+  status?: ReactNode;
   /** At the header's side: the favourite star. */
   action: ReactNode;
 };
 
 /** The top of a detail page: logo, name, current price and 24h change, and the favourite star. */
-export function AssetHeader({ image, imageLabel, title, subtitle, price, change, tags = [], action }: AssetHeaderProps) {
+export function AssetHeader({ image, imageLabel, title, subtitle, price, change, tags = [], status, action }: AssetHeaderProps) {
   return (
     <header className="asset-header" data-testid="asset-header">
       <AssetImage src={image} label={imageLabel} size={48} />
@@ -39,6 +41,7 @@ export function AssetHeader({ image, imageLabel, title, subtitle, price, change,
             <Change value={change} />
           </span>
         </p>
+        {status && <div className="asset-header__status">{status}</div>}
       </div>
       <div className="asset-header__action">{action}</div>
     </header>
