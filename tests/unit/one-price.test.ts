@@ -26,6 +26,42 @@ const quoteOf = ({ price, change24h }: CryptoListItem) => ({ price, change24h })
 const stockQuoteOf = ({ price, changePercent }: StockListItem) => ({ price, changePercent });
 
 describe("one price everywhere (demo data, cached views fetched at different steps)", () => {
+  it("shows a live tick's price on every view read after it, in its currency only, with the market cap moving with it", async () => {
+    const { market, advance, clock } = demoMarket();
+    const list = await market.cryptoList({ page: 1, perPage: 50, order: "market_cap_desc", currency: "brl" });
+    const before = list.data.items.find((item) => item.id === "bitcoin")!;
+    advance(1000);
+    const tick = market.live.demoTick("crypto:bitcoin:brl", clock())!;
+    expect(tick.price).not.toBe(before.price);
+    // A small wiggle around the generator's knot, the same on every instance for the same second.
+    expect(Math.abs(tick.price / before.price! - 1)).toBeLessThan(0.01);
+    expect(market.live.demoTick("crypto:bitcoin:brl", clock())).toEqual(tick);
+    expect(market.live.apply(tick)).toBe(true);
+    expect(market.live.apply(tick)).toBe(false);
+
+    const listed = (await market.cryptoList({ page: 1, perPage: 50, order: "market_cap_desc", currency: "brl" })).data.items;
+    const bitcoin = listed.find((item) => item.id === "bitcoin")!;
+    expect(bitcoin.price).toBe(tick.price);
+    expect(bitcoin.change24h).toBeCloseTo(tick.change!, 10);
+    expect(bitcoin.marketCap).toBe(Math.round((before.marketCap! * tick.price) / before.price!));
+    expect((await market.cryptoDetail("bitcoin", "pt-BR", "brl")).data!.price).toBe(tick.price);
+    // Dollars are another key: untouched.
+    expect((await market.cryptoDetail("bitcoin", "en", "usd")).data!.price).not.toBe(tick.price);
+    expect(market.live.latest("crypto:bitcoin:brl")).toMatchObject({ price: tick.price, time: tick.time });
+  });
+
+  it("ticks a stock's price over its list row and detail", async () => {
+    const { market, advance, clock } = demoMarket();
+    await market.stockList({ page: 1, limit: 20 });
+    advance(2000);
+    const tick = market.live.demoTick("stock:PETR4", clock())!;
+    market.live.apply(tick);
+    const row = (await market.stockList({ page: 1, limit: 20, search: "PETR4" })).data.items[0]!;
+    const detail = (await market.stockDetail("PETR4", "1mo", "pt-BR")).data!;
+    expect([row.price, detail.price, detail.history.at(-1)!.close]).toEqual([tick.price, tick.price, tick.price]);
+    expect(detail.changePercent).toBeCloseTo(tick.change!, 10);
+  });
+
   it("shows a crypto's newest price in the list, the detail, its chart's last point and trending", async () => {
     const { market, advance } = demoMarket();
     const before = await market.cryptoList({ page: 1, perPage: 250, order: "market_cap_desc" });

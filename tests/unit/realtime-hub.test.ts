@@ -158,4 +158,19 @@ describe("live hub", () => {
     expect(exchange.watching.at(-1)).toEqual([]);
     await hub.close();
   });
+
+  it("polls a live crypto the exchange never sends (a coin it does not list), while the stream is up", async () => {
+    vi.useFakeTimers({ now: start });
+    const { market, upstream, refreshed } = fakeMarket({ "crypto:obscure-coin:brl": "live" });
+    upstream.set("crypto:obscure-coin:brl", { key: "crypto:obscure-coin:brl", price: 0.5, change: 1, volume: 10, time: start });
+    const exchange = fakeStream();
+    const { hub, delivered } = hubWith(market, { stream: exchange.stream });
+    hub.watch("crypto:obscure-coin:brl");
+    upstream.set("crypto:obscure-coin:brl", { key: "crypto:obscure-coin:brl", price: 0.6, change: 2, volume: 10, time: start + 1000 });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(exchange.stream.connected()).toBe(true);
+    expect(refreshed).toEqual(["crypto:obscure-coin:brl", "crypto:obscure-coin:brl"]);
+    expect(delivered.at(-1)).toMatchObject({ price: 0.6 });
+    await hub.close();
+  });
 });

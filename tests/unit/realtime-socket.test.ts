@@ -66,7 +66,7 @@ async function client(url: string, options: Parameters<typeof connect>[1] = {}):
   return socket;
 }
 
-const subscribe = (socket: Client, keys: unknown[]) => socket.timeout(5000).emitWithAck("subscribe", keys as string[]);
+const subscribe = (socket: Client, keys: unknown[]): Promise<Tick[]> => socket.timeout(5000).emitWithAck("subscribe", keys as string[]);
 /** Lets the server handle what was sent before: an acknowledged round trip after it. */
 const settle = (socket: Client) => subscribe(socket, []);
 
