@@ -94,7 +94,10 @@ export async function resolveSession(services: SessionServices, request: Request
  * The user a valid access-token cookie names, for connections that cannot set cookies (the
  * realtime socket): an expired token is not traded for new ones here, the next page view does it.
  */
-export async function userIdOfAccessCookie({ db, config, clock }: SessionServices, cookieHeader: string | undefined): Promise<number | null> {
+export async function userIdOfAccessCookie(
+  { db, config, clock }: SessionServices,
+  cookieHeader: string | undefined,
+): Promise<number | null> {
   const accessToken = readCookie(cookieHeader ?? null, accessCookieName);
   const claims = accessToken ? verifyAccessToken(accessToken, config.sessionSecret, clock.now()) : null;
   if (!claims || !(await isFamilyActive(db, claims.familyId, sessionPolicy(config), clock.now()))) return null;

@@ -80,8 +80,7 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
   /** A tick's numbers in the board's shape for its key; the market cap moves with the price, and what the tick leaves out stays. */
   function quoteOfTick(tick: Tick, current: object | undefined): CryptoQuote | StockQuote {
     const previous = current as Partial<CryptoQuote & StockQuote> | undefined;
-    const scaledCap =
-      previous?.marketCap != null && previous.price ? Math.round((previous.marketCap * tick.price) / previous.price) : null;
+    const scaledCap = previous?.marketCap != null && previous.price ? Math.round((previous.marketCap * tick.price) / previous.price) : null;
     if (tick.key.startsWith("crypto:")) {
       return {
         price: tick.price,

@@ -292,7 +292,8 @@ export function parseEnv(
     realtime: {
       demoTickMs: env.REALTIME_DEMO_TICK_MS,
       pollMs: env.REALTIME_POLL_SECONDS * 1000,
-      cryptoStream: env.CRYPTO_STREAM === "binance" ? { provider: "binance", url: env.BINANCE_STREAM_URL.replace(/\/$/, "") } : { provider: "off" },
+      cryptoStream:
+        env.CRYPTO_STREAM === "binance" ? { provider: "binance", url: env.BINANCE_STREAM_URL.replace(/\/$/, "") } : { provider: "off" },
     },
     // Never longer than the market data it shows stays fresh.
     pageCache: {
