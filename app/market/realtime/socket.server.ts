@@ -100,8 +100,19 @@ export function attachRealtime(httpServer: HttpServer, { hub, publicUrl, redisUr
   });
 
   const detach = hub.attach({
+    // One message per browser with all its keys that moved, not one per key: a burst of demo
+    // ticks is then a message per connection instead of a dozen.
     deliver(ticks) {
-      for (const tick of ticks) io.local.to(tick.key).emit("ticks", [tick]);
+      const namespace = io.of("/");
+      const bySocket = new Map<string, Tick[]>();
+      for (const tick of ticks) {
+        for (const id of namespace.adapter.rooms.get(tick.key) ?? []) {
+          const batch = bySocket.get(id);
+          if (batch) batch.push(tick);
+          else bySocket.set(id, [tick]);
+        }
+      }
+      for (const [id, batch] of bySocket) namespace.sockets.get(id)?.emit("ticks", batch);
     },
     share: redis ? (ticks) => io.serverSideEmit("ticks", ticks) : undefined,
   });
