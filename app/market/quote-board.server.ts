@@ -52,11 +52,16 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
    * Keeps `quote` when it is newer than what is known and answers the freshest one; without
    * `fetchedAt` it only reads.
    */
-  function sync<Quote extends { price: number | null }>(key: string, quote: Quote, fetchedAt?: number): Known<Quote> | undefined {
+  function sync<Quote extends { price: number | null }>(
+    key: string,
+    quote: Quote,
+    fetchedAt?: number,
+    { outdatesPages = true } = {},
+  ): Known<Quote> | undefined {
     const current = board.get(key) as Known<Quote> | undefined;
     // An answer that lost the price (a thin upstream row) says nothing new about it.
     if (fetchedAt === undefined || quote.price === null || (current && current.fetchedAt >= fetchedAt)) return current;
-    if (!current || !sameQuote(current.quote, quote)) generation++;
+    if (outdatesPages && (!current || !sameQuote(current.quote, quote))) generation++;
     const entry = { quote, fetchedAt };
     board.delete(key);
     board.set(key, entry);
@@ -111,10 +116,14 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
 
     stock: syncStock,
 
-    /** Keeps a live tick when it is newer than what is known; answers whether it was. */
+    /**
+     * Keeps a live tick when it is newer than what is known; answers whether it was. Ticks come
+     * every few seconds: kept pages stay (for their short lifetime), since a browser that shows one
+     * gets the ticked quotes as soon as its socket subscribes, and pages render from the board.
+     */
     applyTick(tick: Tick): boolean {
       const current = board.get(tick.key);
-      return sync(tick.key, quoteOfTick(tick, current?.quote), tick.time) !== current;
+      return sync(tick.key, quoteOfTick(tick, current?.quote), tick.time, { outdatesPages: false }) !== current;
     },
 
     /** The freshest quote of a live key, as a tick; undefined while nothing with a price is known. */

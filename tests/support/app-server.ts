@@ -116,6 +116,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
           PORT: String(port),
           PUBLIC_URL: url,
           DATA_DIR: dataDir,
+          // No internet here: a test that wants the exchange stream starts the fake Binance and names it.
+          CRYPTO_STREAM: "off",
           ...env,
         },
         stdio: ["ignore", "pipe", "pipe"],

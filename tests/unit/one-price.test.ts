@@ -36,8 +36,11 @@ describe("one price everywhere (demo data, cached views fetched at different ste
     // A small wiggle around the generator's knot, the same on every instance for the same second.
     expect(Math.abs(tick.price / before.price! - 1)).toBeLessThan(0.01);
     expect(market.live.demoTick("crypto:bitcoin:brl", clock())).toEqual(tick);
+    const generation = market.quoteGeneration();
     expect(market.live.apply(tick)).toBe(true);
     expect(market.live.apply(tick)).toBe(false);
+    // Kept pages stay: browsers showing one get the tick from their socket.
+    expect(market.quoteGeneration()).toBe(generation);
 
     const listed = (await market.cryptoList({ page: 1, perPage: 50, order: "market_cap_desc", currency: "brl" })).data.items;
     const bitcoin = listed.find((item) => item.id === "bitcoin")!;
