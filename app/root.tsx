@@ -34,6 +34,7 @@ import { useNonce } from "./platform/nonce";
 import { readTheme } from "./platform/theme.server";
 import { readDemoNoticeDismissed } from "./market/demo-notice.server";
 import { ErrorPage } from "./ui/error-page";
+import { LiveQuotesProvider } from "./ui/realtime/live-quotes";
 import { mantineTheme } from "./ui/mantine-theme";
 import { foundingYear } from "./ui/shell/footer";
 import { Shell } from "./ui/shell/shell";
@@ -122,7 +123,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
     // Lets browser tests wait until the page is interactive.
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  return (
+    <LiveQuotesProvider>
+      <Outlet />
+    </LiveQuotesProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

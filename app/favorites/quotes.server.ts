@@ -1,6 +1,7 @@
 import type { Language } from "~/i18n/languages";
 import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
 import { orUnavailable } from "~/market/unavailable";
+import { cryptoLiveKey, stockLiveKey, type LiveKey } from "~/market/realtime/protocol";
 import type { Logger } from "~/platform/logger.server";
 import type { MarketService } from "~/market/service.server";
 import { classifyStock } from "~/market/stock-type";
@@ -15,6 +16,8 @@ export type QuotedFavorite = {
   /** What kind of stock it is (a FII is a fund on every screen); null for a crypto. */
   stockType: StockType | null;
   assetId: string;
+  /** What the realtime channel calls its quote, in the currency of `price`. */
+  liveKey: LiveKey;
   addedAt: string;
   name: string;
   symbol: string;
@@ -41,6 +44,7 @@ async function quote(
     const coin = (await orUnavailable(logger, market.cryptoDetail(favorite.assetId, language, currency)))?.data;
     return {
       ...base,
+      liveKey: cryptoLiveKey(favorite.assetId, currency),
       name: coin?.name ?? favorite.assetId,
       symbol: coin?.symbol.toUpperCase() ?? favorite.assetId.toUpperCase(),
       stockType: null,
@@ -53,6 +57,7 @@ async function quote(
   const stock = (await orUnavailable(logger, market.stockDetail(favorite.assetId, "1mo", language)))?.data;
   return {
     ...base,
+    liveKey: stockLiveKey(favorite.assetId),
     name: stock?.name ?? favorite.assetId,
     symbol: stock?.ticker ?? favorite.assetId,
     // Known even while the upstream is down: the ticker says it.

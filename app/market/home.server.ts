@@ -3,6 +3,7 @@ import { cryptoPage } from "./crypto-list.server";
 import { currencyCode, type CryptoCurrency } from "./crypto-currency";
 import { stockSortBy, type ListOrder, type ListSortField } from "./list-params";
 import { mostTraded } from "./most-traded";
+import { cryptoLiveKey, stockLiveKey, type LiveKey } from "./realtime/protocol";
 import { orUnavailable } from "./unavailable";
 import type { Logger } from "~/platform/logger.server";
 import type { MarketService } from "./service.server";
@@ -13,7 +14,7 @@ import type { CryptoViews } from "./views.server";
 const tapeStocks = ["AAPL", "MSFT", "NVDA", "AMZN", "GOOGL", "META", "TSLA", "JPM", "V", "PETR4"];
 const tapeCryptos = ["bitcoin", "ethereum", "solana", "ripple"];
 
-export type TapeItem = { label: string; href: string; price: number | null; currency: string; change: number | null };
+export type TapeItem = { label: string; href: string; liveKey: LiveKey; price: number | null; currency: string; change: number | null };
 
 const sectionSize = 6;
 /** The B3 stocks with the most shares traded, among which the spotlight picks the most traded by value. */
@@ -51,6 +52,7 @@ export async function loadHome(
     ...tapeStockItems.map((stock) => ({
       label: stock.ticker,
       href: `/stocks/${stock.ticker}`,
+      liveKey: stockLiveKey(stock.ticker),
       price: stock.price,
       currency: stock.currency,
       change: stock.changePercent,
@@ -62,6 +64,7 @@ export async function loadHome(
             {
               label: `${coin.symbol.toUpperCase()}/${currencyCode(currency)}`,
               href: `/cryptos/${coin.id}`,
+              liveKey: cryptoLiveKey(coin.id, currency),
               price: coin.price,
               currency: currencyCode(currency),
               change: coin.change24h,

@@ -14,6 +14,8 @@ import { platformOf } from "~/platform/context.server";
 import { cryptoViewsOf, marketOf } from "~/market/context.server";
 import { dailyPointsFromCryptoChart } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
+import { cryptoLiveKey } from "~/market/realtime/protocol";
+import { liveProps, useLiveQuote } from "~/ui/realtime/live-quotes";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
 import { formatCompactMoney, formatMoney, formatNumber } from "~/lib/format";
 import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
@@ -71,9 +73,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 export const shouldRevalidate = skipRevalidationForChartParams;
 
-export default function Crypto({ loaderData: { stars, currency, detail, description, points } }: Route.ComponentProps) {
+export default function Crypto({ loaderData: { stars, currency, id, detail, description, points } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  const liveKey = cryptoLiveKey(id, currency);
+  const live = useLiveQuote(detail && liveKey, {
+    price: detail?.data.price ?? null,
+    change: detail?.data.change24h ?? null,
+    volume: detail?.data.volume24h ?? null,
+  });
   if (!detail)
     return (
       <Container size="lg" className="page">
@@ -90,8 +98,9 @@ export default function Crypto({ loaderData: { stars, currency, detail, descript
         imageLabel={coin.symbol}
         title={coin.name}
         subtitle={coin.symbol.toUpperCase()}
-        price={money(coin.price)}
-        change={coin.change24h}
+        price={money(live.price)}
+        change={live.change}
+        live={{ key: liveKey, flash: live.flash }}
         action={
           <FavoriteStar
             type="crypto"
@@ -109,15 +118,15 @@ export default function Crypto({ loaderData: { stars, currency, detail, descript
       <StatsGrid
         label={t("market.statistics")}
         stats={[
-          { label: t("market.stats.price"), value: money(coin.price) },
+          { label: t("market.stats.price"), value: money(live.price), valueProps: liveProps(liveKey, live.flash) },
           { label: t("market.stats.marketCap"), value: formatCompactMoney(coin.marketCap, code, locale) },
           { label: t("market.stats.rank"), value: coin.rank === null ? "—" : `#${coin.rank}` },
-          { label: t("market.stats.volume24h"), value: formatCompactMoney(coin.volume24h, code, locale) },
-          { label: t("market.stats.change24h"), value: <Change value={coin.change24h} /> },
+          { label: t("market.stats.volume24h"), value: formatCompactMoney(live.volume, code, locale) },
+          { label: t("market.stats.change24h"), value: <Change value={live.change} /> },
           { label: t("market.stats.high24h"), value: money(coin.high24h) },
           { label: t("market.stats.low24h"), value: money(coin.low24h) },
           { label: t("market.stats.open"), value: money(coin.open24h) },
-          { label: t("market.stats.close"), value: money(coin.price) },
+          { label: t("market.stats.close"), value: money(live.price) },
           { label: t("market.stats.circulatingSupply"), value: formatNumber(coin.circulatingSupply, locale, 0) },
           { label: t("market.stats.categories"), value: coin.categories.join(", ") || "—" },
         ]}
@@ -126,7 +135,7 @@ export default function Crypto({ loaderData: { stars, currency, detail, descript
         <Title order={2} size="h3" id="chart-heading">
           {t("market.crypto.chartHeading", { days: historyDays })}
         </Title>
-        <PriceChart points={points} currency={code} locale={locale} />
+        <PriceChart points={points} currency={code} locale={locale} liveKey={liveKey} />
       </section>
       <AssetAbout
         heading={t("market.crypto.about", { name: coin.name })}

@@ -13,6 +13,8 @@ import { exchangeOfTicker, marketHoursView } from "~/market/market-hours.server"
 import { MarketStatusBadges } from "~/ui/market/market-status";
 import { dailyPointsFromHistory } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
+import { stockLiveKey } from "~/market/realtime/protocol";
+import { liveProps, useLiveQuote } from "~/ui/realtime/live-quotes";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
 import { formatCompactMoney, formatCompactNumber, formatMoney } from "~/lib/format";
 import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
@@ -64,7 +66,13 @@ export default function Stock({ loaderData: { stars, detail, points, range, mark
   const location = useLocation();
   const sectorLabel = useSectorLabel();
   const locale = i18n.language;
-  if (!detail) {
+  const liveKey = detail && stockLiveKey(detail.data.ticker);
+  const live = useLiveQuote(liveKey, {
+    price: detail?.data.price ?? null,
+    change: detail?.data.changePercent ?? null,
+    volume: detail?.data.volume ?? null,
+  });
+  if (!detail || !liveKey) {
     return (
       <Container size="lg" className="page">
         <Unavailable />
@@ -86,8 +94,9 @@ export default function Stock({ loaderData: { stars, detail, points, range, mark
         imageLabel={stock.ticker}
         title={stock.ticker}
         subtitle={stock.name}
-        price={money(stock.price)}
-        change={stock.changePercent}
+        price={money(live.price)}
+        change={live.change}
+        live={{ key: liveKey, flash: live.flash }}
         status={<MarketStatusBadges hours={marketHours} />}
         tags={[
           { label: t("market.stats.type"), value: t(`market.types.${stock.type}`) },
@@ -107,13 +116,13 @@ export default function Stock({ loaderData: { stars, detail, points, range, mark
       <StatsGrid
         label={t("market.statistics")}
         stats={[
-          { label: t("market.stats.price"), value: money(stock.price) },
-          { label: t("market.stats.change24h"), value: <Change value={stock.changePercent} /> },
+          { label: t("market.stats.price"), value: money(live.price), valueProps: liveProps(liveKey, live.flash) },
+          { label: t("market.stats.change24h"), value: <Change value={live.change} /> },
           { label: t("market.stats.dayHigh"), value: money(stock.high) },
           { label: t("market.stats.dayLow"), value: money(stock.low) },
           { label: t("market.stats.open"), value: money(stock.open) },
           { label: t("market.stats.previousClose"), value: money(stock.previousClose) },
-          { label: t("market.stats.volume"), value: formatCompactNumber(stock.volume, locale) },
+          { label: t("market.stats.volume"), value: formatCompactNumber(live.volume, locale) },
           { label: t("market.stats.marketCap"), value: formatCompactMoney(stock.marketCap, stock.currency, locale) },
           { label: t("market.stats.sector"), value: sectorLabel(stock.profile.sector ?? stock.sector) },
           { label: t("market.stats.industry"), value: stock.profile.industry ?? "—" },
@@ -130,7 +139,7 @@ export default function Stock({ loaderData: { stars, detail, points, range, mark
             </Link>
           ))}
         </LinkTabs>
-        <PriceChart points={points} currency={stock.currency} locale={locale} />
+        <PriceChart points={points} currency={stock.currency} locale={locale} liveKey={liveKey} />
       </section>
       <AssetAbout heading={t("market.stock.about", { name: stock.name })} language={summary?.language ?? null}>
         {summary && <p>{summary.text}</p>}

@@ -5,6 +5,7 @@ import {
   chartTypes,
   dailyPointsFromCryptoChart,
   dailyPointsFromHistory,
+  liveSeriesValue,
   parseChartSeries,
   parseChartType,
   seriesValues,
@@ -161,5 +162,34 @@ describe("series values", () => {
     const stats = valueStats([1, 1000].map((value, index) => ({ time: march1 + index * 86_400, value })));
     if (!stats) throw new Error("no stats");
     expect(valueRange(stats).bottom).toBe(0);
+  });
+});
+
+describe("live series value", () => {
+  const day = 20_000 * 86_400;
+  const points: ChartPoint[] = [
+    { time: day - 86_400, open: 9, high: 11, low: 8, close: 10, marketCap: 1000 },
+    { time: day, open: 10, high: 12, low: 9, close: 11, marketCap: 1100 },
+  ];
+
+  it("moves the last day's close, high, low and market cap by a price of that day", () => {
+    const noon = day + 43_200;
+    expect(liveSeriesValue(points, "close", 13, noon)).toEqual({ time: day, value: 13 });
+    expect(liveSeriesValue(points, "high", 13, noon)).toEqual({ time: day, value: 13 });
+    expect(liveSeriesValue(points, "high", 10, noon)).toEqual({ time: day, value: 12 });
+    expect(liveSeriesValue(points, "low", 8.5, noon)).toEqual({ time: day, value: 8.5 });
+    expect(liveSeriesValue(points, "open", 13, noon)).toEqual({ time: day, value: 10 });
+    expect(liveSeriesValue(points, "marketCap", 22, noon)).toEqual({ time: day, value: 2200 });
+  });
+
+  it("starts a new day with a price from a later day", () => {
+    expect(liveSeriesValue(points, "open", 13, day + 86_400 + 60)).toEqual({ time: day + 86_400, value: 13 });
+    expect(liveSeriesValue(points, "low", 13, day + 86_400 + 60)).toEqual({ time: day + 86_400, value: 13 });
+  });
+
+  it("leaves the chart alone for a price older than its last day, an empty chart or a missing market cap", () => {
+    expect(liveSeriesValue(points, "close", 13, day - 1)).toBeNull();
+    expect(liveSeriesValue([], "close", 13, day)).toBeNull();
+    expect(liveSeriesValue([{ ...points[1]!, marketCap: null }], "marketCap", 13, day)).toBeNull();
   });
 });

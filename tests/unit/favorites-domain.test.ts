@@ -120,6 +120,7 @@ describe("favourite list", () => {
       type: "crypto" as const,
       stockType: null,
       assetId: `c${id}`,
+      liveKey: `crypto:c${id}:usd` as const,
       addedAt: new Date(2026, 0, id).toISOString(),
       name: `C${id}`,
       symbol: "C",

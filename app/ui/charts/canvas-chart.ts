@@ -1,11 +1,25 @@
 import type { ISeriesApi, LineData, MouseEventParams, Time, UTCTimestamp } from "lightweight-charts";
 import { axisFormatter } from "./axis";
-import { formatDay, isRising, valueFormatter, valueRange, type ChartType, type ChartView, type ValueStats } from "./chart-data";
+import {
+  formatDay,
+  isRising,
+  valueFormatter,
+  valueRange,
+  type ChartType,
+  type ChartValue,
+  type ChartView,
+  type ValueStats,
+} from "./chart-data";
 
 /** The lightweight-charts module, handed in by the caller so that only the browser ever loads it. */
 export type ChartLibrary = typeof import("lightweight-charts");
 
-export type CanvasChart = { show(view: ChartView): void; dispose(): void };
+export type CanvasChart = {
+  show(view: ChartView): void;
+  /** Replaces the shown series' value at `value.time` (its last), or appends a later one. */
+  update(value: ChartValue): void;
+  dispose(): void;
+};
 
 /** Colours live in charts.css (one palette for SVG and canvas); a canvas needs them as values. */
 function readPalette() {
@@ -99,6 +113,9 @@ export function createCanvasChart(lib: ChartLibrary, container: HTMLElement): Ca
       chart.timeScale().fitContent();
       current = { view, series };
       paint();
+    },
+    update(value) {
+      current?.series.update(value as LineData<UTCTimestamp>);
     },
     dispose() {
       observer.disconnect();

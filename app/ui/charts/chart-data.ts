@@ -62,6 +62,29 @@ export function dailyPointsFromHistory(history: readonly OhlcPoint[], sharesOuts
   }));
 }
 
+/**
+ * The value `series` ends on once a live price has come in at `time` (unix seconds): the last
+ * day's, moved by the price, or a new day's when the price is from a later day. Null when the
+ * price is older than the chart's last day, or the series has no value for it.
+ */
+export function liveSeriesValue(points: readonly ChartPoint[], series: ChartSeries, price: number, time: number): ChartValue | null {
+  const last = points.at(-1);
+  const day = startOfDay(time);
+  if (!last || day < last.time) return null;
+  const sameDay = day === last.time;
+  const point: ChartPoint = {
+    time: day,
+    open: sameDay ? last.open : price,
+    high: sameDay ? Math.max(last.high, price) : price,
+    low: sameDay ? Math.min(last.low, price) : price,
+    close: price,
+    // Shares in circulation do not move with the price: the cap does, in proportion.
+    marketCap: last.marketCap === null || last.close === 0 ? null : (last.marketCap * price) / last.close,
+  };
+  const value = point[series];
+  return value === null ? null : { time: day, value };
+}
+
 function parseOption<T extends string>(options: readonly T[], value: string | null, fallback: T): T {
   return options.find((option) => option === value) ?? fallback;
 }

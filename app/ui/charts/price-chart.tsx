@@ -9,21 +9,26 @@ import {
   chartText,
   chartTypes,
   parseChartSeries,
+  liveSeriesValue,
   parseChartType,
   seriesValues,
   valueStats,
   type ChartPoint,
+  type ChartValue,
   type ChartView,
 } from "./chart-data";
 import { SvgChart } from "./svg-chart";
+import type { LiveKey } from "~/market/realtime/protocol";
+import { useLiveQuote } from "../realtime/live-quotes";
 
-type PriceChartProps = { points: ChartPoint[]; currency: string; locale: string };
+/** `liveKey`: the asset whose live ticks move the chart's last point. */
+type PriceChartProps = { points: ChartPoint[]; currency: string; locale: string; liveKey?: LiveKey | null };
 
 /**
  * A price chart whose type and series live in the URL (`?chart=&series=`), so its controls are plain
  * links that work without JavaScript. The server renders an SVG; the browser then swaps in a canvas.
  */
-export function PriceChart({ points, currency, locale }: PriceChartProps) {
+export function PriceChart({ points, currency, locale, liveKey = null }: PriceChartProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const type = parseChartType(params.get(chartTypeParam));
@@ -56,7 +61,7 @@ export function PriceChart({ points, currency, locale }: PriceChartProps) {
         />
       </div>
       {/* A stock without a known share count has prices but no market cap. */}
-      {view ? <ChartPlot view={view} /> : <p className="price-chart__empty">{t("chart.noData")}</p>}
+      {view ? <ChartPlot view={view} points={points} liveKey={liveKey} /> : <p className="price-chart__empty">{t("chart.noData")}</p>}
       <p className="price-chart__attribution">
         <a href="https://www.tradingview.com/lightweight-charts/" target="_blank" rel="noopener noreferrer">
           {t("chart.attribution")}
@@ -103,10 +108,15 @@ function ChartOptions<T extends string>({ label, param, options, active, optionL
   );
 }
 
-function ChartPlot({ view }: { view: ChartView }) {
+function ChartPlot({ view, points, liveKey }: { view: ChartView; points: ChartPoint[]; liveKey: LiveKey | null }) {
   const { t } = useTranslation();
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
-  const onCanvas = useCanvasChart(container, view);
+  const { price, time } = useLiveQuote(liveKey, { price: null, change: null });
+  const liveValue = useMemo(
+    () => (price === null || time === null ? null : liveSeriesValue(points, view.series, price, time / 1000)),
+    [points, view.series, price, time],
+  );
+  const onCanvas = useCanvasChart(container, view, liveValue);
   const text = onCanvas ? chartText(t, view) : null;
   return (
     <>
@@ -121,10 +131,11 @@ function ChartPlot({ view }: { view: ChartView }) {
 }
 
 /**
- * After hydration, loads lightweight-charts and draws `view` on a canvas; returns whether it did.
- * Until then, and for good if the download fails, the SVG stays in place.
+ * After hydration, loads lightweight-charts and draws `view` on a canvas, its last point moved to
+ * `liveValue` when there is one; returns whether it did. Until then, and for good if the download
+ * fails, the SVG stays in place (as rendered: it does not follow the ticks).
  */
-function useCanvasChart(container: HTMLElement | null, view: ChartView): boolean {
+function useCanvasChart(container: HTMLElement | null, view: ChartView, liveValue: ChartValue | null): boolean {
   const [chart, setChart] = useState<CanvasChart | null>(null);
 
   useEffect(() => {
@@ -149,6 +160,10 @@ function useCanvasChart(container: HTMLElement | null, view: ChartView): boolean
 
   // Before paint, so the swap from SVG never shows an empty frame.
   useLayoutEffect(() => chart?.show(view), [chart, view]);
+  // After `show`, which starts again from the loader's points; a tick only moves the last point.
+  useLayoutEffect(() => {
+    if (liveValue) chart?.update(liveValue);
+  }, [chart, view, liveValue]);
 
   return chart !== null;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import "./stat-grid.css";
 
 /**
@@ -13,12 +13,22 @@ export function StatGrid({ children, testId }: { children: ReactNode; testId?: s
   );
 }
 
+type StatCardProps = {
+  label: string;
+  children: ReactNode;
+  /** More attributes for the value's element (a live value's key and flash class). */
+  valueProps?: Omit<ComponentPropsWithoutRef<"dd">, "children">;
+};
+
 /** One figure of a StatGrid: its label over its value. */
-export function StatCard({ label, children }: { label: string; children: ReactNode }) {
+export function StatCard({ label, children, valueProps }: StatCardProps) {
+  const className = valueProps?.className ? `stat-card__value ${valueProps.className}` : "stat-card__value";
   return (
     <div className="stat-card">
       <dt className="stat-card__label">{label}</dt>
-      <dd className="stat-card__value">{children}</dd>
+      <dd {...valueProps} className={className}>
+        {children}
+      </dd>
     </div>
   );
 }

@@ -5,6 +5,9 @@ import type { Language } from "~/i18n/languages";
 import { TagList, type Tag } from "../kit/tag-list";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
+import type { LiveKey } from "~/market/realtime/protocol";
+import type { Flash } from "../realtime/live-store";
+import { liveProps } from "../realtime/live-quotes";
 import "../content/prose.css";
 import "./asset-detail.css";
 
@@ -15,6 +18,8 @@ type AssetHeaderProps = {
   subtitle: string;
   price: string;
   change: number | null;
+  /** The price's live key and flash (see useLiveQuote). */
+  live: { key: LiveKey; flash: Flash | null };
   /** Facts shown as tags by the name (a stock's type, its currency). */
   tags?: Tag[];
   /** Under the price: whether its market is trading (stocks). */
@@ -24,7 +29,7 @@ type AssetHeaderProps = {
 };
 
 /** The top of a detail page: logo, name, current price and 24h change, and the favourite star. */
-export function AssetHeader({ image, imageLabel, title, subtitle, price, change, tags = [], status, action }: AssetHeaderProps) {
+export function AssetHeader({ image, imageLabel, title, subtitle, price, change, live, tags = [], status, action }: AssetHeaderProps) {
   return (
     <header className="asset-header" data-testid="asset-header">
       <AssetImage src={image} label={imageLabel} size={48} />
@@ -36,7 +41,9 @@ export function AssetHeader({ image, imageLabel, title, subtitle, price, change,
           <TagList tags={tags} tagTestId="asset-tag" />
         </div>
         <p className="asset-header__price">
-          <span data-testid="price">{price}</span>{" "}
+          <span data-testid="price" {...liveProps(live.key, live.flash)}>
+            {price}
+          </span>{" "}
           <span className="asset-header__change">
             <Change value={change} />
           </span>

@@ -6,16 +6,19 @@ import type { CryptoListItem, StockListItem } from "~/market/types";
 import { formatMoney } from "~/lib/format";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
+import { cryptoLiveKey, stockLiveKey, type LiveKey } from "~/market/realtime/protocol";
+import { liveProps, useLiveQuote } from "../realtime/live-quotes";
 import "./asset-lists.css";
 
 type MiniRow = {
-  key: string;
+  liveKey: LiveKey;
   href: string;
   image: string | null;
   imageLabel: string;
   name: string;
   detail: string;
-  price: string;
+  price: number | null;
+  currency: string;
   change: number | null;
 };
 
@@ -24,49 +27,57 @@ function MiniList({ rows, testId }: { rows: MiniRow[]; testId: string }) {
   return (
     <ol className="mini-list" data-testid={testId}>
       {rows.map((row) => (
-        <li key={row.key}>
-          <Link to={row.href} className="mini-list__row">
-            <AssetImage src={row.image} label={row.imageLabel} size={24} />
-            <span className="mini-list__name">
-              {row.name}{" "}
-              <Text span c="dimmed" inherit>
-                {row.detail}
-              </Text>
-            </span>
-            <span className="mini-list__price">{row.price}</span>
-            <Change value={row.change} />
-          </Link>
+        <li key={row.liveKey}>
+          <MiniListRow row={row} />
         </li>
       ))}
     </ol>
   );
 }
 
-export function CryptoMiniList({ items, currency, testId }: { items: CryptoListItem[]; currency: CryptoCurrency; testId: string }) {
+function MiniListRow({ row }: { row: MiniRow }) {
   const { i18n } = useTranslation();
+  const live = useLiveQuote(row.liveKey, { price: row.price, change: row.change });
+  return (
+    <Link to={row.href} className="mini-list__row">
+      <AssetImage src={row.image} label={row.imageLabel} size={24} />
+      <span className="mini-list__name">
+        {row.name}{" "}
+        <Text span c="dimmed" inherit>
+          {row.detail}
+        </Text>
+      </span>
+      <span {...liveProps(row.liveKey, live.flash, "mini-list__price")}>{formatMoney(live.price, row.currency, i18n.language)}</span>
+      <Change value={live.change} />
+    </Link>
+  );
+}
+
+export function CryptoMiniList({ items, currency, testId }: { items: CryptoListItem[]; currency: CryptoCurrency; testId: string }) {
   const rows = items.map((coin) => ({
-    key: coin.id,
+    liveKey: cryptoLiveKey(coin.id, currency),
     href: `/cryptos/${coin.id}`,
     image: coin.image,
     imageLabel: coin.symbol,
     name: coin.name,
     detail: coin.symbol.toUpperCase(),
-    price: formatMoney(coin.price, currencyCode(currency), i18n.language),
+    price: coin.price,
+    currency: currencyCode(currency),
     change: coin.change24h,
   }));
   return <MiniList rows={rows} testId={testId} />;
 }
 
 export function StockMiniList({ items, testId }: { items: StockListItem[]; testId: string }) {
-  const { i18n } = useTranslation();
   const rows = items.map((stock) => ({
-    key: stock.ticker,
+    liveKey: stockLiveKey(stock.ticker),
     href: `/stocks/${stock.ticker}`,
     image: stock.logo,
     imageLabel: stock.ticker,
     name: stock.ticker,
     detail: stock.name,
-    price: formatMoney(stock.price, stock.currency, i18n.language),
+    price: stock.price,
+    currency: stock.currency,
     change: stock.changePercent,
   }));
   return <MiniList rows={rows} testId={testId} />;

@@ -1,7 +1,8 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { StatCard, StatGrid } from "../kit/stat-grid";
 
-export type Stat = { label: string; value: ReactNode };
+/** `valueProps`: a live value's attributes (see liveProps). */
+export type Stat = { label: string; value: ReactNode; valueProps?: ComponentProps<typeof StatCard>["valueProps"] };
 
 /** An asset's statistics, a region named for screen readers. */
 export function StatsGrid({ stats, label }: { stats: Stat[]; label: string }) {
@@ -9,7 +10,7 @@ export function StatsGrid({ stats, label }: { stats: Stat[]; label: string }) {
     <section aria-label={label}>
       <StatGrid testId="statistics">
         {stats.map((stat) => (
-          <StatCard key={stat.label} label={stat.label}>
+          <StatCard key={stat.label} label={stat.label} valueProps={stat.valueProps}>
             {stat.value}
           </StatCard>
         ))}

@@ -8,6 +8,8 @@ import { formatCompactMoney, formatCompactNumber, formatMoney } from "~/lib/form
 import { Change } from "./change";
 import { AssetLink, QuoteTable, wideOnly } from "./quote-table";
 import { SortHeader, type SortState } from "./sort-header";
+import { cryptoLiveKey, stockLiveKey } from "~/market/realtime/protocol";
+import { liveProps, useLiveQuote } from "../realtime/live-quotes";
 
 /** Plain table markup: these lists are the heaviest HTML the app renders. */
 /** `stars`: the signed-in user's favourites (null for a visitor); when undefined no star column is shown. */
@@ -24,9 +26,7 @@ export function CryptoTable({
   startRank: number;
   stars?: StarStates | null;
 }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
-  const code = currencyCode(currency);
+  const { t } = useTranslation();
   return (
     <QuoteTable caption={t("market.cryptos.tableCaption")} testId="crypto-table">
       <thead>
@@ -44,29 +44,7 @@ export function CryptoTable({
       </thead>
       <tbody>
         {items.map((item, index) => (
-          <tr key={item.id}>
-            <td className={`numeric quote-table__dimmed ${wideOnly}`}>{item.rank ?? startRank + index}</td>
-            <th scope="row">
-              <AssetLink
-                to={`/cryptos/${item.id}`}
-                image={item.image}
-                imageLabel={item.symbol}
-                name={item.name}
-                detail={item.symbol.toUpperCase()}
-              />
-            </th>
-            <td className="numeric">{formatMoney(item.price, code, locale)}</td>
-            <td className="numeric">
-              <Change value={item.change24h} />
-            </td>
-            <td className={`numeric ${wideOnly}`}>{formatCompactMoney(item.marketCap, code, locale)}</td>
-            <td className={`numeric ${wideOnly}`}>{formatCompactMoney(item.volume24h, code, locale)}</td>
-            {stars !== undefined && (
-              <td>
-                <FavoriteStar type="crypto" assetId={item.id} name={item.name} linkedTables={stars?.[assetKey("crypto", item.id)]} />
-              </td>
-            )}
-          </tr>
+          <CryptoRow key={item.id} item={item} currency={currency} rank={item.rank ?? startRank + index} stars={stars} />
         ))}
       </tbody>
     </QuoteTable>
@@ -74,8 +52,7 @@ export function CryptoTable({
 }
 
 export function StockTable({ items, sort, stars }: { items: StockListItem[]; sort: SortState; stars?: StarStates | null }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const { t } = useTranslation();
   return (
     <QuoteTable caption={t("market.stocks.tableCaption")} testId="stock-table">
       <thead>
@@ -93,31 +70,73 @@ export function StockTable({ items, sort, stars }: { items: StockListItem[]; sor
       </thead>
       <tbody>
         {items.map((item) => (
-          <tr key={item.ticker}>
-            <th scope="row">
-              <AssetLink to={`/stocks/${item.ticker}`} image={item.logo} imageLabel={item.ticker} name={item.ticker} detail={item.name} />
-            </th>
-            <td className={wideOnly}>{t(`market.types.${item.type}`)}</td>
-            <td className="numeric">{formatMoney(item.price, item.currency, locale)}</td>
-            <td className="numeric">
-              <Change value={item.changePercent} />
-            </td>
-            <td className={`numeric ${wideOnly}`}>{formatCompactMoney(item.marketCap, item.currency, locale)}</td>
-            <td className={`numeric ${wideOnly}`}>{formatCompactNumber(item.volume, locale)}</td>
-            {stars !== undefined && (
-              <td>
-                <FavoriteStar
-                  type="stock"
-                  assetId={item.ticker}
-                  name={item.ticker}
-                  linkedTables={stars?.[assetKey("stock", item.ticker)]}
-                />
-              </td>
-            )}
-          </tr>
+          <StockRow key={item.ticker} item={item} stars={stars} />
         ))}
       </tbody>
     </QuoteTable>
+  );
+}
+
+type CryptoRowProps = { item: CryptoListItem; currency: CryptoCurrency; rank: number; stars?: StarStates | null };
+
+/** One coin, its price, change and volume following the live ticks. */
+function CryptoRow({ item, currency, rank, stars }: CryptoRowProps) {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  const code = currencyCode(currency);
+  const liveKey = cryptoLiveKey(item.id, currency);
+  const live = useLiveQuote(liveKey, { price: item.price, change: item.change24h, volume: item.volume24h });
+  return (
+    <tr>
+      <td className={`numeric quote-table__dimmed ${wideOnly}`}>{rank}</td>
+      <th scope="row">
+        <AssetLink
+          to={`/cryptos/${item.id}`}
+          image={item.image}
+          imageLabel={item.symbol}
+          name={item.name}
+          detail={item.symbol.toUpperCase()}
+        />
+      </th>
+      <td {...liveProps(liveKey, live.flash, "numeric")}>{formatMoney(live.price, code, locale)}</td>
+      <td className="numeric">
+        <Change value={live.change} />
+      </td>
+      <td className={`numeric ${wideOnly}`}>{formatCompactMoney(item.marketCap, code, locale)}</td>
+      <td className={`numeric ${wideOnly}`}>{formatCompactMoney(live.volume, code, locale)}</td>
+      {stars !== undefined && (
+        <td>
+          <FavoriteStar type="crypto" assetId={item.id} name={item.name} linkedTables={stars?.[assetKey("crypto", item.id)]} />
+        </td>
+      )}
+    </tr>
+  );
+}
+
+/** One stock, its price, change and volume following the live ticks. */
+function StockRow({ item, stars }: { item: StockListItem; stars?: StarStates | null }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const liveKey = stockLiveKey(item.ticker);
+  const live = useLiveQuote(liveKey, { price: item.price, change: item.changePercent, volume: item.volume });
+  return (
+    <tr>
+      <th scope="row">
+        <AssetLink to={`/stocks/${item.ticker}`} image={item.logo} imageLabel={item.ticker} name={item.ticker} detail={item.name} />
+      </th>
+      <td className={wideOnly}>{t(`market.types.${item.type}`)}</td>
+      <td {...liveProps(liveKey, live.flash, "numeric")}>{formatMoney(live.price, item.currency, locale)}</td>
+      <td className="numeric">
+        <Change value={live.change} />
+      </td>
+      <td className={`numeric ${wideOnly}`}>{formatCompactMoney(item.marketCap, item.currency, locale)}</td>
+      <td className={`numeric ${wideOnly}`}>{formatCompactNumber(live.volume, locale)}</td>
+      {stars !== undefined && (
+        <td>
+          <FavoriteStar type="stock" assetId={item.ticker} name={item.ticker} linkedTables={stars?.[assetKey("stock", item.ticker)]} />
+        </td>
+      )}
+    </tr>
   );
 }
 

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { TapeItem } from "~/market/home.server";
 import { formatMoney } from "~/lib/format";
 import { Change } from "./change";
+import { liveProps, useLiveQuote } from "../realtime/live-quotes";
 import "./ticker-tape.css";
 
 /**
@@ -10,15 +11,13 @@ import "./ticker-tape.css";
  * hover or focus pauses it and reduced-motion users get a static, scrollable strip.
  */
 export function TickerTape({ items }: { items: TapeItem[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (items.length === 0) return null;
   const quotes = (copy: "first" | "second") =>
     items.map((item) => (
       <li key={`${copy}-${item.href}`}>
         <Link to={item.href} tabIndex={copy === "second" ? -1 : undefined}>
-          <span className="ticker-tape__label">{item.label}</span>
-          <span>{formatMoney(item.price, item.currency, i18n.language)}</span>
-          <Change value={item.change} />
+          <TapeQuote item={item} />
         </Link>
       </li>
     ));
@@ -29,5 +28,18 @@ export function TickerTape({ items }: { items: TapeItem[] }) {
         <ul aria-hidden="true">{quotes("second")}</ul>
       </div>
     </section>
+  );
+}
+
+/** One symbol's label, live price and change. */
+function TapeQuote({ item }: { item: TapeItem }) {
+  const { i18n } = useTranslation();
+  const live = useLiveQuote(item.liveKey, { price: item.price, change: item.change });
+  return (
+    <>
+      <span className="ticker-tape__label">{item.label}</span>
+      <span {...liveProps(item.liveKey, live.flash)}>{formatMoney(live.price, item.currency, i18n.language)}</span>
+      <Change value={live.change} />
+    </>
   );
 }

@@ -1,0 +1,116 @@
+import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import type { ManagerOptions, Socket, SocketOptions } from "socket.io-client";
+import type { LiveClientEvents, LiveKey, LiveServerEvents } from "~/market/realtime/protocol";
+import { createLiveStore, type Flash, type LiveStore } from "./live-store";
+import "./live-quotes.css";
+
+const LiveStoreContext = createContext<LiveStore | null>(null);
+
+/** The spec's socket settings, spelled out rather than left to socket.io's defaults (they are the same). */
+const socketOptions: Partial<ManagerOptions & SocketOptions> = {
+  withCredentials: true,
+  // socket.io upgrades from polling by itself, and stays on it where a proxy blocks WebSocket.
+  transports: ["polling", "websocket", "webtransport"],
+  reconnection: true,
+  reconnectionAttempts: Infinity,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  timeout: 20000,
+};
+
+/** Runs `task` once the browser has nothing better to do (or after a while regardless); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if ("requestIdleCallback" in window) {
+    const handle = window.requestIdleCallback(task, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 1000);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * Carries live ticks to every `useLiveQuote` below it. The socket client is a lazy chunk fetched
+ * once the hydrated page is idle, so it never weighs on a page's first load; until then, and for
+ * good without JavaScript, every quote is the one the server rendered.
+ */
+export function LiveQuotesProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(createLiveStore);
+  useEffect(() => {
+    let stopped = false;
+    let disconnect: (() => void) | undefined;
+    const cancelIdle = whenIdle(() => {
+      import("socket.io-client")
+        .then(({ io }) => {
+          if (stopped) return;
+          const socket: Socket<LiveServerEvents, LiveClientEvents> = io(socketOptions);
+          store.attach(socket);
+          disconnect = () => socket.disconnect();
+        })
+        .catch(() => {
+          // Offline or the chunk is gone (a new deployment): the page keeps its rendered quotes.
+        });
+    });
+    return () => {
+      stopped = true;
+      cancelIdle();
+      store.detach();
+      disconnect?.();
+    };
+  }, [store]);
+  return <LiveStoreContext value={store}>{children}</LiveStoreContext>;
+}
+
+export type LiveQuoteValues = { price: number | null; change: number | null; volume?: number | null };
+
+export type LiveQuote = {
+  price: number | null;
+  change: number | null;
+  volume: number | null;
+  /** When the shown price was observed (ms since the epoch); null while it is the rendered one. */
+  time: number | null;
+  flash: Flash | null;
+};
+
+const noEntry = () => undefined;
+
+/**
+ * `initial` (what the server rendered) until the first tick of `key` arrives, then the newest tick,
+ * with `flash` set for a moment after a tick moves the price. A null key is never watched.
+ */
+export function useLiveQuote(key: LiveKey | null, initial: LiveQuoteValues): LiveQuote {
+  const store = useContext(LiveStoreContext);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!store || !key) return () => {};
+      const stopListening = store.listen(key, onChange);
+      const unwatch = store.watch(key);
+      return () => {
+        stopListening();
+        unwatch();
+      };
+    },
+    [store, key],
+  );
+  const getEntry = useCallback(() => (store && key ? store.get(key) : undefined), [store, key]);
+  // The server snapshot is "nothing yet": hydration matches the rendered HTML, then ticks take over.
+  const entry = useSyncExternalStore(subscribe, getEntry, noEntry);
+  const tick = entry?.tick;
+  return {
+    price: tick?.price ?? initial.price,
+    // A tick that does not know the change or volume leaves the last known one.
+    change: tick?.change ?? initial.change,
+    volume: tick?.volume ?? initial.volume ?? null,
+    time: tick?.time ?? null,
+    flash: entry?.flash ?? null,
+  };
+}
+
+/**
+ * The attributes that make an element a live value: its key (for tests and styles) and, for a
+ * moment after a price move, the flash class. Nothing else changes, so the server's HTML is the
+ * same as before but for the data attribute.
+ */
+export function liveProps(key: LiveKey | null, flash: Flash | null, className?: string) {
+  const classes = [className, flash && `live-flash live-flash--${flash}`].filter(Boolean).join(" ");
+  return { "data-live-key": key ?? undefined, className: classes || undefined };
+}
