@@ -54,6 +54,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         // Client addresses from X-Forwarded-For keep each test its own rate limits.
         TRUST_PROXY: "loopback",
+        // Demo prices tick every second, so the realtime spec sees them move without long waits.
+        REALTIME_DEMO_TICK_MS: "1000",
         ...fakeOAuthEnv(fakeOAuthUrl),
       },
     },
