@@ -83,3 +83,25 @@ test("under reduced motion, a price move tints without animating", async ({ page
   await visit(page, "/cryptos");
   await flash(page).toEqual({ animation: "none", tinted: true });
 });
+
+test("the chart's last point follows the live price", async ({ page }) => {
+  await visit(page, "/cryptos/bitcoin?chart=line&series=close");
+  const headerPrice = page.getByTestId("asset-header").getByTestId("price");
+  const chart = page.getByTestId("canvas-chart");
+  await expect(chart.locator("canvas").first()).toBeVisible();
+  await expectTextToChange(headerPrice);
+  const tooltip = page.getByTestId("chart-tooltip");
+  let nudge = 0;
+  await expect(async () => {
+    // The plot's right end (left of the price axis) is the last point; the tooltip shows its value.
+    const plotWidth = await chart.evaluate(
+      (element) =>
+        element.getBoundingClientRect().width - (element.querySelector("table tr td:last-child")?.getBoundingClientRect().width ?? 0),
+    );
+    nudge = 1 - nudge;
+    await chart.hover({ position: { x: plotWidth - 4 - nudge, y: 60 } });
+    const shown = await tooltip.innerText();
+    expect(shown.slice(shown.indexOf(": ") + 2)).toBe(await headerPrice.innerText());
+  }).toPass({ timeout: tickTimeout });
+  await expectNoReload(page);
+});
