@@ -1,5 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
+import { createAccount, signIn, useOwnClientAddress } from "./accounts";
 import { expect, javaScriptOn, ready, test } from "./fixtures";
+
+useOwnClientAddress();
 
 // The server's demo prices tick every second here (playwright.config.ts); the socket connects
 // once the page is idle. A busy machine can take a while for both, so the waits are generous.
@@ -103,5 +106,15 @@ test("the chart's last point follows the live price", async ({ page }) => {
     const shown = await tooltip.innerText();
     expect(shown.slice(shown.indexOf(": ") + 2)).toBe(await headerPrice.innerText());
   }).toPass({ timeout: tickTimeout });
+  await expectNoReload(page);
+});
+
+test("favourites tick too (record tables show the same cells)", async ({ page }, { project }) => {
+  await signIn(page, await createAccount("live", project.name));
+  await visit(page, "/cryptos/bitcoin");
+  await page.getByTestId("star-crypto-bitcoin").first().click();
+  await expect(page.getByTestId("star-crypto-bitcoin").first()).toHaveAttribute("aria-pressed", "true");
+  await visit(page, "/user/favorite-items");
+  await expectTextToChange(page.getByTestId("favorite-crypto-bitcoin").locator('[data-live-key="crypto:bitcoin:brl"]'));
   await expectNoReload(page);
 });
