@@ -6,9 +6,6 @@ import { calendarEventKinds, type CalendarEvent, type CalendarEventKind } from "
  * all arithmetic runs in UTC, so the server and the browser can never disagree about a day.
  */
 
-/** B3's time zone: "today" and the default month follow the Brazilian market, not the server. */
-export const marketTimeZone = "America/Sao_Paulo";
-
 const monthPattern = /^[1-9]\d{3}-(0[1-9]|1[0-2])$/;
 
 /** `?month=YYYY-MM&kind=holiday&kind=economic`: junk months fall back to the current one, unknown kinds are dropped. */

@@ -6,12 +6,12 @@ import {
   dateIn,
   filterByKind,
   firstWeekday,
-  marketTimeZone,
   monthGrid,
   monthRange,
   parseCalendarQuery,
   shiftMonth,
 } from "./calendar-month";
+import { marketTimeZone } from "./market-hours";
 import { orUnavailable } from "./unavailable";
 import type { Logger } from "~/platform/logger.server";
 import type { MarketService } from "./service.server";

@@ -22,7 +22,9 @@ export function holidayKey(exchange: Exchange, isoDate: string): string {
   return `${exchange}|${isoDate}`;
 }
 
-const saoPaulo = "America/Sao_Paulo";
+/** B3's time zone: the calendar's "today" and default month follow the Brazilian market, not the server. */
+export const marketTimeZone = "America/Sao_Paulo";
+const saoPaulo = marketTimeZone;
 const newYork = "America/New_York";
 
 /** A wall-clock time: minutes after local midnight in a time zone. */

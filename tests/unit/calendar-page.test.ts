@@ -5,12 +5,12 @@ import {
   dateIn,
   eventAssetHref,
   filterByKind,
-  marketTimeZone,
   monthGrid,
   monthRange,
   parseCalendarQuery,
   shiftMonth,
 } from "~/market/calendar-month";
+import { marketTimeZone } from "~/market/market-hours";
 import type { CalendarEvent } from "~/market/types";
 import { contextFor, routeArgs } from "../support/router-context";
 import { sharedTestServices } from "../support/services";

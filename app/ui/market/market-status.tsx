@@ -3,8 +3,7 @@ import "@mantine/core/styles/Badge.css";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/lib/format";
-import { marketTimeZone } from "~/market/calendar-month";
-import { marketStatus, type Exchange } from "~/market/market-hours";
+import { marketStatus, marketTimeZone, type Exchange } from "~/market/market-hours";
 import { useHydrated } from "../use-hydrated";
 import "./market-status.css";
 
