@@ -7,6 +7,7 @@ import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resources } from "~/i18n/resources";
 import { createBrapiProvider } from "~/market/live/brapi";
+import { exchangeOfTicker, marketHoursView } from "~/market/market-hours.server";
 import StockPage from "~/routes/stock";
 import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 
@@ -27,6 +28,7 @@ async function renderStockPage(ticker: string) {
     meta: { title: ticker, description: "", keywords: "" },
     detail: { data: { ...stock, history: [] }, source: "live", fetchedAt: Date.now(), stale: false },
     points: [],
+    marketHours: marketHoursView([exchangeOfTicker(ticker)], Date.now()),
   };
   const i18n = createInstance({ resources, lng: "pt-BR", defaultNS: "common", showSupportNotice: false });
   await i18n.use(initReactI18next).init();
