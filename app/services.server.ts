@@ -77,6 +77,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     config: config.realtime,
     clock,
     logger,
+    rateLimiter: platform.rateLimiter,
     trading: market.live.trading,
     // Exchange prices only ever sit beside the live provider's: never over demo figures.
     stream:

@@ -72,6 +72,9 @@ export function providersFor(market: MarketEnv, logger: Logger): MarketProviders
 
 export type MarketService = ReturnType<typeof createMarketService>;
 
+/** CoinGecko's largest page: the coins most watched live are read again in one call. */
+const refreshedListSize = 250;
+
 /**
  * Every market read of the app: one provider call per cache key at a time, cached as the spec says,
  * and laid over one quote board so every view of an asset shows the same price.
@@ -121,11 +124,15 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
       trading: (key: LiveKey, at: number) => !key.startsWith("stock:") || isStockTrading(key.slice("stock:".length), at),
       sourceOf: (key: LiveKey) => providers[key.startsWith("crypto:") ? "crypto" : "stocks"].source,
       demoTick,
-      // Through the cache, in the fallback language and the detail page's default range, as most visitors read them.
+      // Through the cache. Cryptos from one list of the largest in their currency (one upstream call
+      // for every watched coin in it), others from their detail, in the fallback language; stocks
+      // from the detail page's default view.
       async refresh(key: LiveKey): Promise<void> {
-        const [kind, id = "", currency] = key.split(":");
-        if (kind === "crypto") await service.cryptoDetail(id, fallbackLanguage, isCryptoCurrency(currency) ? currency : "usd");
-        else await service.stockDetail(id, defaultStockRange, fallbackLanguage);
+        const [kind, id = "", currencyPart] = key.split(":");
+        if (kind !== "crypto") return void (await service.stockDetail(id, defaultStockRange, fallbackLanguage));
+        const currency = isCryptoCurrency(currencyPart) ? currencyPart : "usd";
+        const largest = await service.cryptoList({ page: 1, perPage: refreshedListSize, order: "market_cap_desc", currency });
+        if (!largest.data.items.some((item) => item.id === id)) await service.cryptoDetail(id, fallbackLanguage, currency);
       },
     },
 

@@ -3,7 +3,9 @@ import type { ExchangeStream } from "~/market/realtime/binance-stream.server";
 import { createLiveHub, type LiveMarket } from "~/market/realtime/hub.server";
 import type { LiveKey, Tick } from "~/market/realtime/protocol";
 import { createQuoteBoard } from "~/market/quote-board.server";
+import { systemClock } from "~/platform/clock";
 import { memoryLogger } from "~/platform/logger.server";
+import { createMemoryRateLimiter } from "~/platform/rate-limit.server";
 
 const start = Date.UTC(2026, 0, 5, 15, 0, 0);
 
@@ -55,6 +57,7 @@ function hubWith(market: LiveMarket, options: { trading?: (key: LiveKey, at: num
     config: { demoTickMs: 1000, pollMs: 5000 },
     clock: { now: () => Date.now() },
     logger: memoryLogger(),
+    rateLimiter: createMemoryRateLimiter(systemClock),
     trading: options.trading ?? (() => true),
     stream: options.stream,
   });
@@ -171,6 +174,17 @@ describe("live hub", () => {
     expect(exchange.stream.connected()).toBe(true);
     expect(refreshed).toEqual(["crypto:obscure-coin:brl", "crypto:obscure-coin:brl"]);
     expect(delivered.at(-1)).toMatchObject({ price: 0.6 });
+    await hub.close();
+  });
+
+  it("rations reads of keys nothing has quoted, so made-up coins cannot spend the provider's quota", async () => {
+    vi.useFakeTimers({ now: start });
+    const made = Array.from({ length: 100 }, (_, index) => `crypto:made-up-${index}:usd` as LiveKey);
+    const { market, refreshed } = fakeMarket(Object.fromEntries(made.map((key) => [key, "live"])));
+    const { hub } = hubWith(market);
+    for (const key of made) hub.watch(key);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(refreshed).toHaveLength(30);
     await hub.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Clock } from "~/platform/clock";
 import type { RealtimeEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
+import type { RateLimit, RateLimiter } from "~/platform/rate-limit.server";
 import type { ExchangeStream } from "./binance-stream.server";
 import type { LiveKey, Tick } from "./protocol";
 
@@ -40,6 +41,8 @@ export type LiveHubDependencies = {
   config: Pick<RealtimeEnv, "demoTickMs" | "pollMs">;
   clock: Clock;
   logger: Logger;
+  /** Rations reads of keys nothing has quoted yet (shared by the instances with Redis). */
+  rateLimiter: RateLimiter;
   /** Whether `key` trades at `at`: stocks only during their exchange's session. */
   trading(key: LiveKey, at: number): boolean;
   /** The exchange stream live crypto prices come from, when one is configured. */
@@ -49,6 +52,13 @@ export type LiveHubDependencies = {
 const isCrypto = (key: LiveKey) => key.startsWith("crypto:");
 
 /**
+ * Anyone can ask to watch any key, and reading a key nothing has quoted yet (a made-up coin)
+ * costs an upstream call: such reads are rationed for the whole site, so a flood of them cannot
+ * spend the providers' quotas.
+ */
+const firstReadLimit: RateLimit = { name: "realtime-first-read", limit: 30, windowMs: 60_000 };
+
+/**
  * Turns what browsers watch on this instance into ticks. Each watched key has one source here,
  * however many browsers watch it: demo prices tick from the generator every few seconds; live
  * crypto prices come from the exchange stream, and from reads of the market cache while the
@@ -56,12 +66,13 @@ const isCrypto = (key: LiveKey) => key.startsWith("crypto:");
  * exists). Every tick goes over the quote board first, so a reload shows the price a tick showed,
  * and a browser only ever gets a tick newer than its last one.
  */
-export function createLiveHub({ market, config, clock, logger, trading, stream }: LiveHubDependencies): LiveHub {
+export function createLiveHub({ market, config, clock, logger, rateLimiter, trading, stream }: LiveHubDependencies): LiveHub {
   const watched = new Set<LiveKey>();
   /** When the last tick of each watched key went out. */
   const delivered = new Map<LiveKey, number>();
   let outlet: TickOutlet | undefined;
   let polling = false;
+  const mayRead = async (key: LiveKey) => market.latest(key) !== undefined || (await rateLimiter.hit([[firstReadLimit, "site"]])).allowed;
 
   /** The board's tick of each key that moved past what browsers have, in one batch. */
   function deliverFresh(keys: Iterable<LiveKey>) {
@@ -111,22 +122,24 @@ export function createLiveHub({ market, config, clock, logger, trading, stream }
   };
   scheduleDemoTick();
 
-  const pollTimer = setInterval(() => {
-    if (polling) return;
+  async function poll() {
     const now = clock.now();
-    const due = [...watched].filter(
+    const candidates = [...watched].filter(
       (key) => market.sourceOf(key) === "live" && trading(key, now) && !(isCrypto(key) && streaming(key, now)),
     );
-    if (due.length === 0) return;
+    const due = (await Promise.all(candidates.map(async (key) => ((await mayRead(key)) ? [key] : [])))).flat();
+    const results = await Promise.allSettled(due.map((key) => market.refresh(key)));
+    const failed = results.filter((result) => result.status === "rejected").length;
+    if (failed > 0) logger.warn(`realtime: ${failed} of ${due.length} watched quotes could not be read again`);
+    const fresh = due.flatMap((key) => market.latest(key) ?? []);
+    if (fresh.length > 0) outlet?.share?.(fresh);
+    deliverFresh(due);
+  }
+  const pollTimer = setInterval(() => {
+    if (polling) return;
     polling = true;
-    Promise.allSettled(due.map((key) => market.refresh(key)))
-      .then((results) => {
-        const failed = results.filter((result) => result.status === "rejected").length;
-        if (failed > 0) logger.warn(`realtime: ${failed} of ${due.length} watched quotes could not be read again`);
-        const fresh = due.flatMap((key) => market.latest(key) ?? []);
-        if (fresh.length > 0) outlet?.share?.(fresh);
-        deliverFresh(due);
-      })
+    poll()
+      .catch((error: unknown) => logger.warn("realtime: reading watched quotes failed:", String(error)))
       .finally(() => {
         polling = false;
       });
@@ -140,8 +153,8 @@ export function createLiveHub({ market, config, clock, logger, trading, stream }
       if (market.sourceOf(key) !== "live") return;
       // A key first seen here (its page came from another instance) is read once: the answer fills
       // the snapshot and names the coin's symbol for the stream.
-      const known = market.latest(key) ? Promise.resolve() : market.refresh(key);
-      known.then(
+      const read = market.latest(key) ? Promise.resolve() : mayRead(key).then((allowed) => (allowed ? market.refresh(key) : undefined));
+      read.then(
         () => isCrypto(key) && watched.has(key) && stream?.watch(streamedKeys()),
         (error: unknown) => logger.warn(`realtime: could not read ${key}:`, String(error)),
       );
