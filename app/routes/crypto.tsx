@@ -15,7 +15,7 @@ import { cryptoViewsOf, marketOf } from "~/market/context.server";
 import { dailyPointsFromCryptoChart } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { cryptoLiveKey } from "~/market/realtime/protocol";
-import { liveProps, useLiveQuote } from "~/ui/realtime/live-quotes";
+import { liveProps, movedWithPrice, useLiveQuote, widenedToPrice } from "~/ui/realtime/live-quotes";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
 import { formatCompactMoney, formatMoney, formatNumber } from "~/lib/format";
 import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
@@ -91,6 +91,7 @@ export default function Crypto({ loaderData: { stars, currency, id, detail, desc
   const coin = detail.data;
   const code = currencyCode(currency);
   const money = (value: number | null) => formatMoney(value, code, locale);
+  const day = widenedToPrice(coin.high24h, coin.low24h, live.price);
   return (
     <Container size="lg" className="page">
       <AssetHeader
@@ -119,12 +120,15 @@ export default function Crypto({ loaderData: { stars, currency, id, detail, desc
         label={t("market.statistics")}
         stats={[
           { label: t("market.stats.price"), value: money(live.price), valueProps: liveProps(liveKey, live.flash) },
-          { label: t("market.stats.marketCap"), value: formatCompactMoney(coin.marketCap, code, locale) },
+          {
+            label: t("market.stats.marketCap"),
+            value: formatCompactMoney(movedWithPrice(coin.marketCap, coin.price, live.price), code, locale),
+          },
           { label: t("market.stats.rank"), value: coin.rank === null ? "—" : `#${coin.rank}` },
           { label: t("market.stats.volume24h"), value: formatCompactMoney(live.volume, code, locale) },
           { label: t("market.stats.change24h"), value: <Change value={live.change} /> },
-          { label: t("market.stats.high24h"), value: money(coin.high24h) },
-          { label: t("market.stats.low24h"), value: money(coin.low24h) },
+          { label: t("market.stats.high24h"), value: money(day.high) },
+          { label: t("market.stats.low24h"), value: money(day.low) },
           { label: t("market.stats.open"), value: money(coin.open24h) },
           { label: t("market.stats.close"), value: money(live.price) },
           { label: t("market.stats.circulatingSupply"), value: formatNumber(coin.circulatingSupply, locale, 0) },

@@ -14,7 +14,7 @@ import { MarketStatusBadges } from "~/ui/market/market-status";
 import { dailyPointsFromHistory } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { stockLiveKey } from "~/market/realtime/protocol";
-import { liveProps, useLiveQuote } from "~/ui/realtime/live-quotes";
+import { liveProps, movedWithPrice, useLiveQuote, widenedToPrice } from "~/ui/realtime/live-quotes";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
 import { formatCompactMoney, formatCompactNumber, formatMoney } from "~/lib/format";
 import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
@@ -81,6 +81,7 @@ export default function Stock({ loaderData: { stars, detail, points, range, mark
   }
   const stock = detail.data;
   const money = (value: number | null) => formatMoney(value, stock.currency, locale);
+  const day = widenedToPrice(stock.high, stock.low, live.price);
   const summary = stock.profile.longBusinessSummary;
   const rangeHref = (target: string) => {
     const params = new URLSearchParams(location.search);
@@ -118,12 +119,15 @@ export default function Stock({ loaderData: { stars, detail, points, range, mark
         stats={[
           { label: t("market.stats.price"), value: money(live.price), valueProps: liveProps(liveKey, live.flash) },
           { label: t("market.stats.change24h"), value: <Change value={live.change} /> },
-          { label: t("market.stats.dayHigh"), value: money(stock.high) },
-          { label: t("market.stats.dayLow"), value: money(stock.low) },
+          { label: t("market.stats.dayHigh"), value: money(day.high) },
+          { label: t("market.stats.dayLow"), value: money(day.low) },
           { label: t("market.stats.open"), value: money(stock.open) },
           { label: t("market.stats.previousClose"), value: money(stock.previousClose) },
           { label: t("market.stats.volume"), value: formatCompactNumber(live.volume, locale) },
-          { label: t("market.stats.marketCap"), value: formatCompactMoney(stock.marketCap, stock.currency, locale) },
+          {
+            label: t("market.stats.marketCap"),
+            value: formatCompactMoney(movedWithPrice(stock.marketCap, stock.price, live.price), stock.currency, locale),
+          },
           { label: t("market.stats.sector"), value: sectorLabel(stock.profile.sector ?? stock.sector) },
           { label: t("market.stats.industry"), value: stock.profile.industry ?? "—" },
         ]}

@@ -4,7 +4,7 @@ import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LiveKey, Tick } from "~/market/realtime/protocol";
-import { LiveQuotesProvider, liveProps, useLiveQuote } from "~/ui/realtime/live-quotes";
+import { LiveQuotesProvider, liveProps, movedWithPrice, useLiveQuote, widenedToPrice } from "~/ui/realtime/live-quotes";
 
 /** socket.io-client's `io`, answering with a socket the test plays the server of. */
 const fake = vi.hoisted(() => {
@@ -177,5 +177,19 @@ describe("live quotes in the browser", () => {
     serve("connect");
     expect(socket().emitted).toEqual([]);
     expect(query("[data-live-key]")).toBeNull();
+  });
+});
+
+describe("figures that follow the live price", () => {
+  it("moves a market cap with the price, rounded as the server's quote board does, and leaves it as rendered before a tick", () => {
+    expect(movedWithPrice(1_000_001, 100, 101)).toBe(1_010_001);
+    expect(movedWithPrice(1_000_000.4, 100, 100)).toBe(1_000_000.4);
+    expect(movedWithPrice(null, 100, 101)).toBeNull();
+    expect(movedWithPrice(500, null, 101)).toBe(500);
+  });
+  it("widens the day's range to hold the live price", () => {
+    expect(widenedToPrice(110, 90, 112)).toEqual({ high: 112, low: 90 });
+    expect(widenedToPrice(110, 90, 85)).toEqual({ high: 110, low: 85 });
+    expect(widenedToPrice(null, 90, 100)).toEqual({ high: null, low: 90 });
   });
 });

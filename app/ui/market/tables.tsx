@@ -9,7 +9,7 @@ import { Change } from "./change";
 import { AssetLink, QuoteTable, wideOnly } from "./quote-table";
 import { SortHeader, type SortState } from "./sort-header";
 import { cryptoLiveKey, stockLiveKey } from "~/market/realtime/protocol";
-import { liveProps, useLiveQuote } from "../realtime/live-quotes";
+import { liveProps, movedWithPrice, useLiveQuote } from "../realtime/live-quotes";
 
 /** Plain table markup: these lists are the heaviest HTML the app renders. */
 /** `stars`: the signed-in user's favourites (null for a visitor); when undefined no star column is shown. */
@@ -102,7 +102,7 @@ function CryptoRow({ item, currency, rank, stars }: CryptoRowProps) {
       <td className="numeric">
         <Change value={live.change} />
       </td>
-      <td className={`numeric ${wideOnly}`}>{formatCompactMoney(item.marketCap, code, locale)}</td>
+      <td className={`numeric ${wideOnly}`}>{formatCompactMoney(movedWithPrice(item.marketCap, item.price, live.price), code, locale)}</td>
       <td className={`numeric ${wideOnly}`}>{formatCompactMoney(live.volume, code, locale)}</td>
       {stars !== undefined && (
         <td>
@@ -129,7 +129,9 @@ function StockRow({ item, stars }: { item: StockListItem; stars?: StarStates | n
       <td className="numeric">
         <Change value={live.change} />
       </td>
-      <td className={`numeric ${wideOnly}`}>{formatCompactMoney(item.marketCap, item.currency, locale)}</td>
+      <td className={`numeric ${wideOnly}`}>
+        {formatCompactMoney(movedWithPrice(item.marketCap, item.price, live.price), item.currency, locale)}
+      </td>
       <td className={`numeric ${wideOnly}`}>{formatCompactNumber(live.volume, locale)}</td>
       {stars !== undefined && (
         <td>

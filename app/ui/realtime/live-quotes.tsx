@@ -114,3 +114,18 @@ export function liveProps(key: LiveKey | null, flash: Flash | null, className?: 
   const classes = [className, flash && `live-flash live-flash--${flash}`].filter(Boolean).join(" ");
   return { "data-live-key": key ?? undefined, className: classes || undefined };
 }
+
+/**
+ * A figure proportional to the price (a market cap) at the live price: the server's quote board
+ * moves it the same way, so a reload shows what the page shows.
+ */
+export function movedWithPrice(value: number | null, renderedPrice: number | null, livePrice: number | null): number | null {
+  if (value === null || !renderedPrice || livePrice === null || livePrice === renderedPrice) return value;
+  return Math.round((value * livePrice) / renderedPrice);
+}
+
+/** The day's high and low, widened to hold the live price, as the server's quote board does. */
+export function widenedToPrice(high: number | null, low: number | null, livePrice: number | null) {
+  if (livePrice === null) return { high, low };
+  return { high: high === null ? null : Math.max(high, livePrice), low: low === null ? null : Math.min(low, livePrice) };
+}
