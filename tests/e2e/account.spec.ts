@@ -275,7 +275,9 @@ test("ten wrong passwords from one address lock that address out of the account,
   }
 
   await page.setExtraHTTPHeaders(attacker);
-  const refusal = page.waitForResponse((response) => response.request().method() === "POST");
+  const refusal = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/login",
+  );
   await logIn(page, project.name, account.email);
   expect((await refusal).status()).toBe(429);
   await expect(page.getByTestId("form-error")).toHaveText(/^Muitas tentativas\. Tente novamente em 1[45] min\.$/);

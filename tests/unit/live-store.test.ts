@@ -142,6 +142,28 @@ describe("live store subscriptions", () => {
     expect(store.get(btc)).toBeUndefined();
     expect(server.emitted).toHaveLength(1);
   });
+
+  it("opens the socket only once a live quote is on screen", () => {
+    const store = createLiveStore();
+    const connect = vi.fn();
+    const cancel = store.whenWatched(connect);
+    expect(connect).not.toHaveBeenCalled();
+    const unwatch = store.watch(btc);
+    store.watch(eth);
+    expect(connect).toHaveBeenCalledTimes(1);
+    cancel();
+    // Something already watched: at once.
+    const again = vi.fn();
+    store.whenWatched(again);
+    expect(again).toHaveBeenCalledTimes(1);
+    unwatch();
+    // Cancelled before anything was watched: never.
+    const fresh = createLiveStore();
+    const never = vi.fn();
+    fresh.whenWatched(never)();
+    fresh.watch(petr);
+    expect(never).not.toHaveBeenCalled();
+  });
 });
 
 describe("live store quotes", () => {

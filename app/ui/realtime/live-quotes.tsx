@@ -30,15 +30,17 @@ function whenIdle(task: () => void): () => void {
 
 /**
  * Carries live ticks to every `useLiveQuote` below it. The socket client is a lazy chunk fetched
- * once the hydrated page is idle, so it never weighs on a page's first load; until then, and for
- * good without JavaScript, every quote is the one the server rendered.
+ * once the hydrated page is idle and shows a live quote, so it never weighs on a page's first load
+ * and a page without quotes opens no socket; until then, and for good without JavaScript, every
+ * quote is the one the server rendered.
  */
 export function LiveQuotesProvider({ children }: { children: ReactNode }) {
   const [store] = useState(createLiveStore);
   useEffect(() => {
     let stopped = false;
     let disconnect: (() => void) | undefined;
-    const cancelIdle = whenIdle(() => {
+    let cancelWait: (() => void) | undefined;
+    const connect = () => {
       import("socket.io-client")
         .then(({ io }) => {
           if (stopped) return;
@@ -49,10 +51,14 @@ export function LiveQuotesProvider({ children }: { children: ReactNode }) {
         .catch(() => {
           // Offline or the chunk is gone (a new deployment): the page keeps its rendered quotes.
         });
+    };
+    const cancelIdle = whenIdle(() => {
+      cancelWait = store.whenWatched(connect);
     });
     return () => {
       stopped = true;
       cancelIdle();
+      cancelWait?.();
       store.detach();
       disconnect?.();
     };

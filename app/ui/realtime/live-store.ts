@@ -39,6 +39,8 @@ export function createLiveStore({ schedule = queueMicrotask, flashMs = 800 }: Li
   const sent = new Set<LiveKey>();
   let socket: LiveSocket | null = null;
   let flushPending = false;
+  /** Waits for the first watcher: a page without live quotes opens no socket. */
+  let onFirstWatch: (() => void) | undefined;
 
   function notify(key: LiveKey) {
     for (const listener of listeners.get(key) ?? []) listener();
@@ -104,6 +106,9 @@ export function createLiveStore({ schedule = queueMicrotask, flashMs = 800 }: Li
     /** Counts one more watcher of `key` until the returned function is called. */
     watch(key: LiveKey): () => void {
       watchers.set(key, (watchers.get(key) ?? 0) + 1);
+      const first = onFirstWatch;
+      onFirstWatch = undefined;
+      first?.();
       scheduleFlush();
       let watching = true;
       return () => {
@@ -150,6 +155,18 @@ export function createLiveStore({ schedule = queueMicrotask, flashMs = 800 }: Li
         if (socket === next) apply(ticks);
       });
       if (next.connected) flush();
+    },
+
+    /** Runs `task` once something is watched (at once if something is); returns a cancel. */
+    whenWatched(task: () => void): () => void {
+      if (watchers.size > 0) {
+        task();
+        return () => {};
+      }
+      onFirstWatch = task;
+      return () => {
+        if (onFirstWatch === task) onFirstWatch = undefined;
+      };
     },
 
     /** Stops using the socket and its timers (the provider unmounting). */
