@@ -275,8 +275,9 @@ test("ten wrong passwords from one address lock that address out of the account,
   }
 
   await page.setExtraHTTPHeaders(attacker);
+  // The form's post: /login without JavaScript, /login.data with it (not the realtime socket's polls).
   const refusal = page.waitForResponse(
-    (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/login",
+    (response) => response.request().method() === "POST" && /^\/login(\.data)?$/.test(new URL(response.url()).pathname),
   );
   await logIn(page, project.name, account.email);
   expect((await refusal).status()).toBe(429);
