@@ -171,20 +171,7 @@ describe("Binance stream: ticks", () => {
     await connectedOn(0);
 
     // The docs' payload shape, numbers as strings, wrapped as the combined endpoint sends it.
-    fake.sendAll({
-      stream: "btcbrl@miniTicker",
-      data: {
-        e: "24hrMiniTicker",
-        E: 1767625200000,
-        s: "BTCBRL",
-        c: "350000.00000000",
-        o: "340000.00000000",
-        h: "351200.00000000",
-        l: "338950.00000000",
-        v: "12.34500000",
-        q: "4200000.12000000",
-      },
-    });
+    fake.sendAll({ stream: "btcbrl@miniTicker", data: miniTickerPayload("btcbrl") });
     fake.miniTicker("ethusdt", { E: 1767625201000, c: "2950.50000000", o: "3100.00000000", q: "0.00000000" });
     fake.miniTicker("ethusdt", { E: 1767625202000, c: "2951.00000000", o: "0.00000000" });
     await tickCount(3);
