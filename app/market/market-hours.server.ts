@@ -1,4 +1,4 @@
-import { marketHolidays } from "./demo/calendar";
+import { marketHolidays } from "./demo/business-days";
 import { exchanges, holidayKey, marketStatus, type Exchange, type MarketStatus } from "./market-hours";
 import { stockMarketOf } from "./stock-type";
 

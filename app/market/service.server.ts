@@ -64,6 +64,7 @@ export function providersFor(market: MarketEnv, logger: Logger): MarketProviders
   return {
     crypto: market.crypto.provider === "coingecko" ? createCoinGeckoProvider({ ...market.crypto, timeoutMs, logger }) : demo.crypto,
     stocks: market.stocks.provider === "brapi" ? liveStocks(market) : demo.stocks,
+    fundamentals: demo.fundamentals,
     news: market.news.provider === "finnhub" && finnhub ? finnhub.news : demo.news,
     calendar: market.calendar.provider === "finnhub" && finnhub ? withEmbeddedEvents(finnhub.calendar, demo.calendar) : demo.calendar,
     rates: market.rates.provider === "currency-api" ? createCurrencyApiProvider({ ...market.rates, timeoutMs }) : demo.rates,
@@ -180,6 +181,10 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
         providers.stocks.detail(ticker, { range, language }),
       );
       return synced(answer, (detail, fetchedAt) => detail && quotes.stockDetail(detail, fetchedAt));
+    },
+    /** A listed asset's reported figures and payouts; `fundamentalsAt` sets them against the price shown. */
+    stockFacts(ticker: string) {
+      return cached("fundamentals", `facts:${ticker.toUpperCase()}`, () => providers.fundamentals.facts(ticker));
     },
     news(category: NewsCategory, language: Language) {
       return cached("news", `${category}:${language}`, () => providers.news.list(category, language));

@@ -157,3 +157,55 @@ export type CalendarEvent = {
 
 /** A payload with its provenance, so pages can say "demonstration data" or how old it is. */
 export type Sourced<T> = { data: T; source: DataSource; fetchedAt: number; stale: boolean };
+
+/** Payout kinds: brapi's DIVIDENDO, JCP, RENDIMENTO (funds) and AMORTIZAÇÃO (capital returned, not income). */
+export const payoutKinds = ["dividend", "jcp", "income", "amortization", "other"] as const;
+export type PayoutKind = (typeof payoutKinds)[number];
+
+export type Payout = {
+  kind: PayoutKind;
+  /** Per share (or fund quota), in the listing's currency. */
+  amount: number;
+  /** "Data com": the last day holding the share earns the payout (YYYY-MM-DD). */
+  recordDate: string | null;
+  /** YYYY-MM-DD; null while not yet set. */
+  paymentDate: string | null;
+};
+
+/** What kind of real estate a FII (or a similar fund) holds: properties ("tijolo"), credit ("papel")… */
+export const fundSegments = ["tijolo", "papel", "hibrido", "fundo-de-fundos", "fiagro", "fi-infra"] as const;
+export type FundSegment = (typeof fundSegments)[number];
+
+/** The parts a live source may be unable to give (a plan without the module, a ticker it does not cover). */
+export const factParts = ["fundamentals", "payouts"] as const;
+export type FactPart = (typeof factParts)[number];
+
+/**
+ * An asset's reported figures, independent of its price. Ratios to the price (P/L, P/VP, yields)
+ * are worked out with the one quote shown beside them, so they always agree with it. Percentages
+ * are in percent (12.3 means 12.3%); null is "unknown".
+ */
+export type AssetFacts = {
+  ticker: string;
+  currency: string;
+  /** LPA: net income per share over the last 12 months. */
+  earningsPerShare: number | null;
+  /** VPA: equity (a fund's net worth) per share. */
+  bookValuePerShare: number | null;
+  sharesOutstanding: number | null;
+  /** Shares traded per session, on average over recent months. */
+  averageVolume: number | null;
+  roe: number | null;
+  roic: number | null;
+  netMargin: number | null;
+  netDebtToEbitda: number | null;
+  freeFloat: number | null;
+  fund: { segment: FundSegment; netWorth: number | null; holders: number | null; vacancy: number | null } | null;
+  etf: { underlyingIndex: string } | null;
+  /** A BDR's foreign share and how many receipts stand for one of it. */
+  bdr: { underlying: string; receiptsPerShare: number } | null;
+  /** Newest first; includes announced payouts not yet paid. */
+  payouts: Payout[];
+  /** Parts the source could not give: shown as "—" with a note, not as zero. */
+  missing: FactPart[];
+};

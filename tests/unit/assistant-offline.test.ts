@@ -29,6 +29,7 @@ function failingProviders(): MarketProviders {
   return {
     crypto: { source: "live", list: fail, detail: fail, chart: fail, search: fail, trending: fail },
     stocks: { source: "live", list: fail, detail: fail },
+    fundamentals: { source: "live", facts: fail },
     news: { source: "live", list: fail },
     rates: { source: "live", latest: fail },
     calendar: { source: "live", events: fail },

@@ -100,6 +100,6 @@ describe("demo calendar", () => {
     expect(await find("en")).toBe("Q3 earnings — PETR4");
     expect(await find("es")).toBe("Resultados del 3.er trimestre — PETR4");
     const dividends = await providers().calendar.events("2026-03-01", "2026-03-31", "es");
-    expect(dividends.find((event) => event.asset?.id === "HGLG11")?.title).toBe("Pago de dividendos — HGLG11");
+    expect(dividends.find((event) => event.asset?.id === "HGLG11")?.title).toBe("Pago de rendimientos — HGLG11");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { marketHolidays } from "~/market/demo/calendar";
+import { marketHolidays } from "~/market/demo/business-days";
 import { exchangeOfTicker, isMarketOpen as isOpenNow, isStockTrading, marketHoursView } from "~/market/market-hours.server";
 import { holidayKey, isMarketOpen, marketStatus, type Exchange } from "~/market/market-hours";
 

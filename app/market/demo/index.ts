@@ -5,6 +5,7 @@
 import type { MarketProviders } from "../providers/provider";
 import { createCalendarProvider } from "./calendar";
 import { createCryptoProvider } from "./crypto";
+import { createFundamentalsProvider } from "./fundamentals";
 import { createNewsProvider } from "./news";
 import { createRatesProvider } from "./rates";
 import { createStockProvider } from "./stocks";
@@ -14,6 +15,7 @@ export function createDemoProviders(clock: () => number = Date.now): MarketProvi
   return {
     crypto: createCryptoProvider(clock),
     stocks: createStockProvider(clock),
+    fundamentals: createFundamentalsProvider(clock),
     news: createNewsProvider(clock),
     rates: createRatesProvider(clock),
     calendar: createCalendarProvider(clock),

@@ -1,6 +1,7 @@
 import type { Language } from "~/i18n/languages";
 import type { CryptoCurrency } from "../crypto-currency";
 import type {
+  AssetFacts,
   CalendarEvent,
   CryptoChart,
   CryptoDetail,
@@ -59,9 +60,17 @@ export interface CalendarProvider {
   events(from: string, to: string, language: Language): Promise<CalendarEvent[]>;
 }
 
+/** Reported figures and payouts of listed stocks, funds, ETFs and BDRs. */
+export interface FundamentalsProvider {
+  readonly source: DataSource;
+  /** Null for a ticker the source does not know. */
+  facts(ticker: string): Promise<AssetFacts | null>;
+}
+
 export type MarketProviders = {
   crypto: CryptoProvider;
   stocks: StockProvider;
+  fundamentals: FundamentalsProvider;
   news: NewsProvider;
   rates: RatesProvider;
   calendar: CalendarProvider;

@@ -1,0 +1,77 @@
+import type { AssetFacts, Payout } from "./types";
+
+/**
+ * Fundamentals as investors read them: the reported figures of `AssetFacts` set against one
+ * price. Pure, so the stock page, the screener and the proxy agree to the last digit.
+ */
+export type Fundamentals = {
+  /** P/L: price over earnings per share (negative for a loss). */
+  priceToEarnings: number | null;
+  /** P/VP: price over book value per share. */
+  priceToBook: number | null;
+  /** Income paid per share over the last 12 months, as a percentage of the price. */
+  dividendYield12m: number | null;
+  /** Average yearly income over the last 5 years, as a percentage of the price. */
+  dividendYield5y: number | null;
+  marketValue: number | null;
+  /** Average money traded per session: shares per session × price. */
+  averageDailyLiquidity: number | null;
+  /** The newest payout whose record date ("data com") has passed. */
+  lastPayout: Payout | null;
+  lastPayoutYield: number | null;
+};
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+export function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** When a payout counts: its record date, or its payment date when the source gives no record date. */
+function dayOf(payout: Payout): string | null {
+  return payout.recordDate ?? payout.paymentDate;
+}
+
+/** Amortisation gives capital back: it is not income, so it never counts towards a yield. */
+function isIncome(payout: Payout): boolean {
+  return payout.kind !== "amortization";
+}
+
+/** Income per share with a record date in (now − years, now]. */
+export function incomePerShare(payouts: readonly Payout[], now: number, years: number): number {
+  const last = isoDay(now);
+  const first = isoDay(now - years * YEAR_MS);
+  let total = 0;
+  for (const payout of payouts) {
+    const day = dayOf(payout);
+    if (day && isIncome(payout) && first < day && day <= last) total += payout.amount;
+  }
+  return total;
+}
+
+function ratio(numerator: number | null, denominator: number | null): number | null {
+  return numerator === null || denominator === null || denominator === 0 ? null : numerator / denominator;
+}
+
+export function fundamentalsAt(facts: AssetFacts, price: number | null, now: number): Fundamentals {
+  const payoutsKnown = !facts.missing.includes("payouts");
+  const percentOfPrice = (amount: number) => (price && price > 0 && payoutsKnown ? (amount / price) * 100 : null);
+  const today = isoDay(now);
+  const lastPayout = facts.payouts.find((payout) => isIncome(payout) && (dayOf(payout) ?? "") <= today && dayOf(payout) !== null) ?? null;
+  return {
+    priceToEarnings: ratio(price, facts.earningsPerShare),
+    priceToBook: ratio(price, facts.bookValuePerShare),
+    dividendYield12m: percentOfPrice(incomePerShare(facts.payouts, now, 1)),
+    dividendYield5y: percentOfPrice(incomePerShare(facts.payouts, now, 5) / 5),
+    marketValue: price !== null && facts.sharesOutstanding !== null ? price * facts.sharesOutstanding : null,
+    averageDailyLiquidity: price !== null && facts.averageVolume !== null ? price * facts.averageVolume : null,
+    lastPayout,
+    lastPayoutYield: lastPayout ? percentOfPrice(lastPayout.amount) : null,
+  };
+}
+
+/** Payouts announced but not yet paid, soonest first. */
+export function upcomingPayouts(payouts: readonly Payout[], now: number): Payout[] {
+  const today = isoDay(now);
+  return payouts.filter((payout) => payout.paymentDate !== null && payout.paymentDate >= today).reverse();
+}
