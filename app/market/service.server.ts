@@ -10,14 +10,17 @@ import { demoTick } from "./demo/ticks";
 import { defaultStockRange } from "./list-params";
 import { isStockTrading } from "./market-hours.server";
 import { createBrapiProvider } from "./live/brapi";
+import { createBrapiFundamentals } from "./live/brapi-fundamentals";
 import { createCoinGeckoProvider } from "./live/coingecko";
 import { createCurrencyApiProvider } from "./live/currency-api";
 import { createFinnhubProviders } from "./live/finnhub";
+import { createFinnhubFundamentals } from "./live/finnhub-fundamentals";
 import { createFinnhubStocks } from "./live/finnhub-stocks";
 import { createTwelveData } from "./live/twelve-data";
 import { createUsStockProvider } from "./live/us-stocks";
+import { fundamentalsByMarket } from "./providers/fundamentals-by-market";
 import { stocksByMarket } from "./providers/stocks-by-market";
-import type { CalendarProvider, MarketProviders, StockProvider } from "./providers/provider";
+import type { CalendarProvider, MarketProviders } from "./providers/provider";
 import { createQuoteBoard } from "./quote-board.server";
 import type { LiveKey } from "./realtime/protocol";
 import { withTranslatedDescriptions, type TranslateText } from "./translated-descriptions.server";
@@ -36,18 +39,23 @@ function withEmbeddedEvents(live: CalendarProvider, embedded: CalendarProvider):
   };
 }
 
-/** brapi for B3, and the US names from Finnhub and Twelve Data beside it when configured. */
-function liveStocks(market: MarketEnv): StockProvider {
+/**
+ * brapi for B3, and the US names from Finnhub and Twelve Data beside it when configured; the
+ * fundamentals of the same stocks from the same upstreams (brapi's modules, Finnhub's metrics).
+ */
+function liveStocks(market: MarketEnv): Pick<MarketProviders, "stocks" | "fundamentals"> {
   const timeoutMs = market.upstreamTimeoutMs;
   const b3 = createBrapiProvider({ ...market.stocks, timeoutMs });
+  const b3Facts = createBrapiFundamentals({ ...market.stocks, timeoutMs });
   const { apiKey: finnhubKey, baseUrl: finnhubBaseUrl } = market.finnhub;
   const { provider, twelveDataApiKey, twelveDataBaseUrl } = market.usStocks;
-  if (provider !== "finnhub" || !finnhubKey || !twelveDataApiKey) return b3;
+  if (provider !== "finnhub" || !finnhubKey || !twelveDataApiKey) return { stocks: b3, fundamentals: b3Facts };
+  const finnhub = { apiKey: finnhubKey, baseUrl: finnhubBaseUrl, timeoutMs };
   const us = createUsStockProvider({
-    finnhub: createFinnhubStocks({ apiKey: finnhubKey, baseUrl: finnhubBaseUrl, timeoutMs }),
+    finnhub: createFinnhubStocks(finnhub),
     twelveData: createTwelveData({ apiKey: twelveDataApiKey, baseUrl: twelveDataBaseUrl, timeoutMs }),
   });
-  return stocksByMarket(b3, us);
+  return { stocks: stocksByMarket(b3, us), fundamentals: fundamentalsByMarket(b3Facts, createFinnhubFundamentals(finnhub)) };
 }
 
 /** A crypto's place on the quote board: one quote per coin and currency. */
@@ -61,10 +69,10 @@ export function providersFor(market: MarketEnv, logger: Logger): MarketProviders
     market.finnhub.apiKey !== undefined
       ? createFinnhubProviders({ apiKey: market.finnhub.apiKey, baseUrl: market.finnhub.baseUrl, timeoutMs, logger })
       : undefined;
+  const listed = market.stocks.provider === "brapi" ? liveStocks(market) : { stocks: demo.stocks, fundamentals: demo.fundamentals };
   return {
     crypto: market.crypto.provider === "coingecko" ? createCoinGeckoProvider({ ...market.crypto, timeoutMs, logger }) : demo.crypto,
-    stocks: market.stocks.provider === "brapi" ? liveStocks(market) : demo.stocks,
-    fundamentals: demo.fundamentals,
+    ...listed,
     news: market.news.provider === "finnhub" && finnhub ? finnhub.news : demo.news,
     calendar: market.calendar.provider === "finnhub" && finnhub ? withEmbeddedEvents(finnhub.calendar, demo.calendar) : demo.calendar,
     rates: market.rates.provider === "currency-api" ? createCurrencyApiProvider({ ...market.rates, timeoutMs }) : demo.rates,

@@ -29,8 +29,12 @@
  *                                                            TAEE11 (unit) KNIP11 (fund, no subType, zeros, BRAPI.svg)
  *                                                            KDIF11 (fi-infra); honours search, type, subType, sector,
  *                                                            page, limit; a search with no match answers 417
- *   brapi:quote           /brapi/api/quote/{ticker}          PETR4 (full), KNIP11 (zeros, BRAPI.svg), THIN3 (sparse);
- *                                                            EMPTY3 answers 200 with no results; other tickers 404
+ *   brapi:quote           /brapi/api/quote/{ticker}          PETR4 (full), KNIP11 (zeros, BRAPI.svg), THIN3 (sparse),
+ *                                                            MXRF11 (a FII); EMPTY3 answers 200 with no results; other
+ *                                                            tickers 404. `modules=defaultKeyStatistics,financialData`
+ *                                                            and `dividends=true` add those keys (fundamentals-samples.ts)
+ *                                                            as the token's plan allows: fakeKeys.brapi all of them,
+ *                                                            brapiBasic none (keys absent), brapiFree HTTP 402
  *   finnhub:news          /finnhub/news?category=            general | forex | crypto | merger
  *   finnhub:company-news  /finnhub/company-news?symbol=&from=&to=   AAPL MSFT NVDA GOOGL; article 9001 is in both
  *                                                            AAPL and MSFT; other symbols []
@@ -40,6 +44,7 @@
  *   finnhub:quote         /finnhub/quote?symbol=             AAPL MSFT NVDA (last trade 2024-06-03 16:00 New York);
  *                                                            other symbols answer 200 with every number 0, as Finnhub does
  *   finnhub:profile2      /finnhub/stock/profile2?symbol=    AAPL MSFT, NVDA (logo "", no share count); others {}
+ *   finnhub:metric        /finnhub/stock/metric?symbol=&metric=all   AAPL (full), MSFT (thin, strings); others an empty `metric`
  *   twelve-data:time-series  /twelve-data/time_series?symbol=&interval=1day&outputsize=
  *                                                            AAPL (300 weekdays to 2024-06-03), MSFT (3 days); other
  *                                                            symbols: 200 {"status":"error","code":404}; newest first
@@ -83,6 +88,7 @@ import {
   quirkyTrending,
   quirkyUsdRates,
 } from "./upstream-quirks";
+import { brapiFundamentals, finnhubMetrics, unknownFinnhubMetric } from "./fundamentals-samples";
 
 export { fakeEarningsRowCap } from "./upstream-quirks";
 
@@ -90,6 +96,10 @@ export const fakeKeys = {
   coingeckoDemo: "fake-cg-demo-key",
   coingeckoPro: "fake-cg-pro-key",
   brapi: "fake-brapi-token",
+  /** A brapi plan without the quote modules and dividends: it leaves their keys out of the answer. */
+  brapiBasic: "fake-brapi-basic-token",
+  /** A brapi plan that refuses the modules and dividends outright: HTTP 402 with an error body. */
+  brapiFree: "fake-brapi-free-token",
   finnhub: "fake-finnhub-key",
   twelveData: "fake-twelve-data-key",
 } as const;
@@ -107,6 +117,7 @@ export type FakeRoute =
   | "finnhub:earnings"
   | "finnhub:quote"
   | "finnhub:profile2"
+  | "finnhub:metric"
   | "twelve-data:time-series"
   | "currency-api:usd"
   | "currency-api-fallback:usd";
@@ -376,6 +387,11 @@ const brapiQuotes: Record<string, unknown> = {
       { date: 1714741200, open: 88.5, high: 88.9, low: 88.4, close: 88.66, volume: 120345, adjustedClose: 88.66 },
     ],
   },
+  MXRF11: {
+    symbol: "MXRF11", currency: "BRL", shortName: "FII MAXI REN", longName: "Maxi Renda FII",
+    regularMarketPrice: 10.12, regularMarketChangePercent: 0.1, regularMarketVolume: 4123456,
+    regularMarketTime: "2024-06-03T20:07:46.000Z", marketCap: 2987654321, logourl: brapiIcon("MXRF11"),
+  },
   THIN3: {
     symbol: "THIN3", shortName: "THIN ON", longName: null, currency: "BRL",
     regularMarketPrice: "1.23", regularMarketChangePercent: null, regularMarketTime: null, logourl: null,
@@ -398,10 +414,36 @@ const brapiUnauthorized: Reply = {
   body: { error: true, message: "O seu token é inválido, por favor, verifique o seu token em brapi.dev/dashboard" },
 };
 
+const brapiTokens = new Set<string>([fakeKeys.brapi, fakeKeys.brapiBasic, fakeKeys.brapiFree]);
+
 function brapiAuth(request: Incoming, tokenRequired: boolean) {
   const token = brapiToken(request);
-  const rejected = token === undefined ? tokenRequired : token !== fakeKeys.brapi;
+  const rejected = token === undefined ? tokenRequired : !brapiTokens.has(token);
   return rejected ? brapiUnauthorized : null;
+}
+
+const brapiPlanRefusal: Reply = {
+  status: 402,
+  body: { error: true, message: "O seu plano não permite acessar os módulos e dividendos. Faça upgrade em brapi.dev/dashboard" },
+};
+
+/** `quote` with the fundamentals keys the request asked for and the token's plan gives, or the plan's refusal. */
+function withFundamentals(ticker: string, quote: Record<string, unknown>, request: Incoming): Reply {
+  const asked = (request.query.get("modules") ?? "").split(",").filter((name) => name !== "" && name !== "summaryProfile");
+  const dividends = request.query.get("dividends") === "true";
+  const token = brapiToken(request);
+  if (token === fakeKeys.brapiFree && (asked.length > 0 || dividends)) return brapiPlanRefusal;
+  const samples = brapiFundamentals[ticker];
+  if (!samples) return ok({ results: [quote], requestedAt: "2024-06-03T21:00:00.000Z", took: 12 });
+  const basic = token === fakeKeys.brapiBasic;
+  const modules = Object.fromEntries(Object.entries(samples.modules).filter(([name]) => !basic && asked.includes(name)));
+  const dividendsData =
+    dividends && !basic ? { dividendsData: { cashDividends: samples.cashDividends, stockDividends: [], subscriptions: [] } } : {};
+  return ok({
+    results: [{ ...quote, ...samples.extras, ...modules, ...dividendsData }],
+    requestedAt: "2024-06-03T21:00:00.000Z",
+    took: "31ms",
+  });
 }
 
 function brapiList({ query }: Incoming): Reply {
@@ -441,7 +483,7 @@ function brapiQuote(request: Incoming): Reply {
   if (ticker === "EMPTY3") return ok({ results: [], requestedAt: "2024-06-03T21:00:00.000Z", took: 3 });
   const quote = brapiQuotes[ticker];
   if (!quote) return { status: 404, body: { error: true, message: `Não encontramos a ação ${ticker}` } };
-  return ok({ results: [quote], requestedAt: "2024-06-03T21:00:00.000Z", took: 12 });
+  return withFundamentals(ticker, quote as Record<string, unknown>, request);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -730,6 +772,14 @@ const routes: Route[] = [
     pattern: /^\/finnhub\/stock\/profile2$/,
     auth: finnhubAuth,
     handle: ({ query }) => ok(finnhubProfiles[query.get("symbol") ?? ""] ?? {}),
+  },
+  {
+    key: "finnhub:metric",
+    pattern: /^\/finnhub\/stock\/metric$/,
+    auth: finnhubAuth,
+    handle: ({ query }) =>
+      missing(query, "symbol", "metric") ??
+      ok(finnhubMetrics[query.get("symbol") ?? ""] ?? unknownFinnhubMetric(query.get("symbol") ?? "")),
   },
   {
     key: "twelve-data:time-series",
