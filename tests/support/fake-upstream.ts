@@ -44,7 +44,8 @@
  *   finnhub:quote         /finnhub/quote?symbol=             AAPL MSFT NVDA (last trade 2024-06-03 16:00 New York);
  *                                                            other symbols answer 200 with every number 0, as Finnhub does
  *   finnhub:profile2      /finnhub/stock/profile2?symbol=    AAPL MSFT, NVDA (logo "", no share count); others {}
- *   finnhub:metric        /finnhub/stock/metric?symbol=&metric=all   AAPL (full), MSFT (thin, strings); others an empty `metric`
+ *   finnhub:metric        /finnhub/stock/metric?symbol=&metric=all   AAPL (full), MSFT (thin, strings); TSM 403 (a plan
+ *                                                            refusal, as for premium data); others an empty `metric`
  *   twelve-data:time-series  /twelve-data/time_series?symbol=&interval=1day&outputsize=
  *                                                            AAPL (300 weekdays to 2024-06-03), MSFT (3 days); other
  *                                                            symbols: 200 {"status":"error","code":404}; newest first
@@ -586,6 +587,10 @@ const finnhubProfiles: Record<string, unknown> = {
   // Thin: no logo ("") and no share count.
   NVDA: { country: "US", currency: "USD", exchange: "NASDAQ NMS - GLOBAL MARKET", finnhubIndustry: "Semiconductors",
     logo: "", marketCapitalization: 2828750, name: "NVIDIA Corp", ticker: "NVDA", weburl: "https://www.nvidia.com/" },
+  // An ADR whose basic financials the free plan is refused (see finnhub:metric).
+  TSM: { country: "TW", currency: "USD", exchange: "NEW YORK STOCK EXCHANGE, INC.", finnhubIndustry: "Semiconductors",
+    logo: "", marketCapitalization: 724000, name: "Taiwan Semiconductor Manufacturing Co Ltd", shareOutstanding: 5186.08,
+    ticker: "TSM", weburl: "https://www.tsmc.com/" },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -777,9 +782,11 @@ const routes: Route[] = [
     key: "finnhub:metric",
     pattern: /^\/finnhub\/stock\/metric$/,
     auth: finnhubAuth,
-    handle: ({ query }) =>
-      missing(query, "symbol", "metric") ??
-      ok(finnhubMetrics[query.get("symbol") ?? ""] ?? unknownFinnhubMetric(query.get("symbol") ?? "")),
+    handle: ({ query }) => {
+      const symbol = query.get("symbol") ?? "";
+      if (symbol === "TSM") return { status: 403, body: { error: "You don't have access to this resource." } };
+      return missing(query, "symbol", "metric") ?? ok(finnhubMetrics[symbol] ?? unknownFinnhubMetric(symbol));
+    },
   },
   {
     key: "twelve-data:time-series",

@@ -209,6 +209,15 @@ describe("Finnhub fundamentals", () => {
     await expect(finnhub().facts("ZZZZ")).resolves.toBeNull();
   });
 
+  it("marks the figures missing when the plan refuses the metrics (403), keeping the profile's share count", async () => {
+    expect(await finnhub().facts("TSM")).toMatchObject({
+      ticker: "TSM",
+      earningsPerShare: null,
+      sharesOutstanding: 5186080000,
+      missing: ["fundamentals", "payouts"],
+    });
+  });
+
   it("fails with UpstreamError when Finnhub is down", async () => {
     fake.setFault("finnhub:metric", "500");
     await expect(finnhub().facts("AAPL")).rejects.toMatchObject({ name: "UpstreamError", provider: "finnhub", status: 500 });
