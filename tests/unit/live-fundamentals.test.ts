@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MarketCache } from "~/market/cache.server";
 import { fundamentalsAt } from "~/market/fundamentals";
 import { brapiDay, createBrapiFundamentals, payoutKind } from "~/market/live/brapi-fundamentals";
 import { createFinnhubFundamentals } from "~/market/live/finnhub-fundamentals";
 import { UpstreamError } from "~/market/providers/provider";
-import { providersFor } from "~/market/service.server";
+import { createMarketService, providersFor } from "~/market/service.server";
 import { parseEnv } from "~/platform/env.server";
 import { memoryLogger } from "~/platform/logger.server";
 import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
@@ -255,5 +256,25 @@ describe("fundamentals in the app's providers", () => {
 
   it("are the embedded ones without a live stock provider", () => {
     expect(providersFor(parseEnv({}).market, memoryLogger()).fundamentals.source).toBe("demo");
+  });
+});
+
+describe("live fundamentals through the market cache", () => {
+  it("ask brapi once per ticker while fresh, and serve the last good answer when it fails", async () => {
+    let now = Date.parse("2024-09-01T15:00:00Z");
+    const env = { STOCKS_PROVIDER: "brapi", BRAPI_TOKEN: fakeKeys.brapi, BRAPI_BASE_URL: `${fake.url}/brapi` };
+    const providers = providersFor(parseEnv(env).market, memoryLogger());
+    const market = createMarketService(providers, new MarketCache({ clock: { now: () => now }, retries: 0, ttlMs: 60_000 }));
+    const before = quoteCalls();
+
+    const first = await market.stockFacts("petr4");
+    expect(first).toMatchObject({ source: "live", stale: false, data: { ticker: "PETR4", bookValuePerShare: 31.72 } });
+    await market.stockFacts("PETR4");
+    expect(quoteCalls() - before).toBe(1);
+
+    fake.setFault("brapi:quote", "500");
+    now += 120_000;
+    const stale = await market.stockFacts("PETR4");
+    expect(stale).toMatchObject({ stale: true, data: { bookValuePerShare: 31.72 } });
   });
 });
