@@ -4,12 +4,9 @@ import type { FundamentalsProvider } from "../providers/provider";
 import type { AssetFacts, FactPart, Payout, PayoutKind } from "../types";
 import type { BrapiOptions } from "./brapi";
 import { createJsonClient, pathSegment } from "./http";
-import { list, num, text } from "./schema";
+import { list, num, positive, text } from "./schema";
 
 const defaultBaseUrl = "https://brapi.dev";
-
-/** A count or an average that only means something above 0 (brapi sends 0 for unknown). */
-const positive = num.transform((value) => (value !== null && value > 0 ? value : null));
 
 /** A day as brapi writes it ("2025-12-30T00:00:00.000Z", "2025-12-30", "30/12/2025", null) → YYYY-MM-DD or null. */
 export function brapiDay(value: string | null): string | null {
