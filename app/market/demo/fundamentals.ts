@@ -8,21 +8,16 @@ import instrumentsJson from "../data/instruments.json";
 import { z } from "zod";
 import type { Exchange } from "../market-hours";
 import type { FundamentalsProvider } from "../providers/provider";
-import { fundSegments, type AssetFacts, type Payout, type PayoutKind } from "../types";
+import { type AssetFacts, type FundSegment, type Payout, type PayoutKind } from "../types";
 import { isoDay } from "../fundamentals";
+import { classifiedFacts } from "../instrument-classification";
 import { businessDayUntil, isoDate, lastBusinessDay, nthBusinessDay } from "./business-days";
 import { marketOf, stockAssets, type StockAsset } from "./dataset";
 import { DAY_MS, hashString, uniform } from "./generator";
 
-const instruments = z
-  .object({
-    fundSegments: z.record(z.string(), z.enum(fundSegments)),
-    etfIndices: z.record(z.string(), z.string().min(1)),
-    bdrs: z.record(z.string(), z.object({ underlying: z.string().min(1), receiptsPerShare: z.number().positive() })),
-    lossMaking: z.array(z.string()),
-    nonPayers: z.array(z.string()),
-    accumulatingEtfs: z.array(z.string()),
-  })
+/** Which companies report losses and which assets pay nothing: illustrative choices of the demo. */
+const demoChoices = z
+  .object({ lossMaking: z.array(z.string()), nonPayers: z.array(z.string()), accumulatingEtfs: z.array(z.string()) })
   .parse(instrumentsJson);
 
 type Range = readonly [low: number, high: number];
@@ -127,7 +122,7 @@ const usProfile: Profile = {
 const usFinancials: Profile = { ...usProfile, pe: [10, 20], pb: [1.2, 3], netDebt: null, roicShare: null };
 
 /** Funds: yearly income as a share of the reference price, P/VP, and vacancy for those holding buildings. */
-const fundProfiles: Record<(typeof fundSegments)[number], { yield: Range; pb: Range; vacancy: Range | null }> = {
+const fundProfiles: Record<FundSegment, { yield: Range; pb: Range; vacancy: Range | null }> = {
   tijolo: { yield: [7.5, 10], pb: [0.75, 1.02], vacancy: [0, 14] },
   papel: { yield: [11, 14], pb: [0.85, 1.05], vacancy: null },
   hibrido: { yield: [8, 10.5], pb: [0.8, 1], vacancy: [0, 10] },
@@ -138,9 +133,9 @@ const fundProfiles: Record<(typeof fundSegments)[number], { yield: Range; pb: Ra
 /** Equity ETFs that distribute (DIVO11 pays its dividends out) yield about this much a year. */
 const distributingEtfYield: Range = [4, 7];
 
-const lossMaking = new Set(instruments.lossMaking);
-const nonPayers = new Set(instruments.nonPayers);
-const accumulatingEtfs = new Set(instruments.accumulatingEtfs);
+const lossMaking = new Set(demoChoices.lossMaking);
+const nonPayers = new Set(demoChoices.nonPayers);
+const accumulatingEtfs = new Set(demoChoices.accumulatingEtfs);
 const byTicker = new Map(stockAssets.map((asset) => [asset.ticker, asset]));
 
 /** Payout history goes back this many years, far enough for a 5-year yield. */
@@ -167,7 +162,7 @@ function draw(key: string) {
 
 function companyDrivers(asset: StockAsset, exchange: Exchange): Drivers {
   // A BDR shares its company's draws, so AAPL34 and AAPL tell the same story.
-  const bdr = instruments.bdrs[asset.ticker] ?? null;
+  const { bdr } = classifiedFacts(asset.ticker);
   const pick = draw(bdr?.underlying ?? asset.ticker);
   const us = exchange === "US" || bdr !== null;
   const profile = us ? (asset.sector === "financials" ? usFinancials : usProfile) : (b3Profiles[asset.sector] ?? usProfile);
@@ -205,7 +200,7 @@ function companyDrivers(asset: StockAsset, exchange: Exchange): Drivers {
 
 function fundDrivers(asset: StockAsset): Drivers {
   const pick = draw(asset.ticker);
-  const segment = instruments.fundSegments[asset.ticker] ?? "hibrido";
+  const segment = classifiedFacts(asset.ticker).fund?.segment ?? "hibrido";
   const profile = fundProfiles[segment];
   const sharesOutstanding = asset.marketCap / asset.price;
   const bookValuePerShare = asset.price / pick(profile.pb);
@@ -252,7 +247,7 @@ function etfDrivers(asset: StockAsset): Drivers {
       netDebtToEbitda: null,
       freeFloat: null,
       fund: null,
-      etf: { underlyingIndex: instruments.etfIndices[asset.ticker] ?? asset.name },
+      etf: classifiedFacts(asset.ticker).etf ?? { underlyingIndex: asset.name },
       bdr: null,
     },
     schedule: distributes ? "quarterly" : "none",
