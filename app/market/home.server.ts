@@ -1,5 +1,6 @@
 import type { Language } from "~/i18n/languages";
 import { cryptoPage } from "./crypto-list.server";
+import { toTableItem } from "./crypto-depth";
 import { currencyCode, type CryptoCurrency } from "./crypto-currency";
 import { stockSortBy, type ListOrder, type ListSortField } from "./list-params";
 import { mostTraded } from "./most-traded";
@@ -93,7 +94,7 @@ export async function loadHome(
 
 function requoteTable(market: MarketService, table: NonNullable<Awaited<ReturnType<typeof loadTable>>>, currency: CryptoCurrency) {
   return table.kind === "cryptos"
-    ? { ...table, items: market.requote.cryptos(table.items, currency) }
+    ? { ...table, items: market.requote.cryptos(table.items, currency).map(toTableItem) }
     : { ...table, items: market.requote.stocks(table.items) };
 }
 

@@ -130,6 +130,13 @@ export const cryptoMarketSchema = z
     circulating_supply: amount,
     max_supply: amount,
     last_updated: isoTime,
+    // Sent by CoinGecko for `price_change_percentage=1h,7d` and `sparkline=true`; always here.
+    price_change_percentage_1h_in_currency: amount,
+    price_change_percentage_7d_in_currency: amount,
+    sparkline_in_7d: z
+      .object({ price: z.array(z.number()) })
+      .nullable()
+      .describe("Prices over the last 7 days, oldest first, evenly spaced (43 points, one every 4 hours)"),
   })
   .register(apiSchemas, { id: "CryptoMarket", description: "One item of CoinGecko's /coins/markets." });
 
@@ -148,7 +155,7 @@ export const cryptoDetailSchema = z
       .object({ en: z.string() })
       .catchall(z.string())
       .describe('`en` and the visitor\'s language (`pt`, `es`); "" when there is no text'),
-    links: z.object({ homepage: z.array(z.string()) }),
+    links: z.object({ homepage: z.array(z.string()), blockchain_site: z.array(z.string()) }),
     image: z.object({ thumb: z.string().nullable(), small: z.string().nullable(), large: z.string().nullable() }),
     genesis_date: z.string().nullable(),
     market_cap_rank: z.int().nullable(),
@@ -161,8 +168,21 @@ export const cryptoDetailSchema = z
       price_change_24h: amount,
       price_change_percentage_24h: amount,
       price_change_percentage_24h_in_currency: usdMap,
+      price_change_percentage_1h_in_currency: usdMap,
+      price_change_percentage_7d_in_currency: usdMap,
+      price_change_percentage_30d_in_currency: usdMap,
+      price_change_percentage_1y_in_currency: usdMap,
+      price_change_percentage_7d: amount,
+      price_change_percentage_30d: amount,
+      price_change_percentage_1y: amount,
+      fully_diluted_valuation: usdMap,
+      ath: usdMap,
+      ath_date: z.object({ usd: z.string() }).partial(),
+      atl: usdMap,
+      atl_date: z.object({ usd: z.string() }).partial(),
       market_cap_rank: z.int().nullable(),
       circulating_supply: amount,
+      total_supply: amount,
       max_supply: amount,
       last_updated: isoTime,
     }),
@@ -364,6 +384,9 @@ export function toCryptoMarkets(
     circulating_supply: item.circulatingSupply,
     max_supply: item.maxSupply,
     last_updated: isoOf(fetchedAt),
+    price_change_percentage_1h_in_currency: item.change1h,
+    price_change_percentage_7d_in_currency: item.change7d,
+    sparkline_in_7d: item.sparkline7d && { price: item.sparkline7d },
   }));
 }
 
@@ -387,7 +410,7 @@ export function toCryptoDetail(
       en: english.description?.language === "en" ? english.description.text : "",
       [coinGeckoLanguage(language)]: coin.description?.text ?? "",
     },
-    links: { homepage: coin.homepage ? [coin.homepage] : [] },
+    links: { homepage: coin.homepage ? [coin.homepage] : [], blockchain_site: coin.explorer ? [coin.explorer] : [] },
     image: { thumb: coin.image, small: coin.image, large: coin.image },
     genesis_date: coin.genesisDate,
     market_cap_rank: coin.rank,
@@ -400,8 +423,21 @@ export function toCryptoDetail(
       price_change_24h: absoluteChange(coin.price, coin.change24h),
       price_change_percentage_24h: coin.change24h,
       price_change_percentage_24h_in_currency: usd(coin.change24h),
+      price_change_percentage_1h_in_currency: usd(coin.change1h),
+      price_change_percentage_7d_in_currency: usd(coin.change7d),
+      price_change_percentage_30d_in_currency: usd(coin.change30d),
+      price_change_percentage_1y_in_currency: usd(coin.change1y),
+      price_change_percentage_7d: coin.change7d,
+      price_change_percentage_30d: coin.change30d,
+      price_change_percentage_1y: coin.change1y,
+      fully_diluted_valuation: usd(coin.fullyDilutedValuation),
+      ath: usd(coin.allTimeHigh?.price ?? null),
+      ath_date: coin.allTimeHigh?.date ? { usd: coin.allTimeHigh.date } : {},
+      atl: usd(coin.allTimeLow?.price ?? null),
+      atl_date: coin.allTimeLow?.date ? { usd: coin.allTimeLow.date } : {},
       market_cap_rank: coin.rank,
       circulating_supply: coin.circulatingSupply,
+      total_supply: coin.totalSupply,
       max_supply: coin.maxSupply,
       last_updated: lastUpdated,
     },

@@ -1,4 +1,5 @@
 import type { LiveKey, Tick } from "./realtime/protocol";
+import { movedToPrice } from "./crypto-depth";
 import type { CryptoChart, CryptoListItem, OhlcPoint, StockListItem } from "./types";
 
 /** The numbers of a crypto that must read the same on every screen at one instant. */
@@ -70,9 +71,12 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
   }
 
   function syncCrypto<Item extends CryptoListItem>(key: string, item: Item, fetchedAt?: number): Item {
-    const latest = sync<CryptoQuote>(`crypto:${key}`, pick(item, cryptoQuoteFields), fetchedAt)?.quote;
-    if (!latest) return item;
-    const merged = { ...item, ...known(latest) };
+    const entry = sync<CryptoQuote>(`crypto:${key}`, pick(item, cryptoQuoteFields), fetchedAt);
+    if (!entry) return item;
+    const latest = entry.quote;
+    // The figures measured at the item's own price (changes, sparkline, records) move with the newer one.
+    const repriced = latest.price === null ? item : movedToPrice(item, latest.price, entry.fetchedAt);
+    const merged = { ...repriced, ...known(latest) };
     const { high, low } = widened(merged.high24h, merged.low24h, merged.price);
     return { ...merged, high24h: high, low24h: low };
   }

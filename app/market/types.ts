@@ -28,6 +28,11 @@ export type CryptoListItem = {
   low24h: number | null;
   circulatingSupply: number | null;
   maxSupply: number | null;
+  /** Percent changes over the last hour and the last 7 days. */
+  change1h: number | null;
+  change7d: number | null;
+  /** Prices over the last 7 days, oldest first, evenly spaced; the last is the current price. */
+  sparkline7d: number[] | null;
 };
 
 export const cryptoOrders = ["market_cap_desc", "market_cap_asc", "volume_desc", "volume_asc", "id_asc", "id_desc"] as const;
@@ -38,9 +43,21 @@ export type CryptoDetail = CryptoListItem & {
   categories: string[];
   open24h: number | null;
   homepage: string | null;
+  /** A block explorer's page for the coin. */
+  explorer: string | null;
   genesisDate: string | null;
+  change30d: number | null;
+  change1y: number | null;
+  totalSupply: number | null;
+  /** Price × max supply (or total supply when there is no cap). */
+  fullyDilutedValuation: number | null;
+  /** All-time high and low with the instant they happened (ISO 8601). */
+  allTimeHigh: PriceRecord | null;
+  allTimeLow: PriceRecord | null;
   lastUpdated: string;
 };
+
+export type PriceRecord = { price: number; date: string | null };
 
 export type CryptoChart = {
   prices: SeriesPoint[];

@@ -19,6 +19,7 @@ import { liveProps, movedWithPrice, useLiveQuote, widenedToPrice } from "~/ui/re
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
 import { formatCompactMoney, formatMoney, formatNumber } from "~/lib/format";
 import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
+import { ExternalLink, RecordValue } from "~/ui/market/crypto-depth";
 import { Change } from "~/ui/market/change";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { ListToolbar } from "~/ui/market/list-toolbar";
@@ -92,6 +93,7 @@ export default function Crypto({ loaderData: { stars, currency, id, detail, desc
   const code = currencyCode(currency);
   const money = (value: number | null) => formatMoney(value, code, locale);
   const day = widenedToPrice(coin.high24h, coin.low24h, live.price);
+  const change = (value: number | null) => <Change value={value} />;
   return (
     <Container size="lg" className="page">
       <AssetHeader
@@ -126,12 +128,32 @@ export default function Crypto({ loaderData: { stars, currency, id, detail, desc
           },
           { label: t("market.stats.rank"), value: coin.rank === null ? "—" : `#${coin.rank}` },
           { label: t("market.stats.volume24h"), value: formatCompactMoney(live.volume, code, locale) },
-          { label: t("market.stats.change24h"), value: <Change value={live.change} /> },
+          {
+            label: t("market.stats.fullyDilutedValuation"),
+            value: formatCompactMoney(movedWithPrice(coin.fullyDilutedValuation, coin.price, live.price), code, locale),
+          },
+          { label: t("market.stats.change1h"), value: change(coin.change1h) },
+          { label: t("market.stats.change24h"), value: change(live.change) },
+          { label: t("market.stats.change7d"), value: change(coin.change7d) },
+          { label: t("market.stats.change30d"), value: change(coin.change30d) },
+          { label: t("market.stats.change1y"), value: change(coin.change1y) },
           { label: t("market.stats.high24h"), value: money(day.high) },
           { label: t("market.stats.low24h"), value: money(day.low) },
           { label: t("market.stats.open"), value: money(coin.open24h) },
           { label: t("market.stats.close"), value: money(live.price) },
+          {
+            label: t("market.stats.allTimeHigh"),
+            value: <RecordValue kind="high" record={coin.allTimeHigh} price={live.price} currency={code} asOf={coin.lastUpdated} />,
+          },
+          {
+            label: t("market.stats.allTimeLow"),
+            value: <RecordValue kind="low" record={coin.allTimeLow} price={live.price} currency={code} asOf={coin.lastUpdated} />,
+          },
           { label: t("market.stats.circulatingSupply"), value: formatNumber(coin.circulatingSupply, locale, 0) },
+          { label: t("market.stats.totalSupply"), value: formatNumber(coin.totalSupply, locale, 0) },
+          { label: t("market.stats.maxSupply"), value: formatNumber(coin.maxSupply, locale, 0) },
+          { label: t("market.stats.website"), value: <ExternalLink href={coin.homepage} /> },
+          { label: t("market.stats.explorer"), value: <ExternalLink href={coin.explorer} /> },
           { label: t("market.stats.categories"), value: coin.categories.join(", ") || "—" },
         ]}
       />

@@ -16,6 +16,7 @@ import { Unavailable } from "~/ui/market/unavailable";
 import { PageSizeForm } from "~/ui/market/page-size";
 import { Pagination } from "~/ui/kit/pagination";
 import { CryptoTable } from "~/ui/market/tables";
+import { toTableItem } from "~/market/crypto-depth";
 import { starsFor } from "~/favorites/stars.server";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/cryptos";
@@ -23,7 +24,8 @@ import type { Route } from "./+types/cryptos";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, cryptoListSearch);
   const currency = readCryptoCurrency(request.headers.get("Cookie"), languageOf(getLocale(context)));
-  const list = await orUnavailable(platformOf(context).logger, cryptoPage(marketOf(context), { ...search, currency }));
+  const page = await orUnavailable(platformOf(context).logger, cryptoPage(marketOf(context), { ...search, currency }));
+  const list = page && { ...page, data: { ...page.data, items: page.data.items.map(toTableItem) } };
   return { meta: pageMetaFor(context, "market.cryptos"), search, currency, list, stars: await starsFor(context) };
 }
 

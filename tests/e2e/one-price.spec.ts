@@ -30,7 +30,15 @@ function quoteIn(text: string, where: string): { price: string; change: string |
 
 async function rowQuote(page: Page, href: string, where: string) {
   const row = page.locator("tr", { has: page.locator(`a[href="${href}"]`) }).first();
-  return quoteIn(await row.innerText(), where);
+  // Without a crypto table's 1 h and 7 d columns: the change that must agree is the 24 h one.
+  const text = await row.evaluate((tr) => {
+    const headers = [...tr.closest("table")!.querySelectorAll("thead th")].map((th) => th.textContent!.trim());
+    return [...tr.children]
+      .filter((_, i) => !["1h", "7d"].includes(headers[i]!))
+      .map((cell) => (cell as HTMLElement).innerText)
+      .join("\t");
+  });
+  return quoteIn(text, where);
 }
 
 async function headerQuote(page: Page, where: string) {

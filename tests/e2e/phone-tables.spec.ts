@@ -33,9 +33,13 @@ async function expectCompactRows(page: Page, tableId: string, { controls = [] }:
   for (const index of [0, 1, 4]) {
     const row = rows.nth(index);
     await expectWithinWidth(page, row.locator(".asset-link__name"));
-    await expectWithinWidth(page, row.locator(".change"));
-    // The price: the number cell just before the change.
-    await expectWithinWidth(page, row.locator("td:has(.change)").locator("xpath=preceding-sibling::td[1]"));
+    // The 24 h change: a crypto row's 1 h and 7 d changes are hidden on a phone.
+    await expectWithinWidth(page, row.locator(".change:visible"));
+    // The price: the number cell just before the change (its hidden 1 h change between them on a crypto row).
+    await expectWithinWidth(
+      page,
+      row.locator("td:has(.change):visible").locator("xpath=preceding-sibling::td[not(contains(@class, 'quote-table__wide-only'))][1]"),
+    );
     for (const control of controls) await expectWithinWidth(page, row.locator(control));
   }
   const sideways = await table.evaluate((element) => {
@@ -68,7 +72,7 @@ test("tapping anywhere on a phone row opens the asset's page", async ({ page }, 
   const row = page.getByTestId("crypto-table").locator("tbody tr").first();
   const href = await row.locator(".asset-link").getAttribute("href");
   // A finger on the 24 h change, not on the name.
-  const change = (await row.locator(".change").boundingBox())!;
+  const change = (await row.locator(".change:visible").boundingBox())!;
   await page.mouse.click(change.x + change.width / 2, change.y + change.height / 2);
   await expect(page).toHaveURL(new RegExp(`${href}$`));
 });

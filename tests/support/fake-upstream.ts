@@ -160,6 +160,9 @@ const ok = (body: unknown): Reply => ({ status: 200, body });
 
 const coinImage = (n: number, name: string) => `https://coin-images.coingecko.com/coins/images/${n}/large/${name}.png`;
 
+/** 7 days of hourly prices, as CoinGecko sends them: 168 points, one lost to a gap (null). */
+const bitcoinSparkline = Array.from({ length: 168 }, (_, i) => (i === 5 ? null : 65000 + i * 13.5 + (i % 7) * 21.25));
+
 // prettier-ignore
 const markets = [
   {
@@ -172,7 +175,8 @@ const markets = [
     total_supply: 21000000, max_supply: 21000000, ath: 73738, ath_change_percentage: -8.8,
     ath_date: "2024-03-14T07:10:36.635Z", atl: 67.81, atl_change_percentage: 99000.5,
     atl_date: "2013-07-06T00:00:00.000Z", roi: null, last_updated: "2024-06-01T12:00:05.123Z",
-    price_change_percentage_7d_in_currency: 2.41,
+    price_change_percentage_7d_in_currency: 2.41, price_change_percentage_1h_in_currency: 0.1234,
+    sparkline_in_7d: { price: bitcoinSparkline },
   },
   {
     id: "ethereum", symbol: "eth", name: "Ethereum", image: coinImage(279, "ethereum"),
@@ -181,6 +185,7 @@ const markets = [
     price_change_24h: 40.2, price_change_percentage_24h: 1.075,
     circulating_supply: 120123456, total_supply: 120123456, max_supply: null,
     last_updated: "2024-06-01T12:00:04.987Z", price_change_percentage_7d_in_currency: 5.02,
+    price_change_percentage_1h_in_currency: null, sparkline_in_7d: { price: [] },
   },
   // A thin asset: numbers as strings, nulls and missing keys.
   {
@@ -201,7 +206,10 @@ const coins: Record<string, unknown> = {
       pt: "Bitcoin é o primeiro dinheiro da internet baseado em tecnologia peer-to-peer.",
       es: "",
     },
-    links: { homepage: ["", "http://www.bitcoin.org", ""], whitepaper: "https://bitcoin.org/bitcoin.pdf" },
+    links: {
+      homepage: ["", "http://www.bitcoin.org", ""], whitepaper: "https://bitcoin.org/bitcoin.pdf",
+      blockchain_site: ["", "https://mempool.space/", "https://blockchair.com/bitcoin/", "", ""],
+    },
     image: {
       thumb: "https://coin-images.coingecko.com/coins/images/1/thumb/bitcoin.png",
       small: "https://coin-images.coingecko.com/coins/images/1/small/bitcoin.png",
@@ -217,6 +225,18 @@ const coins: Record<string, unknown> = {
       price_change_percentage_24h: -0.756,
       price_change_percentage_24h_in_currency: { usd: -0.756, brl: -0.612 },
       price_change_percentage_7d: 2.41,
+      price_change_percentage_30d: 9.8,
+      price_change_percentage_1y: 145.2,
+      price_change_percentage_1h_in_currency: { usd: 0.1234, brl: 0.1101 },
+      price_change_percentage_7d_in_currency: { usd: 2.41, brl: 2.05 },
+      price_change_percentage_30d_in_currency: { usd: 9.8, brl: 8.7 },
+      price_change_percentage_1y_in_currency: { usd: 145.2, brl: 160.4 },
+      fully_diluted_valuation: { usd: 1412255252000, brl: 7289531550000 },
+      ath: { usd: 73738, brl: 369108 }, ath_change_percentage: { usd: -8.8, brl: -5.9 },
+      ath_date: { usd: "2024-03-14T07:10:36.635Z", brl: "2024-03-14T07:05:52.391Z" },
+      atl: { usd: 67.81, brl: 149.66 }, atl_change_percentage: { usd: 99000.5, brl: 231843.1 },
+      atl_date: { usd: "2013-07-06T00:00:00.000Z", brl: "2013-07-05T00:00:00.000Z" },
+      sparkline_7d: { price: bitcoinSparkline },
       market_cap_rank: 1,
       circulating_supply: 19712345, total_supply: 21000000, max_supply: 21000000,
       last_updated: "2024-06-01T12:00:05.123Z",
@@ -227,7 +247,7 @@ const coins: Record<string, unknown> = {
     id: "ethereum", symbol: "eth", name: "Ethereum",
     categories: ["Smart Contract Platform"],
     description: { en: "Ethereum is a global, open-source platform for decentralized applications.", pt: "" },
-    links: { homepage: ["https://www.ethereum.org/"] },
+    links: { homepage: ["https://www.ethereum.org/"], blockchain_site: ["javascript:alert(1)", "https://etherscan.io/"] },
     image: { thumb: null, small: null, large: coinImage(279, "ethereum") },
     genesis_date: "2015-07-30", market_cap_rank: 2,
     market_data: {
@@ -238,6 +258,13 @@ const coins: Record<string, unknown> = {
       low_24h: { usd: 3701.9 },
       price_change_percentage_24h: 1.075,
       price_change_percentage_24h_in_currency: {},
+      // Thin maps: FDV left out, a change only in dollars and as text, a record without its day.
+      fully_diluted_valuation: {},
+      price_change_percentage_30d: "-4.5",
+      price_change_percentage_1y_in_currency: { usd: null },
+      ath: { usd: "4878.26" }, ath_date: { usd: "" },
+      atl: { usd: 0.432979 },
+      sparkline_7d: { price: [null, null] },
       circulating_supply: 120123456, total_supply: 120123456, max_supply: null,
       last_updated: "2024-06-01T12:00:04.987Z",
     },

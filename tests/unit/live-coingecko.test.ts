@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { sparklinePoints } from "~/market/crypto-depth";
 import { createCoinGeckoProvider, type CoinGeckoOptions } from "~/market/live/coingecko";
 import { UpstreamError } from "~/market/providers/provider";
 import { memoryLogger } from "~/platform/logger.server";
@@ -29,6 +30,9 @@ const listItemKeys = [
   "low24h",
   "circulatingSupply",
   "maxSupply",
+  "change1h",
+  "change7d",
+  "sparkline7d",
 ].sort();
 
 describe("CoinGecko adapter", () => {
@@ -36,7 +40,7 @@ describe("CoinGecko adapter", () => {
     const { items, total } = await coingecko().list({ page: 1, perPage: 10, order: "volume_desc" });
 
     expect(lastRequest("coingecko:markets")).toMatchObject({
-      query: { vs_currency: "usd", order: "volume_desc", per_page: "10", page: "1" },
+      query: { vs_currency: "usd", order: "volume_desc", per_page: "10", page: "1", price_change_percentage: "1h,7d", sparkline: "true" },
       headers: { "x-cg-demo-api-key": fakeKeys.coingeckoDemo },
     });
     expect(items.map((item) => item.id)).toEqual([
@@ -61,6 +65,9 @@ describe("CoinGecko adapter", () => {
       low24h: 66120.4,
       circulatingSupply: 19712345,
       maxSupply: 21000000,
+      change1h: 0.1234,
+      change7d: 2.41,
+      sparkline7d: expect.any(Array),
     });
     // Numbers as strings are parsed; nulls and missing keys become null.
     expect(items[2]).toMatchObject({
@@ -108,6 +115,9 @@ describe("CoinGecko adapter", () => {
       low24h: 0.49,
       circulatingSupply: null,
       maxSupply: null,
+      change1h: null,
+      change7d: null,
+      sparkline7d: null,
     });
     // The price key is absent: the coin is still listed, its price unknown.
     expect(byId.get("string-supply-coin")).toMatchObject({
@@ -162,7 +172,7 @@ describe("CoinGecko adapter", () => {
       market_data: "true",
       community_data: "false",
       developer_data: "false",
-      sparkline: "false",
+      sparkline: "true",
     });
     expect(detail).toMatchObject({
       id: "bitcoin",
@@ -181,6 +191,55 @@ describe("CoinGecko adapter", () => {
     });
     expect(detail?.open24h).toBeCloseTo(67250.12 / (1 - 0.00756), 6);
     expect(JSON.stringify(detail)).not.toMatch(/market_data|current_price/);
+  });
+
+  it("reads the 7-day sparkline without its gaps, cut to the app's size, and leaves an empty one unknown", async () => {
+    const { items } = await coingecko().list({ page: 1, perPage: 10, order: "market_cap_desc" });
+    const [bitcoin, ethereum, thin] = items;
+    expect(bitcoin!.sparkline7d).toHaveLength(sparklinePoints);
+    expect(bitcoin!.sparkline7d![0]).toBe(65000);
+    expect(bitcoin!.sparkline7d!.at(-1)).toBe(65000 + 167 * 13.5 + (167 % 7) * 21.25);
+    expect(bitcoin!.sparkline7d!.every((price) => typeof price === "number")).toBe(true);
+    expect(ethereum).toMatchObject({ change1h: null, change7d: 5.02, sparkline7d: null });
+    expect(thin).toMatchObject({ change1h: null, change7d: null, sparkline7d: null });
+  });
+
+  it("reads records, supplies, valuation, longer changes and links of a coin in its currency", async () => {
+    expect(await coingecko().detail("bitcoin", "en", "brl")).toMatchObject({
+      change1h: 0.1101,
+      change7d: 2.05,
+      change30d: 8.7,
+      change1y: 160.4,
+      totalSupply: 21000000,
+      maxSupply: 21000000,
+      fullyDilutedValuation: 7289531550000,
+      allTimeHigh: { price: 369108, date: "2024-03-14T07:05:52.391Z" },
+      allTimeLow: { price: 149.66, date: "2013-07-05T00:00:00.000Z" },
+      // The first real address of arrays padded with "".
+      homepage: "http://www.bitcoin.org",
+      explorer: "https://mempool.space/",
+    });
+    expect((await coingecko().detail("bitcoin", "en"))!.sparkline7d).toHaveLength(sparklinePoints);
+  });
+
+  it("degrades thin depth fields: dollar-only changes, missing FDV, records without a day, unsafe links", async () => {
+    const inDollars = await coingecko().detail("ethereum", "en");
+    expect(inDollars).toMatchObject({
+      change1h: null,
+      change7d: null,
+      change30d: -4.5,
+      change1y: null,
+      totalSupply: 120123456,
+      // Not sent: price × total supply, as CoinGecko computes it for a coin without a cap.
+      fullyDilutedValuation: Math.round(3780.44 * 120123456),
+      allTimeHigh: { price: 4878.26, date: null },
+      allTimeLow: { price: 0.432979, date: null },
+      sparkline7d: null,
+      explorer: "https://etherscan.io/",
+    });
+    // A dollar change is no change in reais.
+    const inReais = await coingecko().detail("ethereum", "en", "brl");
+    expect(inReais).toMatchObject({ change30d: null, allTimeHigh: null, fullyDilutedValuation: null });
   });
 
   it("falls back to the English description, keeping its HTML but trimmed", async () => {
@@ -215,10 +274,20 @@ describe("CoinGecko adapter", () => {
       low24h: null,
       circulatingSupply: null,
       maxSupply: null,
+      change1h: null,
+      change7d: null,
+      sparkline7d: null,
+      change30d: null,
+      change1y: null,
+      totalSupply: null,
+      fullyDilutedValuation: null,
+      allTimeHigh: null,
+      allTimeLow: null,
       description: null,
       categories: [],
       open24h: null,
       homepage: null,
+      explorer: null,
       genesisDate: null,
       lastUpdated: "2024-06-01T12:00:00.000Z",
     });
@@ -327,6 +396,9 @@ describe("CoinGecko adapter", () => {
       low24h: null,
       circulatingSupply: null,
       maxSupply: null,
+      change1h: null,
+      change7d: null,
+      sparkline7d: null,
     });
     expect(trending[1]).toMatchObject({ id: "bitcoin", marketCap: 1325412345678, change24h: -0.76 });
   });

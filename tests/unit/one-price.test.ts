@@ -202,6 +202,9 @@ describe("quote board", () => {
       low24h: 4,
       circulatingSupply: 10,
       maxSupply: null,
+      change1h: null,
+      change7d: null,
+      sparkline7d: null,
     };
     board.crypto("x:usd", coin, 10_000_000);
     const chart = { prices: [[1000, 3]], marketCaps: [[1000, 30]], totalVolumes: [[1000, 1]] } as const;

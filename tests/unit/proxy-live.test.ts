@@ -76,8 +76,10 @@ describe("/proxy routes on live providers", () => {
     const provenance = (response: Response) => [response.headers.get("X-Data-Source"), response.headers.get("X-Data-Stale")];
     expect(provenance(cryptos.response)).toEqual(["live", "false"]);
     expect(cryptos.body[0]).toMatchObject({ id: "bitcoin", symbol: "btc", current_price: expect.any(Number) });
-    // Our own field names never leak into the upstream shape.
-    expect(JSON.stringify(cryptos.body)).not.toMatch(/"(price|change24h|marketCap)"/);
+    // Our own field names never leak into the upstream shape ("price" is CoinGecko's inside `sparkline_in_7d`).
+    expect(JSON.stringify(cryptos.body)).not.toMatch(/"(change24h|marketCap|sparkline7d)"/);
+    expect(Object.keys(cryptos.body[0])).not.toContain("price");
+    expect(cryptos.body[0]).toMatchObject({ price_change_percentage_7d_in_currency: 2.41, sparkline_in_7d: { price: expect.any(Array) } });
 
     const stock = await app.call(stockLoader, "/proxy/stocks/PETR4?range=1mo&modules=summaryProfile", { ticker: "PETR4" });
     expect(provenance(stock.response)).toEqual(["live", "false"]);

@@ -16,6 +16,9 @@ const coin: CryptoListItem = {
   low24h: 1.1,
   circulatingSupply: null,
   maxSupply: null,
+  change1h: null,
+  change7d: null,
+  sparkline7d: null,
 };
 const fetchedAt = Date.parse("2026-11-25T12:00:00Z");
 
@@ -48,7 +51,14 @@ describe("upstream shapes from the app's own", () => {
       categories: [],
       open24h: null,
       homepage: null,
+      explorer: null,
       genesisDate: null,
+      change30d: null,
+      change1y: null,
+      totalSupply: null,
+      fullyDilutedValuation: null,
+      allTimeHigh: null,
+      allTimeLow: null,
       lastUpdated: "not a date",
     };
     const answer = toCryptoDetail(detail, { english: detail, language: "pt-BR", fetchedAt });

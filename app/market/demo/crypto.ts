@@ -1,6 +1,6 @@
 import { currencyCode, type CryptoCurrency } from "../crypto-currency";
 import type { CryptoProvider } from "../providers/provider";
-import type { CryptoChart, CryptoListItem, CryptoOrder, CryptoSearchResult } from "../types";
+import type { CryptoChart, CryptoDetail, CryptoListItem, CryptoOrder, CryptoSearchResult, PriceRecord } from "../types";
 import { compareText, cryptoAssets, fold, inLanguage, type CryptoAsset } from "./dataset";
 import { unitsPerUsdAt } from "./fiat-rates";
 import { DAY_MS, EPOCH_MS, HOUR_MS, PricePath, STEP_MS, dayOf, hashString, memoLast, roundTheClock, uniform } from "./generator";
@@ -8,12 +8,15 @@ import { DAY_MS, EPOCH_MS, HOUR_MS, PricePath, STEP_MS, dayOf, hashString, memoL
 type Entry = { asset: CryptoAsset; path: PricePath; searchable: string[] };
 
 /** A list item whose market numbers are always present in the demo. */
-type LiveItem = CryptoListItem & { rank: number; price: number; marketCap: number; volume24h: number };
+type LiveItem = CryptoListItem & { rank: number; price: number; marketCap: number; volume24h: number; sparkline7d: number[] };
 type Quote = { entry: Entry; item: LiveItem; open24h: number };
 
 const TRENDING_SIZE = 7;
 /** Keeps flat assets (stablecoins) in the draw, just rarely picked. */
 const TRENDING_MIN_WEIGHT = 1e-4;
+/** The 7-day sparkline: a point every 4 hours, both ends included, so its first point is the price 7 days ago. */
+const SPARKLINE_STEP_MS = 4 * HOUR_MS;
+const SPARKLINE_POINTS = (7 * DAY_MS) / SPARKLINE_STEP_MS + 1;
 /** CoinGecko's granularity switch: hourly points up to 90 days, daily beyond. */
 const HOURLY_SPAN_LIMIT_MS = 90 * DAY_MS;
 
@@ -35,11 +38,19 @@ function quoted(price: number): number {
 }
 
 /** The quote at instant `at`; `rank` is filled in once the whole snapshot is known. */
+/** The percent change from the price `ago` milliseconds before `at` to `price`, both as quoted. */
+function changeSince(path: PricePath, price: number, at: number, ago: number): number {
+  return (price / quoted(path.priceAt(at - ago)) - 1) * 100;
+}
+
 function measure(entry: Entry, at: number): Quote {
   const { asset, path } = entry;
   const last24h = path.window(at - DAY_MS, at);
   const price = quoted(last24h.close);
   const open24h = quoted(last24h.open);
+  const sparkline7d = Array.from({ length: SPARKLINE_POINTS }, (_, i) =>
+    quoted(path.priceAt(at - (SPARKLINE_POINTS - 1 - i) * SPARKLINE_STEP_MS)),
+  );
   return {
     entry,
     open24h,
@@ -57,8 +68,66 @@ function measure(entry: Entry, at: number): Quote {
       low24h: quoted(last24h.low),
       circulatingSupply: asset.circulatingSupply,
       maxSupply: asset.maxSupply,
+      change1h: changeSince(path, price, at, HOUR_MS),
+      change7d: (price / sparkline7d[0]! - 1) * 100,
+      sparkline7d,
     },
   };
+}
+
+/** The highest and lowest daily close of the walk before `at`'s day, with their days. */
+function walkExtremes(path: PricePath, at: number) {
+  let high = { price: path.close(0), day: 0 };
+  let low = high;
+  for (let day = 1; day < dayOf(at); day++) {
+    const close = path.close(day);
+    if (close > high.price) high = { price: close, day };
+    if (close < low.price) low = { price: close, day };
+  }
+  return { high, low };
+}
+
+const isoDay = (day: number) => new Date(EPOCH_MS + day * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * All-time high and low in dollars: the real record kept in the dataset (once its day has come),
+ * the walk's daily closes since its epoch, and the last 24 hours, which hold the current price.
+ */
+function records(quote: Quote, at: number): { high: PriceRecord; low: PriceRecord } {
+  const { asset, path } = quote.entry;
+  const today = new Date(at).toISOString();
+  const walk = walkExtremes(path, at);
+  const highs: PriceRecord[] = [
+    { price: quoted(walk.high.price), date: isoDay(walk.high.day) },
+    { price: quote.item.high24h!, date: today },
+  ];
+  const lows: PriceRecord[] = [
+    { price: quoted(walk.low.price), date: isoDay(walk.low.day) },
+    { price: quote.item.low24h!, date: today },
+  ];
+  if (asset.athUsd && asset.athDate && asset.athDate <= today) highs.push({ price: asset.athUsd, date: asset.athDate });
+  if (asset.atlUsd && asset.atlDate && asset.atlDate <= today) lows.push({ price: asset.atlUsd, date: asset.atlDate });
+  return {
+    high: highs.reduce((best, record) => (record.price > best.price ? record : best)),
+    low: lows.reduce((best, record) => (record.price < best.price ? record : best)),
+  };
+}
+
+/** The numbers only a coin's page shows, in `currency`, agreeing with the item's price. */
+function depthIn(quote: Quote, item: LiveItem, currency: CryptoCurrency, at: number) {
+  const { asset, path } = quote.entry;
+  const convert = converterAt(currency, at);
+  const { high, low } = records(quote, at);
+  const totalSupply = asset.totalSupply ?? asset.circulatingSupply;
+  return {
+    explorer: asset.explorer ?? null,
+    change30d: changeSince(path, quote.item.price, at, 30 * DAY_MS),
+    change1y: changeSince(path, quote.item.price, at, 365 * DAY_MS),
+    totalSupply,
+    fullyDilutedValuation: Math.round(item.price * (asset.maxSupply ?? totalSupply)),
+    allTimeHigh: { ...high, price: convert.price(high.price) },
+    allTimeLow: { ...low, price: convert.price(low.price) },
+  } satisfies Partial<CryptoDetail>;
 }
 
 /** Every quote of one 5-minute step (prices only change at steps), ranked by live market cap. */
@@ -97,6 +166,7 @@ function itemIn(item: LiveItem, currency: CryptoCurrency, at: number): LiveItem 
     volume24h: convert.amount(item.volume24h),
     high24h: item.high24h === null ? null : convert.price(item.high24h),
     low24h: item.low24h === null ? null : convert.price(item.low24h),
+    sparkline7d: currency === "usd" ? item.sparkline7d : item.sparkline7d.map(convert.price),
   };
 }
 
@@ -176,8 +246,10 @@ export function createCryptoProvider(clock: () => number): CryptoProvider {
       const quote = quotesAt(now).byId.get(id);
       if (!quote) return null;
       const { asset } = quote.entry;
+      const item = itemIn(quote.item, currency, now);
       return {
-        ...itemIn(quote.item, currency, now),
+        ...item,
+        ...depthIn(quote, item, currency, now),
         description: asset.description ? inLanguage(asset.description, language) : null,
         categories: [...asset.categories],
         open24h: converterAt(currency, now).price(quote.open24h),

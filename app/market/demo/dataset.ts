@@ -27,6 +27,15 @@ const cryptoSchema = z.object({
   maxSupply: positive.nullable(),
   genesisDate: isoDate.nullable(),
   homepage: z.url(),
+  /** A block explorer's page for the coin. */
+  explorer: z.url().optional(),
+  /** When it differs from the circulating supply (coins minted but not yet in circulation). */
+  totalSupply: positive.optional(),
+  /** The real all-time high and low before the demo walk, with their days. */
+  athUsd: positive.optional(),
+  athDate: isoDate.optional(),
+  atlUsd: positive.optional(),
+  atlDate: isoDate.optional(),
   volatility: positive,
   icon: z.string().startsWith("/").optional(),
   description: translations.optional(),

@@ -3,9 +3,10 @@ import type { Language } from "~/i18n/languages";
 import type { Logger } from "~/platform/logger.server";
 import type { CryptoCurrency } from "../crypto-currency";
 import type { CryptoProvider } from "../providers/provider";
-import type { CryptoDetail, CryptoListItem, LocalizedText, SeriesPoint } from "../types";
+import type { CryptoDetail, CryptoListItem, LocalizedText, PriceRecord, SeriesPoint } from "../types";
+import { downsample } from "../crypto-depth";
 import { createJsonClient, pathSegment } from "./http";
-import { imageUrl, keepValidItems, num, positive, strings, text, validItems } from "./schema";
+import { imageUrl, isHttpUrl, keepValidItems, list, num, positive, strings, text, validItems, toNumber } from "./schema";
 
 export type CoinGeckoOptions = {
   /** Defaults to the public host, or the Pro host for a Pro key. */
@@ -46,6 +47,24 @@ const dollars = z.preprocess((value) => (typeof value === "string" ? value.repla
 /** /coins/{id} prices every field in every vs-currency; the caller picks one (0 is unknown, as above). */
 const perCurrencyAmount = z.record(z.string(), positive).nullish();
 const perCurrencyChange = z.record(z.string(), num).nullish();
+/** ath_date / atl_date: ISO times keyed by vs-currency. */
+const perCurrencyDate = z.record(z.string(), text).nullish();
+
+/**
+ * `sparkline_in_7d.price`: hourly prices over 7 days, with nulls where CoinGecko has a gap; a
+ * malformed one is dropped, never the coin. Cut to the app's sparkline size.
+ */
+const sparkline = z
+  .object({ price: list(z.unknown()) })
+  .nullish()
+  .catch(null)
+  .transform((line) => {
+    const prices = (line?.price ?? []).map(toNumber).filter((price): price is number => price !== null && price > 0);
+    return prices.length >= 2 ? downsample(prices) : null;
+  });
+
+/** The first http(s) address of a `links` array (CoinGecko pads them with ""). */
+const firstLink = strings.transform((links) => links.find(isHttpUrl) ?? null);
 
 /** Every coin keeps its place in a list without a price or market cap; without an id it cannot be linked. */
 const coinId = z.string().trim().min(1);
@@ -64,6 +83,9 @@ const marketItem = z.object({
   low_24h: positive,
   circulating_supply: positive,
   max_supply: positive,
+  price_change_percentage_1h_in_currency: num,
+  price_change_percentage_7d_in_currency: num,
+  sparkline_in_7d: sparkline,
 });
 
 /** The coins, and how many the page held before malformed ones were dropped: that count finds the last page. */
@@ -80,7 +102,7 @@ const coinSchema = z.object({
   categories: strings,
   image: z.object({ thumb: imageUrl, small: imageUrl, large: imageUrl }).nullish(),
   market_cap_rank: positive,
-  links: z.object({ homepage: strings }).nullish(),
+  links: z.object({ homepage: firstLink, blockchain_site: firstLink }).nullish(),
   genesis_date: text,
   market_data: z
     .object({
@@ -91,9 +113,24 @@ const coinSchema = z.object({
       low_24h: perCurrencyAmount,
       price_change_percentage_24h: num,
       price_change_percentage_24h_in_currency: perCurrencyChange,
+      price_change_percentage_1h_in_currency: perCurrencyChange,
+      price_change_percentage_7d_in_currency: perCurrencyChange,
+      price_change_percentage_30d_in_currency: perCurrencyChange,
+      price_change_percentage_1y_in_currency: perCurrencyChange,
+      // The same changes in dollars.
+      price_change_percentage_7d: num,
+      price_change_percentage_30d: num,
+      price_change_percentage_1y: num,
+      fully_diluted_valuation: perCurrencyAmount,
+      ath: perCurrencyAmount,
+      ath_date: perCurrencyDate,
+      atl: perCurrencyAmount,
+      atl_date: perCurrencyDate,
       market_cap_rank: positive,
       circulating_supply: positive,
+      total_supply: positive,
       max_supply: positive,
+      sparkline_7d: sparkline,
       last_updated: text,
     })
     .nullish(),
@@ -167,6 +204,8 @@ export function createCoinGeckoProvider({ baseUrl, apiKey, keyType = "demo", tim
         order,
         per_page: perPage,
         page,
+        price_change_percentage: "1h,7d",
+        sparkline: true,
       });
       const total = received < perPage ? (page - 1) * perPage + coins.length : Math.max(estimatedCoinCount, page * perPage);
       return { items: coins.map(toListItem), total };
@@ -181,7 +220,7 @@ export function createCoinGeckoProvider({ baseUrl, apiKey, keyType = "demo", tim
         market_data: true,
         community_data: false,
         developer_data: false,
-        sparkline: false,
+        sparkline: true,
       });
       return coin && toDetail(coin, language, currency);
     },
@@ -215,7 +254,12 @@ export function createCoinGeckoProvider({ baseUrl, apiKey, keyType = "demo", tim
       if (currency !== "usd") {
         // Trending prices only in dollars: the same coins, in trending order, from /coins/markets.
         const ids = coins.map(({ item }) => item.id);
-        const { coins: priced } = await http.get("/coins/markets", marketsSchema, { vs_currency: currency, ids: ids.join(",") });
+        const { coins: priced } = await http.get("/coins/markets", marketsSchema, {
+          vs_currency: currency,
+          ids: ids.join(","),
+          price_change_percentage: "1h,7d",
+          sparkline: true,
+        });
         const byId = new Map(priced.map((coin) => [coin.id, toListItem(coin)]));
         return ids.flatMap((id) => byId.get(id) ?? []);
       }
@@ -234,6 +278,9 @@ export function createCoinGeckoProvider({ baseUrl, apiKey, keyType = "demo", tim
         low24h: null,
         circulatingSupply: null,
         maxSupply: null,
+        change1h: null,
+        change7d: null,
+        sparkline7d: null,
       }));
     },
   };
@@ -254,14 +301,27 @@ function toListItem(coin: z.output<typeof marketItem>): CryptoListItem {
     low24h: coin.low_24h,
     circulatingSupply: coin.circulating_supply,
     maxSupply: coin.max_supply,
+    change1h: coin.price_change_percentage_1h_in_currency,
+    change7d: coin.price_change_percentage_7d_in_currency,
+    sparkline7d: coin.sparkline_in_7d,
   };
 }
 
 function toDetail(coin: z.output<typeof coinSchema>, language: Language, currency: CryptoCurrency): CryptoDetail {
   const market = coin.market_data;
-  const inCurrency = (prices: Record<string, number | null> | null | undefined) => prices?.[currency] ?? null;
+  const inCurrency = <T>(values: Record<string, T | null> | null | undefined) => values?.[currency] ?? null;
+  /** A change in the coin's currency; the plain field is in dollars, so it only stands in for a dollar price. */
+  const change = (values: Record<string, number | null> | null | undefined, inDollars: number | null | undefined) =>
+    inCurrency(values) ?? (currency === "usd" ? (inDollars ?? null) : null);
+  const record = (prices: Record<string, number | null> | null | undefined, dates: Record<string, string | null> | null | undefined) => {
+    const recordPrice = inCurrency(prices);
+    return recordPrice === null ? null : ({ price: recordPrice, date: validDate(inCurrency(dates)) } satisfies PriceRecord);
+  };
   const price = inCurrency(market?.current_price);
   const change24h = inCurrency(market?.price_change_percentage_24h_in_currency) ?? market?.price_change_percentage_24h ?? null;
+  const maxSupply = market?.max_supply ?? null;
+  const totalSupply = market?.total_supply ?? null;
+  const dilutedSupply = maxSupply ?? totalSupply;
   return {
     id: coin.id,
     symbol: coin.symbol.toLowerCase(),
@@ -275,15 +335,32 @@ function toDetail(coin: z.output<typeof coinSchema>, language: Language, currenc
     high24h: inCurrency(market?.high_24h),
     low24h: inCurrency(market?.low_24h),
     circulatingSupply: market?.circulating_supply ?? null,
-    maxSupply: market?.max_supply ?? null,
+    maxSupply,
+    change1h: change(market?.price_change_percentage_1h_in_currency, null),
+    change7d: change(market?.price_change_percentage_7d_in_currency, market?.price_change_percentage_7d),
+    sparkline7d: market?.sparkline_7d ?? null,
+    change30d: change(market?.price_change_percentage_30d_in_currency, market?.price_change_percentage_30d),
+    change1y: change(market?.price_change_percentage_1y_in_currency, market?.price_change_percentage_1y),
+    totalSupply,
+    // CoinGecko leaves it out for many coins whose supply it knows: the same product, then.
+    fullyDilutedValuation:
+      inCurrency(market?.fully_diluted_valuation) ?? (price !== null && dilutedSupply !== null ? Math.round(price * dilutedSupply) : null),
+    allTimeHigh: record(market?.ath, market?.ath_date),
+    allTimeLow: record(market?.atl, market?.atl_date),
     description: pickDescription(coin.description, language),
     categories: coin.categories,
     // change24h is relative to the price 24 h ago, so that price can be recovered (-100% has none).
     open24h: price !== null && change24h !== null && change24h !== -100 ? price / (1 + change24h / 100) : null,
-    homepage: coin.links?.homepage[0] ?? null,
+    homepage: coin.links?.homepage ?? null,
+    explorer: coin.links?.blockchain_site ?? null,
     genesisDate: coin.genesis_date,
     lastUpdated: market?.last_updated ?? coin.last_updated ?? new Date().toISOString(),
   };
+}
+
+/** An ISO time that parses, else null. */
+function validDate(value: string | null): string | null {
+  return value !== null && Number.isFinite(Date.parse(value)) ? value : null;
 }
 
 /**

@@ -2,10 +2,12 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { StarStates } from "~/favorites/stars.server";
 import { assetKey } from "~/favorites/assets";
 import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
-import type { CryptoListItem, StockListItem } from "~/market/types";
+import type { StockListItem } from "~/market/types";
+import type { CryptoTableItem } from "~/market/crypto-depth";
 import { FavoriteStar } from "../favorites/favorite-star";
 import { formatCompactMoney, formatCompactNumber, formatMoney } from "~/lib/format";
 import { Change } from "./change";
+import { Sparkline } from "./sparkline";
 import { AssetLink, QuoteTable, wideOnly } from "./quote-table";
 import { SortHeader, type SortState } from "./sort-header";
 import { cryptoLiveKey, stockLiveKey } from "~/market/realtime/protocol";
@@ -20,7 +22,7 @@ export function CryptoTable({
   startRank,
   stars,
 }: {
-  items: CryptoListItem[];
+  items: CryptoTableItem[];
   currency: CryptoCurrency;
   sort: SortState;
   startRank: number;
@@ -36,9 +38,18 @@ export function CryptoTable({
           </th>
           <SortHeader field="name" label={t("market.columns.name")} state={sort} numeric={false} />
           <SortHeader field="price" label={t("market.columns.price")} state={sort} />
+          <th scope="col" className={`numeric ${wideOnly}`}>
+            {t("market.columns.change1h")}
+          </th>
           <SortHeader field="change" label={t("market.columns.change24h")} state={sort} />
+          <th scope="col" className={`numeric ${wideOnly}`}>
+            {t("market.columns.change7d")}
+          </th>
           <SortHeader field="market_cap" label={t("market.columns.marketCap")} state={sort} className={wideOnly} />
           <SortHeader field="volume" label={t("market.columns.volume24h")} state={sort} className={wideOnly} />
+          <th scope="col" className={`numeric ${wideOnly}`}>
+            {t("market.columns.last7Days")}
+          </th>
           {stars !== undefined && <StarHeader />}
         </tr>
       </thead>
@@ -77,7 +88,7 @@ export function StockTable({ items, sort, stars }: { items: StockListItem[]; sor
   );
 }
 
-type CryptoRowProps = { item: CryptoListItem; currency: CryptoCurrency; rank: number; stars?: StarStates | null };
+type CryptoRowProps = { item: CryptoTableItem; currency: CryptoCurrency; rank: number; stars?: StarStates | null };
 
 /** One coin, its price, change and volume following the live ticks. */
 function CryptoRow({ item, currency, rank, stars }: CryptoRowProps) {
@@ -99,11 +110,20 @@ function CryptoRow({ item, currency, rank, stars }: CryptoRowProps) {
         />
       </th>
       <td {...liveProps(liveKey, live.flash, "numeric")}>{formatMoney(live.price, code, locale)}</td>
+      <td className={`numeric ${wideOnly}`}>
+        <Change value={item.change1h} />
+      </td>
       <td className="numeric">
         <Change value={live.change} />
       </td>
+      <td className={`numeric ${wideOnly}`}>
+        <Change value={item.change7d} />
+      </td>
       <td className={`numeric ${wideOnly}`}>{formatCompactMoney(movedWithPrice(item.marketCap, item.price, live.price), code, locale)}</td>
       <td className={`numeric ${wideOnly}`}>{formatCompactMoney(live.volume, code, locale)}</td>
+      <td className={wideOnly}>
+        <Sparkline levels={item.sparkline} change={item.change7d} />
+      </td>
       {stars !== undefined && (
         <td>
           <FavoriteStar type="crypto" assetId={item.id} name={item.name} linkedTables={stars?.[assetKey("crypto", item.id)]} />
