@@ -7,7 +7,12 @@ import type {
   CryptoListItem,
   CryptoOrder,
   CryptoSearchResult,
+  CryptoMarketSummary,
   DataSource,
+  EconomicPoint,
+  EconomicSeriesId,
+  IndexQuote,
+  MarketIndexId,
   NewsCategory,
   NewsItem,
   RateTable,
@@ -59,12 +64,34 @@ export interface CalendarProvider {
   events(from: string, to: string, language: Language): Promise<CalendarEvent[]>;
 }
 
+export interface IndexProvider {
+  readonly source: DataSource;
+  /** The index's level and day change with its daily closes since `fromMs`; null when the source does not carry it. */
+  quote(id: MarketIndexId, fromMs: number): Promise<IndexQuote | null>;
+}
+
+export interface EconomyProvider {
+  readonly source: DataSource;
+  /** The series' points with from <= date <= to (YYYY-MM-DD), oldest first. */
+  series(id: EconomicSeriesId, from: string, to: string): Promise<EconomicPoint[]>;
+  /** The series' latest point; null when it has none. */
+  latest(id: EconomicSeriesId): Promise<EconomicPoint | null>;
+}
+
+export interface CryptoMarketProvider {
+  readonly source: DataSource;
+  summary(): Promise<CryptoMarketSummary>;
+}
+
 export type MarketProviders = {
   crypto: CryptoProvider;
   stocks: StockProvider;
   news: NewsProvider;
   rates: RatesProvider;
   calendar: CalendarProvider;
+  indices: IndexProvider;
+  economy: EconomyProvider;
+  cryptoMarket: CryptoMarketProvider;
 };
 
 /** A failed upstream call; `status` is the upstream's HTTP status when it answered. */
