@@ -56,7 +56,13 @@ describe("data sources of an instance", () => {
 
   it("tells the operator which variables switch each kind on", () => {
     const variables = dataSourcesOf(demo).flatMap(({ liveVariables }) => liveVariables);
-    for (const name of ["CRYPTO_PROVIDER=coingecko", "STOCKS_PROVIDER=brapi", "NEWS_PROVIDER=finnhub", "RATES_PROVIDER=currency-api", "ECONOMY_PROVIDER=bcb"]) {
+    for (const name of [
+      "CRYPTO_PROVIDER=coingecko",
+      "STOCKS_PROVIDER=brapi",
+      "NEWS_PROVIDER=finnhub",
+      "RATES_PROVIDER=currency-api",
+      "ECONOMY_PROVIDER=bcb",
+    ]) {
       expect(variables).toContain(name);
     }
   });
