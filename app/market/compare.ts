@@ -40,6 +40,9 @@ export const comparedAsset = z
   .max(40)
   .regex(/^[A-Za-z0-9^.-]+$/);
 
+/** The query parameters /compare reads: every `a` and the range. */
+export const compareQueryParams = ["a", "range"] as const;
+
 export const compareSearch = z.object({
   range: z.enum(compareRanges).catch(defaultCompareRange),
 });
