@@ -1,6 +1,7 @@
 import { detectLanguage } from "./i18n/middleware.server";
 import { languageQueryParam } from "./i18n/languages";
 import { calendarQueryParams } from "./market/calendar-month";
+import { compareQueryParams } from "./market/compare";
 import { defaultConverterInput } from "./market/converter";
 import {
   cryptoListSearch,
@@ -32,6 +33,7 @@ const publicPages: readonly (readonly [RegExp, readonly string[]])[] = [
   [/^\/news$/, Object.keys(newsSearch.shape)],
   [/^\/currency-converter$/, Object.keys(defaultConverterInput)],
   [/^\/calendar$/, calendarQueryParams],
+  [/^\/compare$/, compareQueryParams],
   [/^\/release-notes$/, Object.keys(pagedSearch.shape)],
   [/^\/release-notes\/(?!rss\.xml$)[^/]+$/, noParams],
   [/^\/(?:team|faq|about-us|about-data|more|privacy-policy|cookie-policy)$/, noParams],

@@ -44,6 +44,7 @@ export default [
   route("team", "routes/team.tsx"),
   route("currency-converter", "routes/currency-converter.tsx"),
   route("calendar", "routes/calendar.tsx"),
+  route("compare", "routes/compare.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("auth/refresh", "routes/auth-refresh.ts"),

@@ -11,6 +11,7 @@ const publicPaths = [
   "/news",
   "/currency-converter",
   "/calendar",
+  "/compare",
   "/release-notes",
   "/team",
   "/faq",

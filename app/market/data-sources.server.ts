@@ -1,11 +1,11 @@
 import type { MarketEnv } from "~/platform/env.server";
 
-export const dataKinds = ["cryptos", "stocks", "usStocks", "news", "calendar", "rates"] as const;
+export const dataKinds = ["cryptos", "stocks", "usStocks", "news", "calendar", "rates", "economy"] as const;
 export type DataKind = (typeof dataKinds)[number];
 
 /** Where one kind of data comes from on this instance; `none` is a kind left out (US stocks beside brapi without keys). */
 export type DataProvider =
-  "demo" | "coingecko" | "brapi" | "finnhub" | "finnhub-twelve-data" | "finnhub-earnings" | "currency-api" | "none";
+  "demo" | "coingecko" | "brapi" | "finnhub" | "finnhub-twelve-data" | "finnhub-earnings" | "currency-api" | "bcb" | "none";
 
 export type DataSourceOfKind = {
   kind: DataKind;
@@ -21,6 +21,7 @@ const liveVariables: Record<DataKind, readonly string[]> = {
   news: ["NEWS_PROVIDER=finnhub", "FINNHUB_API_KEY"],
   calendar: ["CALENDAR_PROVIDER=finnhub", "FINNHUB_API_KEY"],
   rates: ["RATES_PROVIDER=currency-api"],
+  economy: ["ECONOMY_PROVIDER=bcb"],
 };
 
 function providerOf(kind: DataKind, market: MarketEnv): DataProvider {
@@ -40,6 +41,8 @@ function providerOf(kind: DataKind, market: MarketEnv): DataProvider {
       return market.calendar.provider === "finnhub" ? "finnhub-earnings" : "demo";
     case "rates":
       return market.rates.provider;
+    case "economy":
+      return market.economy.provider;
   }
 }
 

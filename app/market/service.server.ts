@@ -9,9 +9,12 @@ import { createDemoProviders } from "./demo";
 import { demoTick } from "./demo/ticks";
 import { defaultStockRange } from "./list-params";
 import { isStockTrading } from "./market-hours.server";
+import { createBcbProvider } from "./live/bcb";
 import { createBrapiProvider } from "./live/brapi";
 import { createBrapiFundamentals } from "./live/brapi-fundamentals";
+import { createBrapiIndexProvider } from "./live/brapi-indices";
 import { createCoinGeckoProvider } from "./live/coingecko";
+import { createCoinGeckoMarketProvider } from "./live/coingecko-global";
 import { createCurrencyApiProvider } from "./live/currency-api";
 import { createFinnhubProviders } from "./live/finnhub";
 import { createFinnhubFundamentals } from "./live/finnhub-fundamentals";
@@ -24,7 +27,18 @@ import type { CalendarProvider, MarketProviders } from "./providers/provider";
 import { createQuoteBoard } from "./quote-board.server";
 import type { LiveKey } from "./realtime/protocol";
 import { withTranslatedDescriptions, type TranslateText } from "./translated-descriptions.server";
-import type { CryptoChart, CryptoListItem, CryptoOrder, NewsCategory, Sourced, StockListItem, StockListQuery, StockRange } from "./types";
+import type {
+  CryptoChart,
+  CryptoListItem,
+  CryptoOrder,
+  EconomicSeriesId,
+  MarketIndexId,
+  NewsCategory,
+  Sourced,
+  StockListItem,
+  StockListQuery,
+  StockRange,
+} from "./types";
 
 /** Live earnings from the upstream, with the embedded holidays, economic dates and dividends around them. */
 function withEmbeddedEvents(live: CalendarProvider, embedded: CalendarProvider): CalendarProvider {
@@ -76,6 +90,11 @@ export function providersFor(market: MarketEnv, logger: Logger): MarketProviders
     news: market.news.provider === "finnhub" && finnhub ? finnhub.news : demo.news,
     calendar: market.calendar.provider === "finnhub" && finnhub ? withEmbeddedEvents(finnhub.calendar, demo.calendar) : demo.calendar,
     rates: market.rates.provider === "currency-api" ? createCurrencyApiProvider({ ...market.rates, timeoutMs }) : demo.rates,
+    // brapi's index quotes come with live B3 stocks; an index it does not carry shows "—".
+    indices: market.stocks.provider === "brapi" ? createBrapiIndexProvider({ ...market.stocks, timeoutMs }) : demo.indices,
+    economy: market.economy.provider === "bcb" ? createBcbProvider({ baseUrl: market.economy.baseUrl, timeoutMs }) : demo.economy,
+    cryptoMarket:
+      market.crypto.provider === "coingecko" ? createCoinGeckoMarketProvider({ ...market.crypto, timeoutMs, logger }) : demo.cryptoMarket,
   };
 }
 
@@ -199,6 +218,19 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
     },
     rates() {
       return cached("rates", "latest", () => providers.rates.latest());
+    },
+    /** An index's level, day change and daily closes since `fromMs` (the start of a UTC day, so one key serves a whole day). */
+    index(id: MarketIndexId, fromMs: number) {
+      return cached("indices", `${id}:${fromMs}`, () => providers.indices.quote(id, fromMs));
+    },
+    economicSeries(id: EconomicSeriesId, from: string, to: string) {
+      return cached("economy", `series:${id}:${from}:${to}`, () => providers.economy.series(id, from, to));
+    },
+    economicLatest(id: EconomicSeriesId) {
+      return cached("economy", `latest:${id}`, () => providers.economy.latest(id));
+    },
+    cryptoMarket() {
+      return cached("cryptoMarket", "summary", () => providers.cryptoMarket.summary());
     },
     calendar(from: string, to: string, language: Language) {
       return cached("calendar", `${from}:${to}:${language}`, () => providers.calendar.events(from, to, language));

@@ -226,3 +226,22 @@ export type AssetFacts = {
   /** Parts the source could not give: shown as "—" with a note, not as zero. */
   missing: FactPart[];
 };
+/** The benchmark indices the overview and /compare show: Ibovespa, IFIX, S&P 500 and Nasdaq Composite. */
+export const marketIndexIds = ["ibov", "ifix", "spx", "ixic"] as const;
+export type MarketIndexId = (typeof marketIndexIds)[number];
+
+/** An index's level in points, its day change in percent and its daily closes (oldest first). */
+export type IndexQuote = { id: MarketIndexId; level: number | null; changePercent: number | null; history: SeriesPoint[] };
+
+/**
+ * Banco Central do Brasil's series: `selic` the Copom target (% a.a.), `cdi` annualised (% a.a.),
+ * `cdiDaily` the daily rate (% a.d.), `ipca` monthly inflation (%), `ipca12m` the last 12 months (%).
+ */
+export const economicSeriesIds = ["selic", "cdi", "cdiDaily", "ipca", "ipca12m"] as const;
+export type EconomicSeriesId = (typeof economicSeriesIds)[number];
+
+/** One value of an economic series on its date (YYYY-MM-DD; monthly series date the month's first day). */
+export type EconomicPoint = { date: string; value: number };
+
+/** The crypto market as a whole, in US dollars. */
+export type CryptoMarketSummary = { totalMarketCap: number | null; btcDominance: number | null; change24h: number | null };

@@ -48,6 +48,8 @@ const envSchema = z
     FINNHUB_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
     FINNHUB_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     RATES_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "currency-api"]).default("demo")),
+    ECONOMY_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "bcb"]).default("demo")),
+    BCB_SGS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     CURRENCY_API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     CURRENCY_API_FALLBACK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     REALTIME_DEMO_TICK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(250).max(3_600_000).default(5000)),
@@ -169,6 +171,8 @@ export type MarketEnv = {
   calendar: { provider: "demo" | "finnhub" };
   finnhub: { apiKey?: string; baseUrl?: string };
   rates: { provider: "demo" | "currency-api"; baseUrl?: string; fallbackBaseUrl?: string };
+  /** Selic, CDI and IPCA: Banco Central do Brasil's SGS series when `bcb`. */
+  economy: { provider: "demo" | "bcb"; baseUrl?: string };
   cacheTtlMs: number;
   upstreamTimeoutMs: number;
   retryBaseDelayMs: number;
@@ -285,6 +289,7 @@ export function parseEnv(
         baseUrl: env.CURRENCY_API_BASE_URL,
         fallbackBaseUrl: env.CURRENCY_API_FALLBACK_URL,
       },
+      economy: { provider: env.ECONOMY_PROVIDER, baseUrl: env.BCB_SGS_URL },
       cacheTtlMs: env.MARKET_CACHE_TTL_SECONDS * 1000,
       upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
       retryBaseDelayMs: env.UPSTREAM_RETRY_DELAY_MS,

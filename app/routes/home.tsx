@@ -7,6 +7,7 @@ import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { loadHome } from "~/market/home.server";
+import { loadOverview } from "~/market/overview.server";
 import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { CurrencySwitcher } from "~/ui/market/currency-switcher";
 import { homeTableSearch, parseSearch } from "~/market/list-search.server";
@@ -14,6 +15,7 @@ import { cryptoViewsOf, marketOf } from "~/market/context.server";
 import { FromOurBlog } from "~/ui/content/blog-section";
 import { BiggestMoves, CryptoMiniList, StockMiniList } from "~/ui/market/asset-lists";
 import { DemoNotice } from "~/ui/market/demo-notice";
+import { HeatMap, Headlines, OverviewBand } from "~/ui/market/overview";
 import { HomeSection } from "~/ui/home-section";
 import { LinkTabs } from "~/ui/kit/link-tabs";
 import { Pagination } from "~/ui/kit/pagination";
@@ -31,14 +33,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const table = { kind: search.table, page: search.tpage, sort: search.tsort, order: search.torder };
   const language = languageOf(getLocale(context));
   const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
-  const home = await loadHome(marketOf(context), platformOf(context).logger, cryptoViewsOf(context), table, language, currency);
-  const [stars, blog] = await Promise.all([starsFor(context), latestReleaseNoteSummaries(platformOf(context).db, 3)]);
-  return { meta: pageMetaFor(context, "home"), table, currency, home, stars, blog };
+  const { logger, clock, db } = platformOf(context);
+  const [home, overview, stars, blog] = await Promise.all([
+    loadHome(marketOf(context), logger, cryptoViewsOf(context), table, language, currency),
+    loadOverview(marketOf(context), logger, clock.now(), language),
+    starsFor(context),
+    latestReleaseNoteSummaries(db, 3),
+  ]);
+  return { meta: pageMetaFor(context, "home"), table, currency, home, overview, stars, blog };
 }
 
 export const meta = routeMeta;
 
-export default function Home({ loaderData: { table, currency, home, stars, blog } }: Route.ComponentProps) {
+export default function Home({ loaderData: { table, currency, home, overview, stars, blog } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const sortState = { sort: table.sort, order: table.order, prefix: "t" };
   const orUnavailable = (content: ReactNode | null) => content ?? <Unavailable />;
@@ -52,7 +59,12 @@ export default function Home({ loaderData: { table, currency, home, stars, blog 
             {t("home.heroText")}
           </Text>
         </Box>
-        <DemoNotice sources={home.sources} />
+        <DemoNotice sources={[...new Set([...home.sources, ...overview.sources])]} />
+        <OverviewBand overview={overview} />
+        <SimpleGrid cols={{ base: 1, md: 2 }} mt="lg">
+          <HeatMap tiles={overview.heatMap} />
+          <Headlines items={overview.headlines} />
+        </SimpleGrid>
         <ListToolbar>
           <CurrencySwitcher currency={currency} />
         </ListToolbar>

@@ -28,6 +28,7 @@ const resources = [
 const toolDescriptions: Record<(typeof toolsMenu)[number]["to"], string> = {
   "/currency-converter": "more.tools.currencyConverter",
   "/calendar": "more.tools.calendar",
+  "/compare": "more.tools.compare",
   "/release-notes": "more.tools.releaseNotes",
   "/chat": "more.tools.assistant",
   "/faq": "more.tools.faq",

@@ -24,6 +24,7 @@ const publicScreens = [
   "/news",
   "/currency-converter",
   "/calendar",
+  "/compare?a=PETR4&a=bitcoin&a=ibov&a=cdi&a=ipca&range=1y",
   "/search?q=petro",
   "/release-notes",
   "/chat",

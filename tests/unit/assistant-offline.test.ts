@@ -33,6 +33,9 @@ function failingProviders(): MarketProviders {
     news: { source: "live", list: fail },
     rates: { source: "live", latest: fail },
     calendar: { source: "live", events: fail },
+    indices: { source: "live", quote: fail },
+    economy: { source: "live", series: fail, latest: fail },
+    cryptoMarket: { source: "live", summary: fail },
   };
 }
 

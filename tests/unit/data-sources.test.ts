@@ -10,6 +10,7 @@ const demo: MarketEnv = {
   calendar: { provider: "demo" },
   finnhub: {},
   rates: { provider: "demo" },
+  economy: { provider: "demo" },
   cacheTtlMs: 300_000,
   upstreamTimeoutMs: 8000,
   retryBaseDelayMs: 1000,
@@ -26,6 +27,7 @@ describe("data sources of an instance", () => {
       news: "demo",
       calendar: "demo",
       rates: "demo",
+      economy: "demo",
     });
   });
 
@@ -38,6 +40,7 @@ describe("data sources of an instance", () => {
       news: { provider: "finnhub" },
       calendar: { provider: "finnhub" },
       rates: { provider: "currency-api" },
+      economy: { provider: "bcb" },
     };
     expect(providers(live)).toEqual({
       cryptos: "coingecko",
@@ -46,13 +49,20 @@ describe("data sources of an instance", () => {
       news: "finnhub",
       calendar: "finnhub-earnings",
       rates: "currency-api",
+      economy: "bcb",
     });
     expect(providers({ ...live, usStocks: { provider: "none" } }).usStocks).toBe("none");
   });
 
   it("tells the operator which variables switch each kind on", () => {
     const variables = dataSourcesOf(demo).flatMap(({ liveVariables }) => liveVariables);
-    for (const name of ["CRYPTO_PROVIDER=coingecko", "STOCKS_PROVIDER=brapi", "NEWS_PROVIDER=finnhub", "RATES_PROVIDER=currency-api"]) {
+    for (const name of [
+      "CRYPTO_PROVIDER=coingecko",
+      "STOCKS_PROVIDER=brapi",
+      "NEWS_PROVIDER=finnhub",
+      "RATES_PROVIDER=currency-api",
+      "ECONOMY_PROVIDER=bcb",
+    ]) {
       expect(variables).toContain(name);
     }
   });

@@ -27,6 +27,7 @@ describe("sitemap.xml", () => {
       "/news",
       "/currency-converter",
       "/calendar",
+      "/compare",
       "/release-notes",
       "/team",
       "/faq",

@@ -299,3 +299,12 @@ export function createCryptoProvider(clock: () => number): CryptoProvider {
     },
   };
 }
+
+/** The whole demo market in US dollars at `at`: total market value, Bitcoin's share of it and its change over 24 h. */
+export function cryptoMarketAt(at: number) {
+  const { quotes } = quotesAt(at);
+  const total = quotes.reduce((sum, { item }) => sum + item.marketCap, 0);
+  const dayAgo = quotes.reduce((sum, { item, open24h }) => sum + (open24h * item.marketCap) / item.price, 0);
+  const bitcoin = quotes.find(({ item }) => item.id === "bitcoin")?.item.marketCap ?? 0;
+  return { totalMarketCap: total, btcDominance: (bitcoin / total) * 100, change24h: (total / dayAgo - 1) * 100 };
+}

@@ -4,8 +4,10 @@
  */
 import type { MarketProviders } from "../providers/provider";
 import { createCalendarProvider } from "./calendar";
-import { createCryptoProvider } from "./crypto";
+import { createCryptoProvider, cryptoMarketAt } from "./crypto";
+import { createEconomyProvider } from "./economy";
 import { createFundamentalsProvider } from "./fundamentals";
+import { createIndexProvider } from "./indices";
 import { createNewsProvider } from "./news";
 import { createRatesProvider } from "./rates";
 import { createStockProvider } from "./stocks";
@@ -19,5 +21,8 @@ export function createDemoProviders(clock: () => number = Date.now): MarketProvi
     news: createNewsProvider(clock),
     rates: createRatesProvider(clock),
     calendar: createCalendarProvider(clock),
+    indices: createIndexProvider(clock),
+    economy: createEconomyProvider(clock),
+    cryptoMarket: { source: "demo", summary: async () => cryptoMarketAt(clock()) },
   };
 }

@@ -83,6 +83,16 @@ export function stockQuoteAt(ticker: string, at: number) {
   return quote && { item: quote.item, volatility: quote.entry.asset.volatility, round: cents };
 }
 
+/**
+ * The B3 listings of one type (stocks for Ibovespa, FIIs for IFIX), each with its share of the
+ * group's reference market value: the weights of a demo index that moves with its constituents.
+ */
+export function b3Constituents(type: "stock" | "fund"): { path: PricePath; reference: number; weight: number }[] {
+  const members = entries.filter(({ asset }) => homeMarketOf(asset) === "b3" && classifyStock(asset.ticker) === type);
+  const total = members.reduce((sum, { asset }) => sum + asset.marketCap, 0);
+  return members.map(({ asset, path }) => ({ path, reference: asset.price, weight: asset.marketCap / total }));
+}
+
 /** A BDR is a receipt of a US-listed company's shares: its home market is the US. */
 function homeMarketOf(asset: StockAsset): StockMarket {
   return asset.type === "bdr" || marketOf(asset) === "US" ? "us" : "b3";

@@ -8,7 +8,12 @@ import type {
   CryptoListItem,
   CryptoOrder,
   CryptoSearchResult,
+  CryptoMarketSummary,
   DataSource,
+  EconomicPoint,
+  EconomicSeriesId,
+  IndexQuote,
+  MarketIndexId,
   NewsCategory,
   NewsItem,
   RateTable,
@@ -67,6 +72,25 @@ export interface FundamentalsProvider {
   facts(ticker: string): Promise<AssetFacts | null>;
 }
 
+export interface IndexProvider {
+  readonly source: DataSource;
+  /** The index's level and day change with its daily closes since `fromMs`; null when the source does not carry it. */
+  quote(id: MarketIndexId, fromMs: number): Promise<IndexQuote | null>;
+}
+
+export interface EconomyProvider {
+  readonly source: DataSource;
+  /** The series' points with from <= date <= to (YYYY-MM-DD), oldest first. */
+  series(id: EconomicSeriesId, from: string, to: string): Promise<EconomicPoint[]>;
+  /** The series' latest point; null when it has none. */
+  latest(id: EconomicSeriesId): Promise<EconomicPoint | null>;
+}
+
+export interface CryptoMarketProvider {
+  readonly source: DataSource;
+  summary(): Promise<CryptoMarketSummary>;
+}
+
 export type MarketProviders = {
   crypto: CryptoProvider;
   stocks: StockProvider;
@@ -74,6 +98,9 @@ export type MarketProviders = {
   news: NewsProvider;
   rates: RatesProvider;
   calendar: CalendarProvider;
+  indices: IndexProvider;
+  economy: EconomyProvider;
+  cryptoMarket: CryptoMarketProvider;
 };
 
 /** A failed upstream call; `status` is the upstream's HTTP status when it answered. */

@@ -27,6 +27,7 @@ export const marketMenu = [
 export const toolsMenu = [
   { labelKey: "nav.currencyConverter", to: "/currency-converter" },
   { labelKey: "nav.calendar", to: "/calendar" },
+  { labelKey: "nav.compare", to: "/compare" },
   { labelKey: "nav.releaseNotes", to: "/release-notes" },
   { labelKey: "nav.assistant", to: "/chat" },
   { labelKey: "nav.faq", to: "/faq" },

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import type { CryptoMarketProvider } from "../providers/provider";
+import type { CoinGeckoOptions } from "./coingecko";
+import { createJsonClient } from "./http";
+import { num, positive } from "./schema";
+
+const publicBaseUrl = "https://api.coingecko.com/api/v3";
+const proBaseUrl = "https://pro-api.coingecko.com/api/v3";
+
+/** GET /global: `data.total_market_cap` and `data.market_cap_percentage` are maps by currency and coin symbol. */
+const globalSchema = z.object({
+  data: z.object({
+    total_market_cap: z.record(z.string(), z.unknown()).nullish(),
+    market_cap_percentage: z.record(z.string(), z.unknown()).nullish(),
+    market_cap_change_percentage_24h_usd: num,
+  }),
+});
+
+export function createCoinGeckoMarketProvider({
+  baseUrl,
+  apiKey,
+  keyType = "demo",
+  timeoutMs,
+  logger,
+}: CoinGeckoOptions = {}): CryptoMarketProvider {
+  const pro = keyType === "pro" && apiKey !== undefined;
+  const http = createJsonClient({
+    provider: "coingecko",
+    baseUrl: baseUrl ?? (pro ? proBaseUrl : publicBaseUrl),
+    headers: apiKey ? { [pro ? "x-cg-pro-api-key" : "x-cg-demo-api-key"]: apiKey } : {},
+    timeoutMs,
+    logger,
+  });
+  return {
+    source: "live",
+    async summary() {
+      const { data } = await http.get("/global", globalSchema);
+      const total = positive.safeParse(data.total_market_cap?.usd);
+      const dominance = positive.safeParse(data.market_cap_percentage?.btc);
+      return {
+        totalMarketCap: total.success ? total.data : null,
+        btcDominance: dominance.success ? dominance.data : null,
+        change24h: data.market_cap_change_percentage_24h_usd,
+      };
+    },
+  };
+}
