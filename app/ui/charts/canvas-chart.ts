@@ -146,7 +146,10 @@ export function createCanvasChart(lib: ChartLibrary, container: HTMLElement): Ca
     const palette = readPalette();
     chart.applyOptions({ layout: { textColor: palette.text }, grid: { horzLines: { color: palette.grid } } });
     series.applyOptions(seriesStyle(view.type, palette, isRising(view.stats), valueRange(view.stats).bottom));
-    volume.setData(points.flatMap((point) => volumeBar(point, palette) ?? []));
+    const bars = points.flatMap((point) => volumeBar(point, palette) ?? []);
+    volume.setData(bars);
+    // The canvas cannot be read back: the box says how many volume bars it drew.
+    container.dataset.volumeBars = String(bars.length);
   }
 
   // The theme switch only flips an attribute on <html>; repaint when it does.
