@@ -46,7 +46,8 @@ export function PriceChart({ chart, range, currency, volumeCurrency, locale, liv
   const asked = parseChartType(params.get(chartTypeParam));
   // Without true candles (a source with prices at instants only), candlesticks would be dashes: a line instead.
   const type = asked === "candles" && !ohlc ? "line" : asked;
-  const series = parseChartSeries(params.get(chartSeriesParam));
+  // Candlesticks are prices: a market cap asked for with them is left for the other types.
+  const series = type === "candles" ? "close" : parseChartSeries(params.get(chartSeriesParam));
   const values = useMemo(() => seriesValues(points, series), [points, series]);
   const view = useMemo(() => {
     const stats = valueStats(values);
@@ -73,14 +74,17 @@ export function PriceChart({ chart, range, currency, volumeCurrency, locale, liv
           optionLabel={(option) => t(`chart.types.${option}`)}
           params={params}
         />
-        <ChartOptions
-          label={t("chart.seriesLabel")}
-          param={chartSeriesParam}
-          options={chartSeries}
-          active={series}
-          optionLabel={(option) => t(`chart.series.${option}`)}
-          params={params}
-        />
+        {/* Candlesticks show open, high, low and close at once: the series choice is for the other types. */}
+        {type !== "candles" && (
+          <ChartOptions
+            label={t("chart.seriesLabel")}
+            param={chartSeriesParam}
+            options={chartSeries}
+            active={series}
+            optionLabel={(option) => t(`chart.series.${option}`)}
+            params={params}
+          />
+        )}
       </div>
       {/* A stock without a known share count has prices but no market cap. */}
       {view ? (
