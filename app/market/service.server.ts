@@ -22,16 +22,7 @@ import type { CalendarProvider, MarketProviders, StockProvider } from "./provide
 import { createQuoteBoard } from "./quote-board.server";
 import type { LiveKey } from "./realtime/protocol";
 import { withTranslatedDescriptions, type TranslateText } from "./translated-descriptions.server";
-import type {
-  ChartCandles,
-  CryptoListItem,
-  CryptoOrder,
-  NewsCategory,
-  Sourced,
-  StockListItem,
-  StockListQuery,
-  StockRange,
-} from "./types";
+import type { ChartCandles, CryptoListItem, CryptoOrder, NewsCategory, Sourced, StockListItem, StockListQuery, StockRange } from "./types";
 
 /** Live earnings from the upstream, with the embedded holidays, economic dates and dividends around them. */
 function withEmbeddedEvents(live: CalendarProvider, embedded: CalendarProvider): CalendarProvider {
