@@ -3,21 +3,15 @@ import { languageQueryParam } from "./i18n/languages";
 import { calendarQueryParams } from "./market/calendar-month";
 import { compareQueryParams } from "./market/compare";
 import { defaultConverterInput } from "./market/converter";
-import {
-  cryptoListSearch,
-  homeTableSearch,
-  newsSearch,
-  pagedSearch,
-  stockDetailSearch,
-  stockListSearch,
-} from "./market/list-search.server";
+import { cryptoListSearch, homeTableSearch, newsSearch, pagedSearch, stockListSearch } from "./market/list-search.server";
 import type { PageRequest, PageVariant } from "./platform/page-cache.server";
 import { readTheme } from "./platform/theme.server";
 import { readCryptoCurrency } from "./market/crypto-currency.server";
 import { readDemoNoticeDismissed } from "./market/demo-notice.server";
 import { chartSeriesParam, chartTypeParam } from "./lib/chart-params";
+import { chartRangeParam } from "./market/chart-range";
 
-const chartParams = [chartTypeParam, chartSeriesParam];
+const chartParams = [chartRangeParam, chartTypeParam, chartSeriesParam];
 const noParams: readonly string[] = [];
 
 /**
@@ -29,7 +23,7 @@ const publicPages: readonly (readonly [RegExp, readonly string[]])[] = [
   [/^\/cryptos$/, Object.keys(cryptoListSearch.shape)],
   [/^\/cryptos\/[^/]+$/, chartParams],
   [/^\/stocks$/, Object.keys(stockListSearch.shape)],
-  [/^\/stocks\/[^/]+$/, [...Object.keys(stockDetailSearch.shape), ...chartParams]],
+  [/^\/stocks\/[^/]+$/, chartParams],
   [/^\/news$/, Object.keys(newsSearch.shape)],
   [/^\/currency-converter$/, Object.keys(defaultConverterInput)],
   [/^\/calendar$/, calendarQueryParams],

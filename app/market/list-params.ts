@@ -8,10 +8,8 @@ export const listSortFields = ["market_cap", "price", "change", "volume", "name"
 export type ListSortField = (typeof listSortFields)[number];
 export type ListOrder = "asc" | "desc";
 
-/** The detail chart draws daily points, so it offers the ranges made of days. */
-export const stockPageRanges = ["1mo", "3mo", "6mo", "1y"] as const satisfies readonly StockRange[];
-/** The range a stock page opens on. */
-export const defaultStockRange = "1mo" satisfies (typeof stockPageRanges)[number];
+/** The range of a stock's detail (its history): the chart's candles are read apart, per chart range. */
+export const defaultStockRange: StockRange = "1mo";
 
 /** The stock provider's name for each list column. */
 export const stockSortBy: Record<ListSortField, StockSortField> = {

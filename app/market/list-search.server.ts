@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defaultStockRange, listSortFields, pageSizes, stockPageRanges } from "./list-params";
+import { listSortFields, pageSizes } from "./list-params";
 import { newsCategories, stockMarkets, stockTypes } from "./types";
 
 /** Junk in a shared URL falls back to defaults instead of failing the page. */
@@ -26,8 +26,6 @@ export const stockListSearch = z.object({
   sector: lenient(z.string().trim().max(60).optional(), undefined),
   q: lenient(z.string().trim().max(100).optional(), undefined),
 });
-
-export const stockDetailSearch = z.object({ range: lenient(z.enum(stockPageRanges), defaultStockRange) });
 
 export const newsSearch = z.object({
   category: lenient(z.enum(newsCategories), "general"),

@@ -1,6 +1,6 @@
 import type { LiveKey, Tick } from "./realtime/protocol";
 import { movedToPrice } from "./crypto-depth";
-import type { CryptoChart, CryptoListItem, OhlcPoint, StockListItem } from "./types";
+import type { ChartCandles, CryptoChart, CryptoListItem, OhlcPoint, StockListItem } from "./types";
 
 /** The numbers of a crypto that must read the same on every screen at one instant. */
 const cryptoQuoteFields = ["price", "change24h", "marketCap", "volume24h", "high24h", "low24h"] as const;
@@ -178,6 +178,15 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
         prices: [...chart.prices.slice(0, -1), [lastPrice[0], price]],
         marketCaps: lastCap && marketCap !== null ? [...chart.marketCaps.slice(0, -1), [lastCap[0], marketCap]] : chart.marketCaps,
       };
+    },
+
+    /** A range's candles end now: the last one closes on the freshest quote of `key` (a live key), widened to hold it. */
+    candles(key: string, chart: ChartCandles): ChartCandles {
+      const price = (board.get(key) as Known<{ price: number | null }> | undefined)?.quote.price;
+      const last = chart.candles.at(-1);
+      if (price == null || !last) return chart;
+      const closed = { ...last, close: price, high: Math.max(last.high, price), low: Math.min(last.low, price) };
+      return { ...chart, candles: [...chart.candles.slice(0, -1), closed] };
     },
   };
 }

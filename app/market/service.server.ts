@@ -4,6 +4,7 @@ import type { MarketEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import type { SharedStore } from "~/platform/shared-store.server";
 import { MarketCache, type PersistentStore } from "./cache.server";
+import { candlesFromSamples, mergeCandles, rangeInterval, rangeWindow, type ChartRange } from "./chart-range";
 import { isCryptoCurrency, type CryptoCurrency } from "./crypto-currency";
 import { createDemoProviders } from "./demo";
 import { demoTick } from "./demo/ticks";
@@ -28,7 +29,7 @@ import { createQuoteBoard } from "./quote-board.server";
 import type { LiveKey } from "./realtime/protocol";
 import { withTranslatedDescriptions, type TranslateText } from "./translated-descriptions.server";
 import type {
-  CryptoChart,
+  ChartCandles,
   CryptoListItem,
   CryptoOrder,
   EconomicSeriesId,
@@ -71,6 +72,19 @@ function liveStocks(market: MarketEnv): Pick<MarketProviders, "stocks" | "fundam
   });
   return { stocks: stocksByMarket(b3, us), fundamentals: fundamentalsByMarket(b3Facts, createFinnhubFundamentals(finnhub)) };
 }
+
+/** The live stock adapters' ranges (a year at most) nearest each chart range. */
+const liveStockRanges: Record<ChartRange, StockRange> = {
+  "1d": "1d",
+  "7d": "5d",
+  "1m": "1mo",
+  "3m": "3mo",
+  "1y": "1y",
+  "5y": "1y",
+  max: "1y",
+};
+
+const HOUR_MS = 3_600_000;
 
 /** A crypto's place on the quote board: one quote per coin and currency. */
 const quoteKey = (id: string, currency: CryptoCurrency) => `${id}:${currency}`;
@@ -139,8 +153,8 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
       cryptos: <Item extends CryptoListItem>(items: Item[], currency: CryptoCurrency = "usd") =>
         items.map((item) => quotes.crypto(quoteKey(item.id, currency), item)),
       stocks: <Item extends StockListItem>(items: Item[]) => items.map((item) => quotes.stock(item)),
-      cryptoChart: (id: string, chart: CryptoChart, toSeconds: number, currency: CryptoCurrency = "usd") =>
-        quotes.cryptoChart(quoteKey(id, currency), chart, toSeconds),
+      /** `key` is the asset's live key (crypto:id:currency, stock:TICKER). */
+      candles: (key: string, chart: ChartCandles) => quotes.candles(key, chart),
     },
 
     /** What the realtime channel needs of the market: the board, each key's source, and a fresh read. */
@@ -185,6 +199,52 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
         providers.crypto.chart(id, fromSeconds, toSeconds, currency),
       );
       return synced(answer, (chart) => chart && quotes.cryptoChart(quoteKey(id, currency), chart, toSeconds));
+    },
+    /**
+     * A crypto's candles over `range` ending at `nowMs`: the provider's own where it has them;
+     * otherwise made from its chart's price samples (no true open, high and low: `ohlc` is false).
+     */
+    async cryptoCandles(id: string, range: ChartRange, nowMs: number, currency: CryptoCurrency = "usd") {
+      const { crypto } = providers;
+      const liveKey = `crypto:${quoteKey(id, currency)}`;
+      if (crypto.candles) {
+        const answer = await cached("crypto", `candles:${currency}:${id}:${range}`, () => crypto.candles!(id, range, currency));
+        return synced(answer, (chart) => chart && quotes.candles(liveKey, chart));
+      }
+      // Whole hours, so the cache key holds for an hour as the chart's did before ranges.
+      const to = Math.ceil(nowMs / HOUR_MS) * (HOUR_MS / 1000);
+      const window = rangeWindow(range, to * 1000);
+      const answer = await cached("crypto", `chart:${currency}:${id}:${window.fromMs / 1000}:${to}`, () =>
+        crypto.chart(id, window.fromMs / 1000, to, currency),
+      );
+      return synced(
+        answer,
+        (chart): ChartCandles | null =>
+          chart &&
+          quotes.candles(liveKey, {
+            intervalMs: window.intervalMs,
+            ohlc: false,
+            candles: candlesFromSamples(chart.prices, chart.totalVolumes, window.intervalMs),
+          }),
+      );
+    },
+    /**
+     * A stock's candles over `range`: the provider's own where it has them; otherwise the detail's
+     * history for the nearest range the live adapters know (a year at most), merged to the range's candle size.
+     */
+    async stockCandles(ticker: string, range: ChartRange, language: Language) {
+      const { stocks } = providers;
+      const liveKey = `stock:${ticker.toUpperCase()}`;
+      if (stocks.candles) {
+        const answer = await cached("stocks", `candles:${ticker.toUpperCase()}:${range}`, () => stocks.candles!(ticker, range));
+        return synced(answer, (chart) => chart && quotes.candles(liveKey, chart));
+      }
+      const answer = await service.stockDetail(ticker, liveStockRanges[range], language);
+      const intervalMs = rangeInterval(range);
+      return synced(
+        answer,
+        (detail): ChartCandles | null => detail && { intervalMs, ohlc: true, candles: mergeCandles(detail.history, intervalMs) },
+      );
     },
     cryptoSearch(query: string) {
       return cached("crypto", `search:${query.toLowerCase()}`, () => providers.crypto.search(query));

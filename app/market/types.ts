@@ -110,6 +110,15 @@ export type StockListPage = { items: StockListItem[]; total: number; page: numbe
 
 export type OhlcPoint = { time: number; open: number; high: number; low: number; close: number; volume: number };
 
+/** One candle of a chart; `time` is its start in unix seconds; `volume` null when the source has none. */
+export type Candle = { time: number; open: number; high: number; low: number; close: number; volume: number | null };
+
+/**
+ * A chart range's candles, oldest first, the last one still forming. `ohlc` is false when the
+ * source only had prices at instants (open, high, low and close of a candle are then samples).
+ */
+export type ChartCandles = { intervalMs: number; ohlc: boolean; candles: Candle[] };
+
 export type StockDetail = StockListItem & {
   open: number | null;
   high: number | null;

@@ -12,7 +12,8 @@ import { translateCryptoCategory } from "~/market/crypto-categories.server";
 import { CurrencySwitcher } from "~/ui/market/currency-switcher";
 import { platformOf } from "~/platform/context.server";
 import { cryptoViewsOf, marketOf } from "~/market/context.server";
-import { dailyPointsFromCryptoChart } from "~/ui/charts/chart-data";
+import { chartData } from "~/ui/charts/chart-data";
+import { chartRangeParam, defaultCryptoRange, parseChartRange } from "~/market/chart-range";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { cryptoLiveKey } from "~/market/realtime/protocol";
 import { liveProps, movedWithPrice, useLiveQuote, widenedToPrice } from "~/ui/realtime/live-quotes";
@@ -31,9 +32,6 @@ import { FavoriteStar } from "~/ui/favorites/favorite-star";
 import { routeMeta } from "~/ui/meta";
 import type { Route } from "./+types/crypto";
 
-/** The spec's crypto history window. */
-const historyDays = 31;
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = cryptoIdSchema.safeParse(params.crypto);
   if (!id.success) throw data(null, { status: 404 });
@@ -41,10 +39,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
   const market = marketOf(context);
   const { clock, logger } = platformOf(context);
-  const to = Math.ceil(clock.now() / 3_600_000) * 3600;
+  const range = parseChartRange(new URL(request.url).searchParams.get(chartRangeParam), defaultCryptoRange);
   const [detail, chart] = await Promise.all([
     orUnavailable(logger, market.cryptoDetail(id.data, language, currency)),
-    orUnavailable(logger, market.cryptoChart(id.data, to - historyDays * 86_400, to, currency)),
+    orUnavailable(logger, market.cryptoCandles(id.data, range, clock.now(), currency)),
   ]);
   if (detail?.data === null) throw data(null, { status: 404 });
   if (detail) cryptoViewsOf(context).record(id.data);
@@ -66,15 +64,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? { ...detail, data: { ...coin, categories: coin.categories.map((name) => translateCryptoCategory(name, language)) } }
         : null,
     description: coin?.description ? { html: descriptionHtml(coin.description.text), language: coin.description.language } : null,
+    range,
     // The detail may have brought a newer price than the chart had when it arrived.
-    points: chart?.data ? dailyPointsFromCryptoChart(market.requote.cryptoChart(id.data, chart.data, to, currency)) : [],
+    chart: chartData(
+      chart?.data && market.requote.candles(cryptoLiveKey(id.data, currency), chart.data),
+      coin?.price && coin.marketCap ? coin.marketCap / coin.price : null,
+      range,
+    ),
   };
 }
 
 export const meta = routeMeta;
 export const shouldRevalidate = skipRevalidationForChartParams;
 
-export default function Crypto({ loaderData: { stars, currency, id, detail, description, points } }: Route.ComponentProps) {
+export default function Crypto({ loaderData: { stars, currency, id, detail, description, chart, range } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const liveKey = cryptoLiveKey(id, currency);
@@ -159,9 +162,9 @@ export default function Crypto({ loaderData: { stars, currency, id, detail, desc
       />
       <section aria-labelledby="chart-heading" className="page-section">
         <Title order={2} size="h3" id="chart-heading">
-          {t("market.crypto.chartHeading", { days: historyDays })}
+          {t("market.crypto.chartHeading")}
         </Title>
-        <PriceChart points={points} currency={code} locale={locale} liveKey={liveKey} />
+        <PriceChart chart={chart} range={range} currency={code} volumeCurrency={code} locale={locale} liveKey={liveKey} />
       </section>
       <AssetAbout
         heading={t("market.crypto.about", { name: coin.name })}

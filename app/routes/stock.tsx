@@ -1,17 +1,17 @@
 import { Container, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Link, useLocation } from "react-router";
+import { data } from "react-router";
 import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
-import { stockPageRanges } from "~/market/list-params";
-import { parseSearch, stockDetailSearch } from "~/market/list-search.server";
+import { defaultStockRange } from "~/market/list-params";
+import { chartRangeParam, defaultStockChartRange, parseChartRange } from "~/market/chart-range";
 import { orUnavailable } from "~/market/unavailable";
 import { tickerSchema } from "~/market/proxy-params";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
 import { exchangeOfTicker, marketHoursView } from "~/market/market-hours.server";
 import { MarketStatusBadges } from "~/ui/market/market-status";
-import { dailyPointsFromHistory } from "~/ui/charts/chart-data";
+import { chartData } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { stockLiveKey } from "~/market/realtime/protocol";
 import { liveProps, movedWithPrice, useLiveQuote, widenedToPrice } from "~/ui/realtime/live-quotes";
@@ -22,7 +22,6 @@ import { Change } from "~/ui/market/change";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { useSectorLabel } from "~/ui/market/sector";
 import { StatsGrid } from "~/ui/market/stats";
-import { LinkTabs } from "~/ui/kit/link-tabs";
 import { Unavailable } from "~/ui/market/unavailable";
 import { starsFor } from "~/favorites/stars.server";
 import { assetKey } from "~/favorites/assets";
@@ -33,11 +32,14 @@ import type { Route } from "./+types/stock";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ticker = tickerSchema.safeParse(params.ticker);
   if (!ticker.success) throw data(null, { status: 404 });
-  const { range } = parseSearch(request, stockDetailSearch);
-  const detail = await orUnavailable(
-    platformOf(context).logger,
-    marketOf(context).stockDetail(ticker.data, range, languageOf(getLocale(context))),
-  );
+  const range = parseChartRange(new URL(request.url).searchParams.get(chartRangeParam), defaultStockChartRange);
+  const language = languageOf(getLocale(context));
+  const { logger } = platformOf(context);
+  const market = marketOf(context);
+  const [detail, chart] = await Promise.all([
+    orUnavailable(logger, market.stockDetail(ticker.data, defaultStockRange, language)),
+    orUnavailable(logger, market.stockCandles(ticker.data, range, language)),
+  ]);
   if (detail?.data === null) throw data(null, { status: 404 });
   const t = getInstance(context).t;
   const stock = detail?.data;
@@ -51,9 +53,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: stock ? t("market.stock.metaDescription", { ticker: stock.ticker, name: stock.name }) : t("market.stocks.description"),
       keywords: stock ? `${stock.ticker}, ${stock.name}, ${t("market.stock.keywords")}` : t("market.stocks.keywords"),
     },
-    // Only what the page shows: the chart needs daily points, not the raw history twice.
+    // Only what the page shows: the chart has its own candles.
     detail: detail && stock ? { ...detail, data: { ...stock, history: [] } } : null,
-    points: stock ? dailyPointsFromHistory(stock.history, shares) : [],
+    // The detail may have brought a newer price than the candles had when they arrived.
+    chart: chartData(chart?.data && market.requote.candles(stockLiveKey(ticker.data), chart.data), shares, range),
     marketHours: marketHoursView([exchangeOfTicker(ticker.data)], platformOf(context).clock.now()),
   };
 }
@@ -61,9 +64,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 export const shouldRevalidate = skipRevalidationForChartParams;
 
-export default function Stock({ loaderData: { stars, detail, points, range, marketHours } }: Route.ComponentProps) {
+export default function Stock({ loaderData: { stars, detail, chart, range, marketHours } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const location = useLocation();
   const sectorLabel = useSectorLabel();
   const locale = i18n.language;
   const liveKey = detail && stockLiveKey(detail.data.ticker);
@@ -83,11 +85,6 @@ export default function Stock({ loaderData: { stars, detail, points, range, mark
   const money = (value: number | null) => formatMoney(value, stock.currency, locale);
   const day = widenedToPrice(stock.high, stock.low, live.price);
   const summary = stock.profile.longBusinessSummary;
-  const rangeHref = (target: string) => {
-    const params = new URLSearchParams(location.search);
-    params.set("range", target);
-    return `?${params.toString()}`;
-  };
   return (
     <Container size="lg" className="page">
       <AssetHeader
@@ -136,14 +133,7 @@ export default function Stock({ loaderData: { stars, detail, points, range, mark
         <Title order={2} size="h3" id="chart-heading">
           {t("market.stock.chartHeading")}
         </Title>
-        <LinkTabs label={t("market.stock.rangeLabel")}>
-          {stockPageRanges.map((option) => (
-            <Link key={option} to={rangeHref(option)} preventScrollReset replace aria-current={option === range ? "true" : undefined}>
-              {t(`market.ranges.${option}`)}
-            </Link>
-          ))}
-        </LinkTabs>
-        <PriceChart points={points} currency={stock.currency} locale={locale} liveKey={liveKey} />
+        <PriceChart chart={chart} range={range} currency={stock.currency} volumeCurrency={null} locale={locale} liveKey={liveKey} />
       </section>
       <AssetAbout heading={t("market.stock.about", { name: stock.name })} language={summary?.language ?? null}>
         {summary && <p>{summary.text}</p>}

@@ -4,7 +4,7 @@ import { act } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useSearchParams } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resources } from "~/i18n/resources";
 import type { ChartPoint } from "~/ui/charts/chart-data";
@@ -35,7 +35,9 @@ const fake = vi.hoisted(() => {
     LineSeries: { type: "Line" },
     AreaSeries: { type: "Area" },
     HistogramSeries: { type: "Histogram" },
+    CandlestickSeries: { type: "Candlestick" },
     ColorType: { Solid: "solid" },
+    TickMarkType: { Time: 3 },
     createChart(container: HTMLElement, options: Record<string, unknown>) {
       if (state.failing) throw new Error("Canvas is not supported");
       const chart = {
@@ -56,12 +58,17 @@ const fake = vi.hoisted(() => {
             data: [],
             applyOptions: vi.fn((more: object) => Object.assign(series.options, more)),
           };
-          Object.assign(series, { setData: (data: unknown[]) => (series.data = data) });
+          Object.assign(series, {
+            setData: (data: unknown[]) => (series.data = data),
+            update: vi.fn(),
+            priceScale: () => ({ applyOptions: vi.fn() }),
+          });
           chart.series.push(series);
           return series;
         },
         removeSeries: (series: Series) => chart.removed.push(series),
         timeScale: () => ({ fitContent: vi.fn() }),
+        priceScale: () => ({ applyOptions: vi.fn() }),
       };
       state.charts.push(chart);
       return chart;
@@ -78,11 +85,18 @@ const points: ChartPoint[] = [0, 1, 2].map((index) => ({
   high: 12 + index,
   low: 9 + index,
   close: 11 + index,
+  volume: 1000 * (index + 1),
   marketCap: 1e9 * (index + 1),
 }));
 
 const i18n = createInstance({ resources, lng: "pt-BR", defaultNS: "common", showSupportNotice: false });
-const Stub = createRoutesStub([{ path: "/", Component: () => <PriceChart points={points} currency="BRL" locale="pt-BR" /> }]);
+/** The chart of the test's points; `?ohlc=0` makes them samples of a source without true candles. */
+function Chart() {
+  const [params] = useSearchParams();
+  const chart = { points, intervalMs: 86_400_000, ohlc: params.get("ohlc") !== "0", intraday: false };
+  return <PriceChart chart={chart} range="1m" currency="BRL" volumeCurrency="BRL" locale="pt-BR" />;
+}
+const Stub = createRoutesStub([{ path: "/", Component: Chart }]);
 const page = (url: string) => (
   <I18nextProvider i18n={i18n}>
     <Stub initialEntries={[url]} />
@@ -115,6 +129,11 @@ async function hydrate(url: string) {
 
 const query = (selector: string) => element.querySelector(selector);
 
+type FakeChart = (typeof fake.state.charts)[number];
+/** The price series, in the order they were added (the volume histogram has its own scale). */
+const priceSeries = (chart: FakeChart | undefined) => chart?.series.filter((series) => series.options.priceScaleId !== "volume") ?? [];
+const volumeSeries = (chart: FakeChart | undefined) => chart?.series.find((series) => series.options.priceScaleId === "volume");
+
 beforeAll(async () => {
   Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
   await i18n.use(initReactI18next).init();
@@ -146,7 +165,7 @@ describe("the price chart after hydration", () => {
     const [chart] = fake.state.charts;
     expect(chart?.container).toBe(box);
     expect(chart?.options).toMatchObject({ autoSize: true });
-    const [series] = chart?.series ?? [];
+    const [series] = priceSeries(chart);
     expect(series?.definition.type).toBe("Line");
     expect(series?.data).toEqual(points.map(({ time, high }) => ({ time, value: high })));
     expect(series?.options).toMatchObject({ color: "#38d9a9" });
@@ -157,7 +176,7 @@ describe("the price chart after hydration", () => {
   it("keeps full prices off the axis, which has compact ticks, and shows them in a tooltip", async () => {
     await hydrate("/?chart=line");
     const [chart] = fake.state.charts;
-    const [series] = chart?.series ?? [];
+    const [series] = priceSeries(chart);
     expect(chart?.options).toMatchObject({ crosshair: { horzLine: { labelVisible: false } } });
     expect(series?.options).toMatchObject({ lastValueVisible: false });
     const ticks = (series?.options.priceFormat as { tickmarksFormatter: (prices: number[]) => string[] }).tickmarksFormatter;
@@ -176,20 +195,20 @@ describe("the price chart after hydration", () => {
   it("switches type and series on the same canvas, through the links, without reloading", async () => {
     await hydrate("/");
     const chart = fake.state.charts[0];
-    expect(chart?.series.map((series) => series.definition.type)).toEqual(["Area"]);
+    expect(priceSeries(chart).map((series) => series.definition.type)).toEqual(["Area"]);
 
     const link = [...element.querySelectorAll("a")].find((anchor) => anchor.textContent === "Barras");
     await act(async () => link?.click());
     await settle();
     expect(fake.state.charts).toHaveLength(1);
-    expect(chart?.removed).toEqual([chart?.series[0]]);
-    expect(chart?.series[1]?.definition.type).toBe("Histogram");
-    expect(query('[aria-current="true"]')?.textContent).toBe("Barras");
+    expect(chart?.removed).toEqual([priceSeries(chart)[0]]);
+    expect(priceSeries(chart)[1]?.definition.type).toBe("Histogram");
+    expect(query('[data-param="chart"] [aria-current="true"]')?.textContent).toBe("Barras");
 
     const marketCap = [...element.querySelectorAll("a")].find((anchor) => anchor.textContent === "Capitalização de mercado");
     expect(marketCap?.getAttribute("href")).toBe("/?chart=bar&series=marketCap");
     await act(async () => marketCap?.click());
-    const bars = chart?.series[2];
+    const bars = priceSeries(chart)[2];
     expect(bars?.definition.type).toBe("Histogram");
     expect(bars?.data).toEqual(points.map(({ time, marketCap }) => ({ time, value: marketCap })));
     expect((bars?.options.priceFormat as { formatter: (price: number) => string }).formatter(2e9)).toBe(
@@ -198,9 +217,40 @@ describe("the price chart after hydration", () => {
     expect(query('[data-testid="svg-chart"]')).toBeNull();
   });
 
+  it("draws candlesticks with a volume histogram under them, and a tooltip with the candle's numbers", async () => {
+    await hydrate("/?chart=candles");
+    const [chart] = fake.state.charts;
+    const [series] = priceSeries(chart);
+    expect(series?.definition.type).toBe("Candlestick");
+    expect(series?.data).toEqual(points.map(({ time, open, high, low, close }) => ({ time, open, high, low, close })));
+    const volume = volumeSeries(chart);
+    expect(volume?.definition.type).toBe("Histogram");
+    expect(volume?.data.map((bar) => (bar as { value: number }).value)).toEqual([1000, 2000, 3000]);
+
+    const tooltip = query('[data-testid="chart-tooltip"]') as HTMLElement;
+    act(() => chart?.crosshairMove.forEach((handler) => handler({ time: march1, seriesData: new Map([[series, { time: march1 }]]) })));
+    expect(tooltip.hidden).toBe(false);
+    const text = tooltip.textContent ?? "";
+    expect(text).toMatch(/^1 de mar\. de 2024/);
+    for (const expected of [
+      /Abertura\s*R\$\s10,00/,
+      /Máxima\s*R\$\s12,00/,
+      /Mínima\s*R\$\s9,00/,
+      /Fechamento\s*R\$\s11,00/,
+      /Volume\s*R\$\s1\smil/,
+    ])
+      expect(text).toMatch(expected);
+  });
+
+  it("offers no candlesticks for a source without true candles, and draws a line when asked for them", async () => {
+    await hydrate("/?chart=candles&ohlc=0");
+    expect([...element.querySelectorAll("a")].some((anchor) => anchor.textContent === "Velas")).toBe(false);
+    expect(priceSeries(fake.state.charts[0])[0]?.definition.type).toBe("Line");
+  });
+
   it("repaints when the theme changes, and stops listening once unmounted", async () => {
     await hydrate("/?chart=line");
-    const series = fake.state.charts[0]?.series[0];
+    const series = priceSeries(fake.state.charts[0])[0];
     await act(async () => setTheme("light", "#087f5b"));
     expect(series?.options).toMatchObject({ color: "#087f5b" });
 

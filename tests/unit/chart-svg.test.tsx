@@ -28,7 +28,27 @@ function view(type: ChartType, numbers: number[], overrides: Partial<ChartView> 
   const values: ChartValue[] = numbers.map((value, index) => ({ time: march1 + index * day, value }));
   const stats = valueStats(values);
   if (!stats) throw new Error("a view needs values");
-  return { type, series: "close", values, stats, currency: "BRL", locale: "pt-BR", ...overrides };
+  const points = values.map(({ time, value }) => ({
+    time,
+    open: value,
+    high: value,
+    low: value,
+    close: value,
+    volume: null,
+    marketCap: null,
+  }));
+  return {
+    type,
+    series: "close",
+    values,
+    stats,
+    points,
+    intraday: false,
+    currency: "BRL",
+    volumeCurrency: null,
+    locale: "pt-BR",
+    ...overrides,
+  };
 }
 
 const count = (html: string, pattern: RegExp) => html.match(new RegExp(pattern, "g"))?.length ?? 0;
@@ -117,13 +137,16 @@ describe("the price chart", () => {
     high: 12 + index,
     low: 9 + index,
     close: 11 + index,
+    volume: 100,
     marketCap: null,
   }));
-  const chart = <PriceChart points={points} currency="BRL" locale="pt-BR" />;
+  const data = { points, intervalMs: day * 1000, ohlc: true, intraday: false };
+  const chart = <PriceChart chart={data} range="3m" currency="BRL" volumeCurrency={null} locale="pt-BR" />;
 
   /** The links of the control group labelled `label`, as [text, href, aria-current]. */
   function links(html: string, label: string) {
-    const group = html.match(new RegExp(`role="group" aria-labelledby="[^"]+"><span[^>]*>${label}</span>(.*?)</div>`))?.[1] ?? "";
+    const group =
+      html.match(new RegExp(`role="group" aria-labelledby="[^"]+" data-param="\\w+"><span[^>]*>${label}</span>(.*?)</div>`))?.[1] ?? "";
     return [...group.matchAll(/<a ([^>]*)>([^<]*)<\/a>/g)].map(([, attrs = "", text]) => [
       text,
       attrs.match(/href="([^"]*)"/)?.[1]?.replaceAll("&amp;", "&"),
@@ -137,6 +160,7 @@ describe("the price chart", () => {
       ["Linha", "/?range=3mo&chart=line&series=high", undefined],
       ["Área", "/?range=3mo&chart=area&series=high", undefined],
       ["Barras", "/?range=3mo&chart=bar&series=high", "true"],
+      ["Velas", "/?range=3mo&chart=candles&series=high", undefined],
     ]);
     expect(links(html, "Dados do gráfico")).toEqual([
       ["Abertura", "/?range=3mo&chart=bar&series=open", undefined],
@@ -145,6 +169,37 @@ describe("the price chart", () => {
       ["Mínima", "/?range=3mo&chart=bar&series=low", undefined],
       ["Capitalização de mercado", "/?range=3mo&chart=bar&series=marketCap", undefined],
     ]);
+  });
+
+  it("offers every range as a link that keeps the type and series, with the spoken name of its abbreviation", async () => {
+    const html = await render(chart, { url: "/?range=3mo&chart=bar&series=high" });
+    expect(links(html, "Período")).toEqual(
+      [
+        ["1d", "1D"],
+        ["7d", "7D"],
+        ["1m", "1M"],
+        ["3m", "3M"],
+        ["1y", "1A"],
+        ["5y", "5A"],
+        ["max", "Máx"],
+      ].map(([range, label]) => [label, `/?range=${range}&chart=bar&series=high`, range === "3m" ? "true" : undefined]),
+    );
+    expect(html).toContain('aria-label="1 ano"');
+  });
+
+  it("renders the chosen range: intraday candles are dated with their time of day", async () => {
+    const hours = points.map((point, index) => ({ ...point, time: march1 + 13 * 3600 + index * 3600 }));
+    const intraday = { points: hours, intervalMs: 3_600_000, ohlc: true, intraday: true };
+    const html = await render(<PriceChart chart={intraday} range="7d" currency="BRL" volumeCurrency={null} locale="pt-BR" />);
+    // 13:00 UTC is 10:00 in São Paulo, where B3 trades.
+    expect(html).toMatch(/01\/03\/2024,? 10:00/);
+    expect(html).toMatch(/01\/03\/2024,? 12:00/);
+  });
+
+  it("draws candlesticks as the closing line without JavaScript", async () => {
+    const html = await render(chart, { url: "/?chart=candles" });
+    expect(count(html, /<polyline/)).toBe(1);
+    expect(html).toContain('aria-label="Gráfico de Fechamento"');
   });
 
   it("renders the SVG of the type and series in the URL", async () => {
@@ -171,7 +226,9 @@ describe("the price chart", () => {
   });
 
   it("says there is no data when there are no points", async () => {
-    const html = await render(<PriceChart points={[]} currency="BRL" locale="pt-BR" />);
+    const html = await render(
+      <PriceChart chart={{ ...data, points: [] }} range="1d" currency="BRL" volumeCurrency={null} locale="pt-BR" />,
+    );
     expect(html).toContain("Sem dados para o gráfico.");
     expect(html).not.toContain("<svg");
   });

@@ -1,4 +1,5 @@
 import { currencyCode, type CryptoCurrency } from "../crypto-currency";
+import { bucketStarts, rangeWindow } from "../chart-range";
 import type { CryptoProvider } from "../providers/provider";
 import type { CryptoChart, CryptoDetail, CryptoListItem, CryptoOrder, CryptoSearchResult, PriceRecord } from "../types";
 import { compareText, cryptoAssets, fold, inLanguage, type CryptoAsset } from "./dataset";
@@ -274,6 +275,22 @@ export function createCryptoProvider(clock: () => number): CryptoProvider {
         chart.totalVolumes.push([time, convert.amount(Math.round(path.window(time - DAY_MS, time).volume))]);
       }
       return chart;
+    },
+
+    async candles(id, range, currency = "usd") {
+      const now = clock();
+      const quote = quotesAt(now).byId.get(id);
+      if (!quote) return null;
+      const { path } = quote.entry;
+      const window = rangeWindow(range, now, EPOCH_MS);
+      const candles = bucketStarts(window).map((start) => {
+        const { open, high, low, close, volume } = path.window(start, Math.min(start + window.intervalMs, now));
+        // Each candle at the rate of its own end, as the line chart's points are.
+        const convert = converterAt(currency, Math.min(start + window.intervalMs, now));
+        const [o, h, l, c] = [open, high, low, close].map((price) => convert.price(quoted(price))) as [number, number, number, number];
+        return { time: start / 1000, open: o, high: h, low: l, close: c, volume: convert.amount(Math.round(volume)) };
+      });
+      return { intervalMs: window.intervalMs, ohlc: true, candles };
     },
 
     async search(query) {

@@ -1,10 +1,11 @@
 import { inReais } from "../in-reais";
 import type { StockProvider } from "../providers/provider";
 import { classifyStock } from "../stock-type";
-import type { OhlcPoint, StockListItem, StockMarket, StockRange, StockSortField } from "../types";
+import { bucketStart, bucketStarts, rangeWindow, type ChartRange } from "../chart-range";
+import type { ChartCandles, OhlcPoint, StockListItem, StockMarket, StockRange, StockSortField } from "../types";
 import { fold, inLanguage, marketOf, stockAssets, type StockAsset } from "./dataset";
 import { fiatRatesAt } from "./fiat-rates";
-import { HOUR_MS, PricePath, STEP_MS, dayOf, memoLast, type Session, type Window } from "./generator";
+import { EPOCH_MS, HOUR_MS, PricePath, STEP_MS, dayOf, memoLast, type Session, type Window } from "./generator";
 
 const sessions: Record<"B3" | "US", Session> = {
   B3: { openMinute: 13 * 60, closeMinute: 20 * 60, weekdaysOnly: true },
@@ -156,6 +157,38 @@ function monthsBefore(ms: number, months: number): number {
   return date.getTime();
 }
 
+/**
+ * The part of a candle from `start` to `end` the market was open, or null when it was closed
+ * throughout; daily and longer candles hold whole sessions.
+ */
+function tradedPart(path: PricePath, start: number, end: number): { from: number; to: number } | null {
+  let from = Infinity;
+  let to = -Infinity;
+  for (let day = dayOf(start); day <= dayOf(end - 1); day++) {
+    if (!path.isTradingDay(day)) continue;
+    const open = Math.max(start, path.sessionOpenMs(day));
+    const close = Math.min(end, path.sessionCloseMs(day));
+    if (open >= close) continue;
+    from = Math.min(from, open);
+    to = Math.max(to, close);
+  }
+  return from < to ? { from, to } : null;
+}
+
+/** A range's candles, skipping the hours the exchange is closed. */
+function rangeCandles(path: PricePath, range: ChartRange, now: number): ChartCandles {
+  const lastOpen = path.sessionOpenMs(path.currentSession(now));
+  const window = rangeWindow(range, now, EPOCH_MS);
+  // A stock's day is its session (today's, or the last one while the exchange is closed), as brapi's 1d is.
+  const fromMs = range === "1d" ? bucketStart(lastOpen, window.intervalMs) : window.fromMs;
+  const candles = bucketStarts({ ...window, fromMs }).flatMap((start): OhlcPoint[] => {
+    const part = tradedPart(path, start, start + window.intervalMs);
+    if (!part || part.from > now) return [];
+    return [{ ...candle(part.from, path.window(part.from, Math.min(part.to, now))), time: start / 1000 }];
+  });
+  return { intervalMs: window.intervalMs, ohlc: true, candles };
+}
+
 export function createStockProvider(clock: () => number): StockProvider {
   return {
     source: "demo",
@@ -186,6 +219,12 @@ export function createStockProvider(clock: () => number): StockProvider {
         limit: query.limit,
         sectors: [...new Set(ofType.map(({ entry }) => entry.asset.sector))].sort(),
       };
+    },
+
+    async candles(ticker, range) {
+      const now = clock();
+      const quote = snapshot(Math.floor(now / STEP_MS)).byTicker.get(ticker.toUpperCase());
+      return quote ? rangeCandles(quote.entry.path, range, now) : null;
     },
 
     async detail(ticker, { range, language }) {

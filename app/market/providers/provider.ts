@@ -1,8 +1,10 @@
 import type { Language } from "~/i18n/languages";
 import type { CryptoCurrency } from "../crypto-currency";
+import type { ChartRange } from "../chart-range";
 import type {
   AssetFacts,
   CalendarEvent,
+  ChartCandles,
   CryptoChart,
   CryptoDetail,
   CryptoListItem,
@@ -38,6 +40,8 @@ export interface CryptoProvider {
   detail(id: string, language: Language, currency?: CryptoCurrency): Promise<CryptoDetail | null>;
   /** Daily-or-finer points between two instants (unix seconds). */
   chart(id: string, fromSeconds: number, toSeconds: number, currency?: CryptoCurrency): Promise<CryptoChart | null>;
+  /** Candles of a chart range ending now, where the source has them (the demo does; the service derives them from `chart` otherwise). */
+  candles?(id: string, range: ChartRange, currency?: CryptoCurrency): Promise<ChartCandles | null>;
   search(query: string): Promise<CryptoSearchResult[]>;
   trending(currency?: CryptoCurrency): Promise<CryptoListItem[]>;
 }
@@ -46,6 +50,8 @@ export interface StockProvider {
   readonly source: DataSource;
   list(query: StockListQuery): Promise<StockListPage>;
   detail(ticker: string, options: { range: StockRange; language: Language }): Promise<StockDetail | null>;
+  /** Candles of a chart range ending now, where the source has them (the demo does; the service derives them from `detail` otherwise). */
+  candles?(ticker: string, range: ChartRange): Promise<ChartCandles | null>;
 }
 
 export interface NewsProvider {

@@ -1,19 +1,13 @@
 import type { TFunction } from "i18next";
-import type { CryptoChart, OhlcPoint } from "~/market/types";
-import { formatCompactMoney, formatDate, formatMoney } from "~/lib/format";
+import { bucketStart, isIntraday, rangeInterval, type ChartRange } from "~/market/chart-range";
+import { marketTimeZone } from "~/market/market-hours";
+import type { Candle, ChartCandles } from "~/market/types";
+import { formatCompactMoney, formatCompactNumber, formatDate, formatMoney } from "~/lib/format";
 
-/** One UTC day of an asset: what every chart type and series is drawn from. */
-export type ChartPoint = {
-  /** unix seconds, start of the day in UTC */
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  marketCap: number | null;
-};
+/** One candle of an asset: what every chart type and series is drawn from. */
+export type ChartPoint = Candle & { marketCap: number | null };
 
-export const chartTypes = ["line", "area", "bar"] as const;
+export const chartTypes = ["line", "area", "bar", "candles"] as const;
 export type ChartType = (typeof chartTypes)[number];
 
 export const chartSeries = ["open", "close", "high", "low", "marketCap"] as const;
@@ -22,67 +16,51 @@ export type ChartSeries = (typeof chartSeries)[number];
 /** One value of one series, in the shape lightweight-charts takes (time in unix seconds). */
 export type ChartValue = { time: number; value: number };
 
-const secondsPerDay = 86_400;
+/** A range's candles as a page's loader hands them to the chart. */
+export type ChartData = { points: ChartPoint[]; intervalMs: number; ohlc: boolean; intraday: boolean };
 
-type Candle = Omit<ChartPoint, "marketCap">;
-
-function startOfDay(unixSeconds: number): number {
-  return Math.floor(unixSeconds / secondsPerDay) * secondsPerDay;
+/** The candles with each one's market cap: close × shares, which do not move with the price. */
+export function chartPoints(candles: readonly Candle[], sharesOutstanding: number | null): ChartPoint[] {
+  return candles.map((candle) => ({ ...candle, marketCap: sharesOutstanding === null ? null : candle.close * sharesOutstanding }));
 }
 
-/** Merges candles of any interval into one per UTC day, oldest first, whatever the input order. */
-function dailyCandles(candles: readonly Candle[]): Candle[] {
-  const days: Candle[] = [];
-  for (const { time, open, high, low, close } of candles.toSorted((a, b) => a.time - b.time)) {
-    const day = startOfDay(time);
-    const current = days.at(-1);
-    if (current?.time === day) {
-      current.high = Math.max(current.high, high);
-      current.low = Math.min(current.low, low);
-      current.close = close;
-    } else {
-      days.push({ time: day, open, high, low, close });
-    }
-  }
-  return days;
-}
-
-export function dailyPointsFromCryptoChart(chart: CryptoChart): ChartPoint[] {
-  const candles = chart.prices.map(([ms, price]) => ({ time: ms / 1000, open: price, high: price, low: price, close: price }));
-  // Setting in time order leaves each day's last market cap in the map.
-  const marketCaps = new Map<number, number>();
-  for (const [ms, cap] of chart.marketCaps.toSorted((a, b) => a[0] - b[0])) marketCaps.set(startOfDay(ms / 1000), cap);
-  return dailyCandles(candles).map((day) => ({ ...day, marketCap: marketCaps.get(day.time) ?? null }));
-}
-
-export function dailyPointsFromHistory(history: readonly OhlcPoint[], sharesOutstanding: number | null): ChartPoint[] {
-  return dailyCandles(history).map((day) => ({
-    ...day,
-    marketCap: sharesOutstanding === null ? null : day.close * sharesOutstanding,
-  }));
+/** What the chart of `range` draws from its candles (none when the source had none). */
+export function chartData(chart: ChartCandles | null | undefined, sharesOutstanding: number | null, range: ChartRange): ChartData {
+  return {
+    points: chart ? chartPoints(chart.candles, sharesOutstanding) : [],
+    intervalMs: chart?.intervalMs ?? rangeInterval(range),
+    ohlc: chart?.ohlc ?? false,
+    intraday: isIntraday(range),
+  };
 }
 
 /**
- * The value `series` ends on once a live price has come in at `time` (unix seconds): the last
- * day's, moved by the price, or a new day's when the price is from a later day. Null when the
- * price is older than the chart's last day, or the series has no value for it.
+ * The candle a live price at `time` (unix seconds) makes: the last one, moved by the price, or a new
+ * one when the price is from a later candle of `intervalMs`. Null when the price is older than the
+ * chart's last candle.
  */
-export function liveSeriesValue(points: readonly ChartPoint[], series: ChartSeries, price: number, time: number): ChartValue | null {
+export function liveCandle(points: readonly ChartPoint[], intervalMs: number, price: number, time: number): ChartPoint | null {
   const last = points.at(-1);
-  const day = startOfDay(time);
-  if (!last || day < last.time) return null;
-  const sameDay = day === last.time;
-  const point: ChartPoint = {
-    time: day,
+  const start = bucketStart(time * 1000, intervalMs) / 1000;
+  if (!last || start < last.time) return null;
+  const sameDay = start === last.time;
+  return {
+    time: start,
     open: sameDay ? last.open : price,
     high: sameDay ? Math.max(last.high, price) : price,
     low: sameDay ? Math.min(last.low, price) : price,
     close: price,
     // Shares in circulation do not move with the price: the cap does, in proportion.
     marketCap: last.marketCap === null || last.close === 0 ? null : (last.marketCap * price) / last.close,
+    // The ticks carry the day's volume, not the candle's: the candle keeps the one it had.
+    volume: sameDay ? last.volume : null,
   };
-  const value = point[series];
-  return value === null ? null : { time: day, value };
+}
+
+/** The value `series` ends on once a live price has made `candle`; null when the series has no value for it. */
+export function liveSeriesValue(candle: ChartPoint, series: ChartSeries): ChartValue | null {
+  const value = candle[series];
+  return value === null ? null : { time: candle.time, value };
 }
 
 function parseOption<T extends string>(options: readonly T[], value: string | null, fallback: T): T {
@@ -140,25 +118,43 @@ export type ChartView = {
   series: ChartSeries;
   values: ChartValue[];
   stats: ValueStats;
+  /** The candles themselves, for the candlesticks, the volume bars and the tooltip. */
+  points: ChartPoint[];
+  /** Whether candles are shorter than a day: their times then matter as much as their dates. */
+  intraday: boolean;
   currency: string;
+  /** The currency volumes are in (cryptos); null when they count shares (stocks). */
+  volumeCurrency: string | null;
   locale: string;
 };
 
-// Times are UTC midnights: formatting them in the server's or browser's zone could show the day before.
+// Daily and weekly candles start at UTC midnights: formatting them in the server's or browser's
+// zone could show the day before. Intraday ones are shown at the exchange's (and Brazil's) clock.
 const dayFormat: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeZone: "UTC" };
+const timeFormat: Intl.DateTimeFormatOptions = { dateStyle: "short", timeStyle: "short", timeZone: marketTimeZone };
 
-export function formatDay(unixSeconds: number, locale: string): string {
-  return formatDate(unixSeconds * 1000, locale, dayFormat);
+export function formatDay(unixSeconds: number, locale: string, intraday = false): string {
+  return formatDate(unixSeconds * 1000, locale, intraday ? timeFormat : dayFormat);
+}
+
+/** The time of day of an intraday candle, at the exchange's clock. */
+export function formatClock(unixSeconds: number, locale: string): string {
+  return formatDate(unixSeconds * 1000, locale, { timeStyle: "short", timeZone: marketTimeZone });
+}
+
+/** A candle's volume: in money for cryptos (CoinGecko quotes volume in the currency), in shares for stocks. */
+export function formatVolume(value: number | null, currency: string | null, locale: string): string {
+  return currency ? formatCompactMoney(value, currency, locale) : formatCompactNumber(value, locale);
 }
 
 /** The chart's accessible name and its numbers as a sentence, for screen readers. */
-export function chartText(t: TFunction, { series, stats, currency, locale }: ChartView): { label: string; summary: string } {
+export function chartText(t: TFunction, { series, stats, currency, locale, intraday }: ChartView): { label: string; summary: string } {
   const format = valueFormatter(series, currency, locale);
   return {
     label: t("chart.label", { series: t(`chart.series.${series}`) }),
     summary: t("chart.summary", {
-      from: formatDay(stats.first.time, locale),
-      to: formatDay(stats.last.time, locale),
+      from: formatDay(stats.first.time, locale, intraday),
+      to: formatDay(stats.last.time, locale, intraday),
       min: format(stats.min),
       max: format(stats.max),
       last: format(stats.last.value),

@@ -22,7 +22,7 @@ type YScale = (value: number) => number;
  */
 export function SvgChart(view: ChartView) {
   const { t } = useTranslation();
-  const { type, values, stats, locale } = view;
+  const { type, values, stats, locale, intraday } = view;
   const { label, summary } = chartText(t, view);
   const { bottom, top } = valueRange(stats);
   const y: YScale = (value) => round(plotBottom - ((value - bottom) / (top - bottom)) * (plotBottom - plotTop));
@@ -49,8 +49,8 @@ export function SvgChart(view: ChartView) {
         ))}
       </div>
       <div className="svg-chart__dates" aria-hidden>
-        <span>{formatDay(stats.first.time, locale)}</span>
-        <span>{formatDay(stats.last.time, locale)}</span>
+        <span>{formatDay(stats.first.time, locale, intraday)}</span>
+        <span>{formatDay(stats.last.time, locale, intraday)}</span>
       </div>
       <figcaption className="visually-hidden">{summary}</figcaption>
     </figure>
@@ -74,7 +74,8 @@ function SeriesShape({ type, values, y }: { type: ChartType; values: ChartValue[
       </g>
     );
   }
-  // A single value still draws, as a level line across the chart.
+  // Candlesticks need the canvas: without JavaScript they read as the closing line. A single value
+  // still draws, as a level line across the chart.
   const drawn = values.length === 1 ? [...values, ...values] : values;
   const step = width / (drawn.length - 1);
   const line = drawn.map(({ value }, index) => `${round(index * step)},${y(value)}`).join(" ");
