@@ -2,6 +2,7 @@
 import { MantineProvider } from "@mantine/core";
 import { createInstance } from "i18next";
 import { renderToString } from "react-dom/server";
+import { chartData } from "~/ui/charts/chart-data";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,10 +25,10 @@ async function renderStockPage(ticker: string) {
   if (!stock) throw new Error(`no ${ticker} on the fake upstream`);
   const loaderData = {
     stars: null,
-    range: "1mo",
+    range: "1m",
     meta: { title: ticker, description: "", keywords: "" },
     detail: { data: { ...stock, history: [] }, source: "live", fetchedAt: Date.now(), stale: false },
-    points: [],
+    chart: chartData(null, null, "1m"),
     marketHours: marketHoursView([exchangeOfTicker(ticker)], Date.now()),
   };
   const i18n = createInstance({ resources, lng: "pt-BR", defaultNS: "common", showSupportNotice: false });
