@@ -4,6 +4,8 @@ import { data, Link, useLocation } from "react-router";
 import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { stockPageRanges } from "~/market/list-params";
+import { fundamentalsAt } from "~/market/fundamentals";
+import { payoutsParam, payoutsShown, stockPageExtras } from "~/market/stock-page.server";
 import { parseSearch, stockDetailSearch } from "~/market/list-search.server";
 import { orUnavailable } from "~/market/unavailable";
 import { tickerSchema } from "~/market/proxy-params";
@@ -18,6 +20,8 @@ import { liveProps, movedWithPrice, useLiveQuote, widenedToPrice } from "~/ui/re
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
 import { formatCompactMoney, formatCompactNumber, formatMoney } from "~/lib/format";
 import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
+import { FundamentalsPanel, PayoutsSection } from "~/ui/market/fundamentals";
+import { RelatedNews, UpcomingEvents } from "~/ui/market/around-asset";
 import { Change } from "~/ui/market/change";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { useSectorLabel } from "~/ui/market/sector";
@@ -33,11 +37,15 @@ import type { Route } from "./+types/stock";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ticker = tickerSchema.safeParse(params.ticker);
   if (!ticker.success) throw data(null, { status: 404 });
-  const { range } = parseSearch(request, stockDetailSearch);
-  const detail = await orUnavailable(
-    platformOf(context).logger,
-    marketOf(context).stockDetail(ticker.data, range, languageOf(getLocale(context))),
-  );
+  const { range, proventos } = parseSearch(request, stockDetailSearch);
+  const { logger, clock } = platformOf(context);
+  const language = languageOf(getLocale(context));
+  const now = clock.now();
+  const exchange = exchangeOfTicker(ticker.data);
+  const [detail, extras] = await Promise.all([
+    orUnavailable(logger, marketOf(context).stockDetail(ticker.data, range, language)),
+    stockPageExtras(marketOf(context), logger, { ticker: ticker.data, exchange, now, language, allPayouts: proventos === "all" }),
+  ]);
   if (detail?.data === null) throw data(null, { status: 404 });
   const t = getInstance(context).t;
   const stock = detail?.data;
@@ -54,14 +62,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Only what the page shows: the chart needs daily points, not the raw history twice.
     detail: detail && stock ? { ...detail, data: { ...stock, history: [] } } : null,
     points: stock ? dailyPointsFromHistory(stock.history, shares) : [],
-    marketHours: marketHoursView([exchangeOfTicker(ticker.data)], platformOf(context).clock.now()),
+    marketHours: marketHoursView([exchange], now),
+    now,
+    ...extras,
   };
 }
 
 export const meta = routeMeta;
 export const shouldRevalidate = skipRevalidationForChartParams;
 
-export default function Stock({ loaderData: { stars, detail, points, range, marketHours } }: Route.ComponentProps) {
+export default function Stock({ loaderData }: Route.ComponentProps) {
+  const { stars, detail, points, range, marketHours, now, facts, payoutCount, allPayouts, today, news, events, underlyingListed } =
+    loaderData;
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const sectorLabel = useSectorLabel();
@@ -80,6 +92,9 @@ export default function Stock({ loaderData: { stars, detail, points, range, mark
     );
   }
   const stock = detail.data;
+  // Ratios against the very price the header shows, live ticks included: P/L × LPA is that price.
+  const figures = facts ? fundamentalsAt(facts.data, live.price, now) : null;
+  const fund = stock.type === "fund";
   const money = (value: number | null) => formatMoney(value, stock.currency, locale);
   const day = widenedToPrice(stock.high, stock.low, live.price);
   const summary = stock.profile.longBusinessSummary;
@@ -128,8 +143,13 @@ export default function Stock({ loaderData: { stars, detail, points, range, mark
             label: t("market.stats.marketCap"),
             value: formatCompactMoney(movedWithPrice(stock.marketCap, stock.price, live.price), stock.currency, locale),
           },
-          { label: t("market.stats.sector"), value: sectorLabel(stock.profile.sector ?? stock.sector) },
-          { label: t("market.stats.industry"), value: stock.profile.industry ?? "—" },
+          // A fund's segment and subsegment are among its own figures below.
+          ...(fund
+            ? []
+            : [
+                { label: t("market.stats.sector"), value: sectorLabel(stock.profile.sector ?? stock.sector) },
+                { label: t("market.stats.industry"), value: stock.profile.industry ?? "—" },
+              ]),
         ]}
       />
       <section aria-labelledby="chart-heading" className="page-section">
@@ -145,9 +165,31 @@ export default function Stock({ loaderData: { stars, detail, points, range, mark
         </LinkTabs>
         <PriceChart points={points} currency={stock.currency} locale={locale} liveKey={liveKey} />
       </section>
+      <FundamentalsPanel
+        type={stock.type}
+        facts={facts}
+        figures={figures}
+        industry={stock.profile.industry}
+        fiftyTwoWeek={{ low: stock.fiftyTwoWeekLow, high: stock.fiftyTwoWeekHigh }}
+        currency={stock.currency}
+        underlyingListed={underlyingListed}
+      />
+      <PayoutsSection
+        ticker={stock.ticker}
+        facts={facts?.data ?? null}
+        figures={figures}
+        count={payoutCount}
+        shown={payoutsShown}
+        all={allPayouts}
+        today={today}
+        param={payoutsParam}
+        monthlyChart={fund}
+      />
       <AssetAbout heading={t("market.stock.about", { name: stock.name })} language={summary?.language ?? null}>
         {summary && <p>{summary.text}</p>}
       </AssetAbout>
+      {events && <UpcomingEvents events={events} />}
+      <RelatedNews items={news} name={stock.ticker} moreHref="/news?category=company" />
     </Container>
   );
 }
