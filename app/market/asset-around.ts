@@ -1,5 +1,10 @@
 import type { CalendarEvent, NewsItem } from "./types";
 
+/** Payouts shown before "show all": a year of a FII's monthly income. */
+export const payoutsShown = 12;
+/** `?proventos=all` lists every payout; the URL is the state, so it works without JavaScript. */
+export const payoutsParam = "proventos";
+
 /** How many related headlines and upcoming events an asset's page shows. */
 export const relatedNewsLimit = 4;
 export const upcomingEventsLimit = 5;

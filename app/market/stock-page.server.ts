@@ -1,6 +1,6 @@
 import type { Language } from "~/i18n/languages";
 import type { Logger } from "~/platform/logger.server";
-import { relatedNews, upcomingEventsFor } from "./asset-around";
+import { payoutsShown, relatedNews, upcomingEventsFor } from "./asset-around";
 import { calendarHref, dateIn } from "./calendar-month";
 import { isoDay } from "./fundamentals";
 import { marketTimeZone, type Exchange } from "./market-hours";
@@ -8,10 +8,6 @@ import type { MarketService } from "./service.server";
 import type { AssetFacts, NewsCategory } from "./types";
 import { orUnavailable } from "./unavailable";
 
-/** Payouts shown before "show all": a year of a FII's monthly income. */
-export const payoutsShown = 12;
-/** `?proventos=all` lists every payout; the URL is the state, so it works without JavaScript. */
-export const payoutsParam = "proventos";
 /** The feeds whose headlines may name a listed asset. */
 const newsFeeds: readonly NewsCategory[] = ["company", "general", "merger", "forex"];
 /** Upcoming events are looked up this far ahead. */

@@ -118,7 +118,8 @@ export function FundamentalsPanel({ type, facts, figures, industry, fiftyTwoWeek
       ...(data?.freeFloat != null ? [term("freeFloat", percent(data.freeFloat))] : []),
     ];
   }
-  const heading = t(`headings.${kind}`);
+  // A BDR shows its company's fundamentals.
+  const heading = t(`headings.${kind === "bdr" ? "company" : kind}`);
   return (
     <section aria-labelledby="fundamentals-heading" className="page-section" data-testid="fundamentals-section">
       <Title order={2} size="h3" id="fundamentals-heading">
