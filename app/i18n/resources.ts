@@ -2,12 +2,15 @@ import type { Resource } from "i18next";
 import enConverter from "../../locales/en/converter.json";
 import enReleases from "../../locales/en/releases.json";
 import enCalendar from "../../locales/en/calendar.json";
+import enFundamentals from "../../locales/en/fundamentals.json";
 import esConverter from "../../locales/es/converter.json";
 import esReleases from "../../locales/es/releases.json";
 import esCalendar from "../../locales/es/calendar.json";
+import esFundamentals from "../../locales/es/fundamentals.json";
 import ptConverter from "../../locales/pt-BR/converter.json";
 import ptReleases from "../../locales/pt-BR/releases.json";
 import ptCalendar from "../../locales/pt-BR/calendar.json";
+import ptFundamentals from "../../locales/pt-BR/fundamentals.json";
 import enAssistant from "../../locales/en/assistant.json";
 import enAnswers from "../../locales/en/answers.json";
 import esAssistant from "../../locales/es/assistant.json";
@@ -43,6 +46,7 @@ export const resources = {
     converter: ptConverter,
     releases: ptReleases,
     calendar: ptCalendar,
+    fundamentals: ptFundamentals,
   },
   en: {
     common: enCommon,
@@ -55,6 +59,7 @@ export const resources = {
     converter: enConverter,
     releases: enReleases,
     calendar: enCalendar,
+    fundamentals: enFundamentals,
   },
   es: {
     common: esCommon,
@@ -67,5 +72,6 @@ export const resources = {
     converter: esConverter,
     releases: esReleases,
     calendar: esCalendar,
+    fundamentals: esFundamentals,
   },
 } satisfies Resource;

@@ -27,6 +27,11 @@ export const stockListSearch = z.object({
   q: lenient(z.string().trim().max(100).optional(), undefined),
 });
 
+export const stockDetailSearch = z.object({
+  // `?proventos=all`: every payout rather than the latest year's.
+  proventos: lenient(z.literal("all").optional(), undefined),
+});
+
 export const newsSearch = z.object({
   category: lenient(z.enum(newsCategories), "general"),
   page,

@@ -5,6 +5,10 @@ import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { defaultStockRange } from "~/market/list-params";
 import { chartRangeParam, defaultStockChartRange, parseChartRange } from "~/market/chart-range";
+import { fundamentalsAt } from "~/market/fundamentals";
+import { payoutsParam, payoutsShown } from "~/market/asset-around";
+import { stockPageExtras } from "~/market/stock-page.server";
+import { parseSearch, stockDetailSearch } from "~/market/list-search.server";
 import { orUnavailable } from "~/market/unavailable";
 import { tickerSchema } from "~/market/proxy-params";
 import { marketOf } from "~/market/context.server";
@@ -18,6 +22,8 @@ import { liveProps, movedWithPrice, useLiveQuote, widenedToPrice } from "~/ui/re
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
 import { formatCompactMoney, formatCompactNumber, formatMoney } from "~/lib/format";
 import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
+import { FundamentalsPanel, PayoutsSection } from "~/ui/market/fundamentals";
+import { RelatedNews, UpcomingEvents } from "~/ui/market/around-asset";
 import { Change } from "~/ui/market/change";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { useSectorLabel } from "~/ui/market/sector";
@@ -33,12 +39,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ticker = tickerSchema.safeParse(params.ticker);
   if (!ticker.success) throw data(null, { status: 404 });
   const range = parseChartRange(new URL(request.url).searchParams.get(chartRangeParam), defaultStockChartRange);
+  const { proventos } = parseSearch(request, stockDetailSearch);
+  const { logger, clock } = platformOf(context);
   const language = languageOf(getLocale(context));
-  const { logger } = platformOf(context);
+  const now = clock.now();
+  const exchange = exchangeOfTicker(ticker.data);
   const market = marketOf(context);
-  const [detail, chart] = await Promise.all([
+  const [detail, chart, extras] = await Promise.all([
     orUnavailable(logger, market.stockDetail(ticker.data, defaultStockRange, language)),
     orUnavailable(logger, market.stockCandles(ticker.data, range, language)),
+    stockPageExtras(market, logger, { ticker: ticker.data, exchange, now, language, allPayouts: proventos === "all" }),
   ]);
   if (detail?.data === null) throw data(null, { status: 404 });
   const t = getInstance(context).t;
@@ -57,14 +67,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     detail: detail && stock ? { ...detail, data: { ...stock, history: [] } } : null,
     // The detail may have brought a newer price than the candles had when they arrived.
     chart: chartData(chart?.data && market.requote.candles(stockLiveKey(ticker.data), chart.data), shares, range),
-    marketHours: marketHoursView([exchangeOfTicker(ticker.data)], platformOf(context).clock.now()),
+    marketHours: marketHoursView([exchange], now),
+    now,
+    ...extras,
   };
 }
 
 export const meta = routeMeta;
 export const shouldRevalidate = skipRevalidationForChartParams;
 
-export default function Stock({ loaderData: { stars, detail, chart, range, marketHours } }: Route.ComponentProps) {
+export default function Stock({ loaderData }: Route.ComponentProps) {
+  const { stars, detail, chart, range, marketHours, now, facts, payoutCount, allPayouts, today, news, events, underlyingListed } =
+    loaderData;
   const { t, i18n } = useTranslation();
   const sectorLabel = useSectorLabel();
   const locale = i18n.language;
@@ -82,6 +96,9 @@ export default function Stock({ loaderData: { stars, detail, chart, range, marke
     );
   }
   const stock = detail.data;
+  // Ratios against the very price the header shows, live ticks included: P/L × LPA is that price.
+  const figures = facts ? fundamentalsAt(facts.data, live.price, now) : null;
+  const fund = stock.type === "fund";
   const money = (value: number | null) => formatMoney(value, stock.currency, locale);
   const day = widenedToPrice(stock.high, stock.low, live.price);
   const summary = stock.profile.longBusinessSummary;
@@ -125,8 +142,13 @@ export default function Stock({ loaderData: { stars, detail, chart, range, marke
             label: t("market.stats.marketCap"),
             value: formatCompactMoney(movedWithPrice(stock.marketCap, stock.price, live.price), stock.currency, locale),
           },
-          { label: t("market.stats.sector"), value: sectorLabel(stock.profile.sector ?? stock.sector) },
-          { label: t("market.stats.industry"), value: stock.profile.industry ?? "—" },
+          // A fund's segment and subsegment are among its own figures below.
+          ...(fund
+            ? []
+            : [
+                { label: t("market.stats.sector"), value: sectorLabel(stock.profile.sector ?? stock.sector) },
+                { label: t("market.stats.industry"), value: stock.profile.industry ?? "—" },
+              ]),
         ]}
       />
       <section aria-labelledby="chart-heading" className="page-section">
@@ -135,9 +157,31 @@ export default function Stock({ loaderData: { stars, detail, chart, range, marke
         </Title>
         <PriceChart chart={chart} range={range} currency={stock.currency} volumeCurrency={null} locale={locale} liveKey={liveKey} />
       </section>
+      <FundamentalsPanel
+        type={stock.type}
+        facts={facts}
+        figures={figures}
+        industry={stock.profile.industry}
+        fiftyTwoWeek={{ low: stock.fiftyTwoWeekLow, high: stock.fiftyTwoWeekHigh }}
+        currency={stock.currency}
+        underlyingListed={underlyingListed}
+      />
+      <PayoutsSection
+        ticker={stock.ticker}
+        facts={facts?.data ?? null}
+        figures={figures}
+        count={payoutCount}
+        shown={payoutsShown}
+        all={allPayouts}
+        today={today}
+        param={payoutsParam}
+        monthlyChart={fund}
+      />
       <AssetAbout heading={t("market.stock.about", { name: stock.name })} language={summary?.language ?? null}>
         {summary && <p>{summary.text}</p>}
       </AssetAbout>
+      {events && <UpcomingEvents events={events} />}
+      <RelatedNews items={news} name={stock.ticker} moreHref="/news?category=company" />
     </Container>
   );
 }

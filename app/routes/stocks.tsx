@@ -44,7 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listed = list?.data.items.map(({ ticker }) => exchangeOfTicker(ticker)) ?? [];
   const shown: Exchange[] = listed.length > 0 ? listed : search.market === "all" ? ["B3", "US"] : [search.market === "b3" ? "B3" : "US"];
   const marketHours = marketHoursView(shown, platformOf(context).clock.now());
-  return { meta: pageMetaFor(context, "market.stocks"), search, list, stars: await starsFor(context), marketHours };
+  // The funds' list is where B3 investors look for FIIs: it is titled so.
+  const meta = search.type === "fund" ? pageMetaFor(context, "fiis", { ns: "fundamentals" }) : pageMetaFor(context, "market.stocks");
+  return { meta, search, list, stars: await starsFor(context), marketHours };
 }
 
 export const meta = routeMeta;
@@ -55,7 +57,7 @@ export default function Stocks({ loaderData: { search, list, stars, marketHours 
   return (
     <Container size="lg" className="page">
       <Group justify="space-between" align="center" gap="xs">
-        <Title order={1}>{t("market.stocks.title")}</Title>
+        <Title order={1}>{search.type === "fund" ? t("fiis.title", { ns: "fundamentals" }) : t("market.stocks.title")}</Title>
         <MarketStatusBadges hours={marketHours} />
       </Group>
       <Text mt="xs" c="dimmed">

@@ -30,6 +30,14 @@ async function renderStockPage(ticker: string) {
     detail: { data: { ...stock, history: [] }, source: "live", fetchedAt: Date.now(), stale: false },
     chart: chartData(null, null, "1m"),
     marketHours: marketHoursView([exchangeOfTicker(ticker)], Date.now()),
+    now: Date.now(),
+    facts: null,
+    payoutCount: 0,
+    allPayouts: false,
+    today: new Date().toISOString().slice(0, 10),
+    news: [],
+    events: [],
+    underlyingListed: false,
   };
   const i18n = createInstance({ resources, lng: "pt-BR", defaultNS: "common", showSupportNotice: false });
   await i18n.use(initReactI18next).init();

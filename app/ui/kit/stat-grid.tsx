@@ -1,4 +1,5 @@
-import type { ComponentPropsWithoutRef, ReactNode } from "react";
+import { useId, type ComponentPropsWithoutRef, type ReactNode } from "react";
+import { withTooltip } from "./tooltip";
 import "./stat-grid.css";
 
 /**
@@ -15,17 +16,37 @@ export function StatGrid({ children, testId }: { children: ReactNode; testId?: s
 
 type StatCardProps = {
   label: string;
+  /**
+   * A plain-language explanation of the label: a tooltip on hover and on keyboard focus (the label
+   * is a button so that it takes the focus), its accessible description for screen readers, a CSS
+   * hint without JavaScript.
+   */
+  hint?: string;
   children: ReactNode;
   /** More attributes for the value's element (a live value's key and flash class). */
   valueProps?: Omit<ComponentPropsWithoutRef<"dd">, "children">;
 };
 
 /** One figure of a StatGrid: its label over its value. */
-export function StatCard({ label, children, valueProps }: StatCardProps) {
+export function StatCard({ label, hint, children, valueProps }: StatCardProps) {
   const className = valueProps?.className ? `stat-card__value ${valueProps.className}` : "stat-card__value";
+  const hintId = useId();
   return (
     <div className="stat-card">
-      <dt className="stat-card__label">{label}</dt>
+      <dt className="stat-card__label">
+        {hint ? (
+          <>
+            <button type="button" className="stat-card__term" aria-describedby={hintId} {...withTooltip(hint)}>
+              {label}
+            </button>
+            <span id={hintId} className="visually-hidden">
+              {hint}
+            </span>
+          </>
+        ) : (
+          label
+        )}
+      </dt>
       <dd {...valueProps} className={className}>
         {children}
       </dd>
