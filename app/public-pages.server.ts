@@ -10,6 +10,7 @@ import {
   stockDetailSearch,
   stockListSearch,
 } from "./market/list-search.server";
+import { screenerParams } from "./market/screener-query.server";
 import type { PageRequest, PageVariant } from "./platform/page-cache.server";
 import { readTheme } from "./platform/theme.server";
 import { readCryptoCurrency } from "./market/crypto-currency.server";
@@ -29,6 +30,7 @@ const publicPages: readonly (readonly [RegExp, readonly string[]])[] = [
   [/^\/cryptos\/[^/]+$/, chartParams],
   [/^\/stocks$/, Object.keys(stockListSearch.shape)],
   [/^\/stocks\/[^/]+$/, [...Object.keys(stockDetailSearch.shape), ...chartParams]],
+  [/^\/screener$/, screenerParams],
   [/^\/news$/, Object.keys(newsSearch.shape)],
   [/^\/currency-converter$/, Object.keys(defaultConverterInput)],
   [/^\/calendar$/, calendarQueryParams],

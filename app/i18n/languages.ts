@@ -13,6 +13,7 @@ export const namespaces = [
   "converter",
   "releases",
   "calendar",
+  "screener",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 /** Also on the server only: the offline assistant's answers are composed there and never in the browser. */

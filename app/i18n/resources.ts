@@ -8,6 +8,9 @@ import esCalendar from "../../locales/es/calendar.json";
 import ptConverter from "../../locales/pt-BR/converter.json";
 import ptReleases from "../../locales/pt-BR/releases.json";
 import ptCalendar from "../../locales/pt-BR/calendar.json";
+import enScreener from "../../locales/en/screener.json";
+import esScreener from "../../locales/es/screener.json";
+import ptScreener from "../../locales/pt-BR/screener.json";
 import enAssistant from "../../locales/en/assistant.json";
 import enAnswers from "../../locales/en/answers.json";
 import esAssistant from "../../locales/es/assistant.json";
@@ -43,6 +46,7 @@ export const resources = {
     converter: ptConverter,
     releases: ptReleases,
     calendar: ptCalendar,
+    screener: ptScreener,
   },
   en: {
     common: enCommon,
@@ -55,6 +59,7 @@ export const resources = {
     converter: enConverter,
     releases: enReleases,
     calendar: enCalendar,
+    screener: enScreener,
   },
   es: {
     common: esCommon,
@@ -67,5 +72,6 @@ export const resources = {
     converter: esConverter,
     releases: esReleases,
     calendar: esCalendar,
+    screener: esScreener,
   },
 } satisfies Resource;
