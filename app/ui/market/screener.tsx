@@ -45,7 +45,16 @@ export function ScreenerForm({
   const hasErrors = Object.keys(errors).length > 0;
   const rangesSet = screenerRangeFields.some((field) => input[`${field}Min`] || input[`${field}Max`]);
   return (
-    <Form method="get" action="/screener" role="search" aria-label={t("form.label")} className="screener-form" noValidate>
+    // Keyed by the query, so that a link to other filters (back, "clear") shows them when JavaScript keeps the page.
+    <Form
+      key={JSON.stringify(input)}
+      method="get"
+      action="/screener"
+      role="search"
+      aria-label={t("form.label")}
+      className="screener-form"
+      noValidate
+    >
       <input type="hidden" name="sort" value={input.sort} />
       <input type="hidden" name="order" value={input.order} />
       {hasErrors && (
