@@ -2,7 +2,7 @@ import { Group } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { formatCompactMoney, formatMoney, formatNumber } from "~/lib/format";
+import { formatCompactMoney, formatMoney, numberFormat } from "~/lib/format";
 import { screenerRangeFields, type ScreenerSortField, type ScreenerView } from "~/market/screener";
 import { stockMarkets, stockTypes } from "~/market/types";
 import { Button } from "../kit/button";
@@ -152,8 +152,10 @@ export function ScreenerTable({ rows, sort }: { rows: ScreenerView[]; sort: Sort
   const locale = i18n.language;
   const groupLabel = useGroupLabel();
   const phone = (field: ScreenerSortField, always = false) => (always || sort.sort === field ? undefined : wideOnly);
-  const ratio = (value: number | null) => formatNumber(value, locale, 2);
-  const percent = (value: number | null) => (value === null ? "—" : `${formatNumber(value, locale, 2)}%`);
+  const twoDecimals = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const ratio = (value: number | null) => (value === null ? "—" : twoDecimals.format(value));
+  const percentFormat = numberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const percent = (value: number | null) => (value === null ? "—" : percentFormat.format(value / 100));
   const cells: Record<(typeof numericColumns)[number], (row: ScreenerView) => ReactNode> = {
     price: (row) => formatMoney(row.price, row.currency, locale),
     change: (row) => <Change value={row.change} />,
