@@ -51,6 +51,7 @@ test("sorting by P/L through its header link orders the rows, unknown values las
 
   await table(page).getByRole("link", { name: "P/L" }).click();
   await expect(page).toHaveURL(/sort=pe&order=asc/);
+  await expect(table(page).locator('th[aria-sort="ascending"]')).toContainText("P/L");
   const ascending = (await columnNumbers(page, "pe")).filter((value): value is number => value !== null);
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 });
@@ -86,7 +87,7 @@ test("a bound that is no number shows a translated error beside it; the other fi
   await expect(page.getByText("Enter a number, such as 10 or 10.5.")).toBeVisible();
   for (const type of await table(page).locator("tbody td:nth-child(2)").allInnerTexts()) expect(type).toBe("Fund");
 
-  await page.goto("/screener?pbMin=3&pbMax=1");
+  await page.goto("/screener?pbMin=3&pbMax=1&lng=pt-BR");
   await expect(page.getByText("O máximo deve ser maior ou igual ao mínimo.")).toBeVisible();
 });
 
