@@ -3,7 +3,15 @@ import { languageQueryParam } from "./i18n/languages";
 import { calendarQueryParams } from "./market/calendar-month";
 import { compareQueryParams } from "./market/compare";
 import { defaultConverterInput } from "./market/converter";
-import { cryptoListSearch, homeTableSearch, newsSearch, pagedSearch, stockListSearch } from "./market/list-search.server";
+import {
+  cryptoListSearch,
+  homeTableSearch,
+  newsSearch,
+  pagedSearch,
+  stockDetailSearch,
+  stockListSearch,
+} from "./market/list-search.server";
+import { screenerParams } from "./market/screener-query.server";
 import type { PageRequest, PageVariant } from "./platform/page-cache.server";
 import { readTheme } from "./platform/theme.server";
 import { readCryptoCurrency } from "./market/crypto-currency.server";
@@ -23,7 +31,8 @@ const publicPages: readonly (readonly [RegExp, readonly string[]])[] = [
   [/^\/cryptos$/, Object.keys(cryptoListSearch.shape)],
   [/^\/cryptos\/[^/]+$/, chartParams],
   [/^\/stocks$/, Object.keys(stockListSearch.shape)],
-  [/^\/stocks\/[^/]+$/, chartParams],
+  [/^\/stocks\/[^/]+$/, [...Object.keys(stockDetailSearch.shape), ...chartParams]],
+  [/^\/screener$/, screenerParams],
   [/^\/news$/, Object.keys(newsSearch.shape)],
   [/^\/currency-converter$/, Object.keys(defaultConverterInput)],
   [/^\/calendar$/, calendarQueryParams],

@@ -12,6 +12,8 @@ export default [
   route("cryptos/:crypto", "routes/crypto.tsx"),
   route("stocks", "routes/stocks.tsx"),
   route("stocks/:ticker", "routes/stock.tsx"),
+  route("screener", "routes/screener.tsx"),
+  route("screener.csv", "routes/screener-csv.ts"),
   route("news", "routes/news.tsx"),
   route("theme", "routes/theme.ts"),
   route("currency", "routes/currency.ts"),

@@ -8,7 +8,7 @@
 // BENCH_RENDER_ROUNDS (default 200), BENCH_LIGHTHOUSE=0 to skip Lighthouse,
 // BENCH_LIGHTHOUSE_RUNS (default 3; the median counts), BENCH_ONLY=soak,lighthouse (a
 // comma-separated choice of budgets, throughput, instances, render, compression, proxy, lighthouse,
-// realtime, soak), BENCH_REALTIME_SECONDS (default 30) of ticks to 1,000 socket clients.
+// realtime, screener, soak), BENCH_REALTIME_SECONDS (default 30) of ticks to 1,000 socket clients.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -44,6 +44,7 @@ const jsonArgument = process.argv.slice(2).find((argument) => argument === "--js
 const jsonPath = jsonArgument && (jsonArgument.split("=")[1] || path.join(projectRoot, "bench-results/bench.json"));
 
 const targets = { throughputRatio: 0.5, p99Ms: 50, renderRatio: 2.5, compressionRatio: 0.95, soakGrowthMb: 50 };
+const screenerTargetMs = 100;
 const realtimeTargets = { clients: 1000, keysPerClient: 12, growthMb: 50, p99Ms: 200 };
 const lighthouseTargets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const measuredPages = ["/", "/cryptos", "/stocks", "/cryptos/bitcoin", "/stocks/PETR4"];
@@ -61,6 +62,15 @@ const proxyRoutes = [
   "/proxy/cryptos/trending",
   "/proxy/news?category=crypto",
   "/proxy/currencies",
+];
+/** Issue 19: screener queries from the lightest to the heaviest (every range, a sort on a computed ratio, the CSV of all rows). */
+const screenerQueries = [
+  "/screener",
+  "/screener?type=fund&dyMin=10&sort=dy&order=desc",
+  "/screener?type=stock&market=b3&peMin=0&peMax=10&pbMax=2&roeMin=10&sort=pe&order=asc&perPage=96",
+  "/screener?dyMin=4&dyMax=20&liquidityMin=1&marketValueMin=500&marketValueMax=5000000&sort=marketValue&order=desc&perPage=96",
+  "/screener?sector=papel&pbMin=0,8&pbMax=1,2&sort=pb&order=asc&page=2",
+  "/screener.csv?type=stock&sort=pe&order=asc",
 ];
 const soakAnonymousPages = [...measuredPages, "/news", "/calendar", "/currency-converter", "/release-notes"];
 const soakSignedInPages = ["/", "/cryptos", "/stocks/PETR4", "/user", "/user/favorite-items", "/user/register-tables", "/auth/me"];
@@ -296,6 +306,32 @@ async function lighthouse({ app }, details) {
   });
 }
 
+/**
+ * Issue 19: the screener's answer time for each query, page cache off (the loader screens every
+ * listed asset on each request), 200 requests each, 4 at a time; the slowest query's p99 against 100 ms.
+ */
+async function screener({ uncached }, details) {
+  section(`Screener: ${screenerQueries.length} queries, page cache off, 200 requests each, 4 at a time`);
+  const queries = [];
+  for (const query of screenerQueries) {
+    const times = await latencyPercentiles(uncached.url + query, { count: 200, concurrency: 4 });
+    queries.push({ query, ...times });
+    log(`  ${query}: p50 ${milliseconds(times.p50)}, p99 ${milliseconds(times.p99)}`);
+  }
+  details.screener = queries;
+  const slowest = queries.reduce((worst, query) => (query.p99 > worst.p99 ? query : worst));
+  return [
+    underRow(
+      "—",
+      `screener (${queries.length} queries, uncached): p99 of the slowest query`,
+      slowest.p99,
+      screenerTargetMs,
+      milliseconds,
+      `${slowest.query}: p50 ${milliseconds(slowest.p50)}; median query p50 ${milliseconds(median(queries.map((query) => query.p50)))}`,
+    ),
+  ];
+}
+
 /** Registers a user through the form, as a browser would, and returns the cookies it was given. */
 async function signedInCookies(app) {
   const jar = new Map();
@@ -488,6 +524,7 @@ try {
   if (chosen("compression")) rows.push(...(await compression(servers, details)));
   if (chosen("proxy")) rows.push(...(await proxyLatency(servers, details)));
   if (runLighthouse && chosen("lighthouse")) rows.push(...(await lighthouse(servers, details)));
+  if (chosen("screener")) rows.push(...(await screener(servers, details)));
   if (chosen("realtime")) rows.push(...(await realtime(servers, details)));
   if (chosen("soak")) rows.push(...(await soak(servers, details)));
 } finally {

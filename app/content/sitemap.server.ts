@@ -8,6 +8,7 @@ const publicPaths = [
   "/",
   "/cryptos",
   "/stocks",
+  "/screener",
   "/news",
   "/currency-converter",
   "/calendar",

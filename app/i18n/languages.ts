@@ -14,6 +14,7 @@ export const namespaces = [
   "releases",
   "calendar",
   "fundamentals",
+  "screener",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 /** Also on the server only: the offline assistant's answers are composed there and never in the browser. */

@@ -11,6 +11,9 @@ import ptConverter from "../../locales/pt-BR/converter.json";
 import ptReleases from "../../locales/pt-BR/releases.json";
 import ptCalendar from "../../locales/pt-BR/calendar.json";
 import ptFundamentals from "../../locales/pt-BR/fundamentals.json";
+import enScreener from "../../locales/en/screener.json";
+import esScreener from "../../locales/es/screener.json";
+import ptScreener from "../../locales/pt-BR/screener.json";
 import enAssistant from "../../locales/en/assistant.json";
 import enAnswers from "../../locales/en/answers.json";
 import esAssistant from "../../locales/es/assistant.json";
@@ -47,6 +50,7 @@ export const resources = {
     releases: ptReleases,
     calendar: ptCalendar,
     fundamentals: ptFundamentals,
+    screener: ptScreener,
   },
   en: {
     common: enCommon,
@@ -60,6 +64,7 @@ export const resources = {
     releases: enReleases,
     calendar: enCalendar,
     fundamentals: enFundamentals,
+    screener: enScreener,
   },
   es: {
     common: esCommon,
@@ -73,5 +78,6 @@ export const resources = {
     releases: esReleases,
     calendar: esCalendar,
     fundamentals: esFundamentals,
+    screener: esScreener,
   },
 } satisfies Resource;

@@ -26,6 +26,7 @@ const resources = [
 ] as const;
 
 const toolDescriptions: Record<(typeof toolsMenu)[number]["to"], string> = {
+  "/screener": "more.tools.screener",
   "/currency-converter": "more.tools.currencyConverter",
   "/calendar": "more.tools.calendar",
   "/compare": "more.tools.compare",

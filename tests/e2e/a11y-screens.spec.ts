@@ -21,6 +21,8 @@ const publicScreens = [
   "/stocks",
   "/stocks?type=fund",
   "/stocks/PETR4",
+  "/screener",
+  "/screener?type=fund&dyMin=abc",
   "/news",
   "/currency-converter",
   "/calendar",

@@ -4,26 +4,26 @@ import { Link, useLocation } from "react-router";
 import type { ListOrder, ListSortField } from "~/market/list-params";
 import "./sort-header.css";
 
-export type SortState = { sort: ListSortField; order: ListOrder; prefix?: string };
+export type SortState<Field extends string = ListSortField> = { sort: Field; order: ListOrder; prefix?: string };
 
-/** A column header whose link sorts by it (descending first), keeping the other query parameters. */
-export function SortHeader({
+/** A column header whose link sorts by it (descending first, names ascending first), keeping the other query parameters. */
+export function SortHeader<Field extends string = ListSortField>({
   field,
   label,
   state,
   numeric = true,
   className,
 }: {
-  field: ListSortField;
+  field: Field;
   label: string;
-  state: SortState;
+  state: SortState<Field>;
   numeric?: boolean;
   className?: string;
 }) {
   const location = useLocation();
   const prefix = state.prefix ?? "";
   const active = state.sort === field;
-  const nextOrder: ListOrder = active && state.order === "desc" ? "asc" : active ? "desc" : field === "name" ? "asc" : "desc";
+  const nextOrder: ListOrder = active && state.order === "desc" ? "asc" : active ? "desc" : field === "name" || !numeric ? "asc" : "desc";
   const params = new URLSearchParams(location.search);
   params.set(`${prefix}sort`, field);
   params.set(`${prefix}order`, nextOrder);

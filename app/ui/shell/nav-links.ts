@@ -20,11 +20,13 @@ export const marketMenu = [
       { labelKey: "nav.petrobras", to: "/stocks/PETR3" },
       { labelKey: "nav.itau", to: "/stocks/ITUB4" },
       { labelKey: "nav.bancoDoBrasil", to: "/stocks/BBAS3" },
+      { labelKey: "nav.screener", to: "/screener" },
     ],
   },
 ] as const;
 
 export const toolsMenu = [
+  { labelKey: "nav.screener", to: "/screener" },
   { labelKey: "nav.currencyConverter", to: "/currency-converter" },
   { labelKey: "nav.calendar", to: "/calendar" },
   { labelKey: "nav.compare", to: "/compare" },

@@ -1,0 +1,94 @@
+import type { Clock } from "~/platform/clock";
+import type { Logger } from "~/platform/logger.server";
+import { fundamentalsAt } from "./fundamentals";
+import { inReais } from "./in-reais";
+import { screen, type ScreenerFilter, type ScreenerRow } from "./screener";
+import type { MarketService } from "./service.server";
+import { stockMarketOf } from "./stock-type";
+import { fundSegments, type DataSource, type StockListItem, type StockMarket } from "./types";
+import { orUnavailable } from "./unavailable";
+
+/** Candidates are read a list page at a time: one cached call per page, as the sitemap reads them. */
+const candidatePageSize = 100;
+/** The screener covers at most this many listed assets (the embedded dataset has 233). */
+export const maxScreenedAssets = 500;
+
+export type ScreenerUniverse = {
+  rows: ScreenerRow[];
+  /** The company sectors and fund segments present, for the filter's choices. */
+  sectors: string[];
+  segments: string[];
+  sources: DataSource[];
+  stale: boolean;
+};
+
+/** A BDR is a receipt of a US company's shares: its home market is the US, as in the stock list. */
+function homeMarketOf(item: StockListItem): StockMarket {
+  return item.type === "bdr" || stockMarketOf(item.ticker) === "US" ? "us" : "b3";
+}
+
+async function candidates(market: MarketService, logger: Logger) {
+  const items: StockListItem[] = [];
+  const answers = [];
+  for (let page = 1; items.length < maxScreenedAssets; page++) {
+    const list = await orUnavailable(
+      logger,
+      market.stockList({ page, limit: candidatePageSize, sortBy: "market_cap_basic", sortOrder: "desc" }),
+    );
+    if (!list) break;
+    answers.push(list);
+    items.push(...list.data.items);
+    if (list.data.items.length === 0 || page * candidatePageSize >= list.data.total) break;
+  }
+  return { items: items.slice(0, maxScreenedAssets), answers };
+}
+
+/**
+ * Every listed asset with its facts and its fundamentals at the price shown, all read through the
+ * market cache: the list a page at a time, the facts per ticker (the cache keeps them, so a warm
+ * screener makes no upstream call), the rates once for comparing money in reais.
+ */
+export async function screenerUniverse(market: MarketService, clock: Clock, logger: Logger): Promise<ScreenerUniverse | null> {
+  const [{ items, answers }, rates] = await Promise.all([candidates(market, logger), orUnavailable(logger, market.rates())]);
+  if (answers.length === 0) return null;
+  const facts = await Promise.all(items.map((item) => orUnavailable(logger, market.stockFacts(item.ticker))));
+  const now = clock.now();
+  const reaisOf = (amount: number | null, currency: string): number | null => {
+    if (amount === null) return null;
+    if (currency === "BRL") return amount;
+    const table = rates?.data.rates;
+    return table && table[currency] !== undefined && table.BRL !== undefined ? inReais(amount, currency, table) : null;
+  };
+  const rows = items.map((item, index): ScreenerRow => {
+    const known = facts[index]?.data ?? null;
+    const fundamentals = known ? fundamentalsAt(known, item.price, now) : null;
+    return {
+      item,
+      market: homeMarketOf(item),
+      facts: known,
+      fundamentals,
+      reais: {
+        price: reaisOf(item.price, item.currency),
+        liquidity: reaisOf(fundamentals?.averageDailyLiquidity ?? null, known?.currency ?? item.currency),
+        marketValue: reaisOf(fundamentals?.marketValue ?? item.marketCap, known?.currency ?? item.currency),
+      },
+    };
+  });
+  const segmentSet = new Set<string>(rows.flatMap((row) => (row.facts?.fund ? [row.facts.fund.segment] : [])));
+  const sources = new Set<DataSource>([
+    ...answers.map((answer) => answer.source),
+    ...facts.flatMap((answer) => (answer ? [answer.source] : [])),
+  ]);
+  return {
+    rows,
+    sectors: [...new Set(rows.flatMap((row) => (row.item.sector && !row.facts?.fund ? [row.item.sector] : [])))].sort(),
+    segments: fundSegments.filter((segment) => segmentSet.has(segment)),
+    sources: [...sources],
+    stale: answers.some((answer) => answer.stale) || facts.some((answer) => answer?.stale),
+  };
+}
+
+export async function screenerResult(market: MarketService, clock: Clock, logger: Logger, filter: ScreenerFilter) {
+  const universe = await screenerUniverse(market, clock, logger);
+  return universe && { ...universe, rows: screen(universe.rows, filter) };
+}

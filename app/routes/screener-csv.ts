@@ -1,0 +1,27 @@
+import { getLocale } from "~/i18n/middleware.server";
+import { languageOf } from "~/i18n/languages";
+import { toCsv } from "~/lib/csv";
+import { marketOf } from "~/market/context.server";
+import { screenerCsvRows, viewOf } from "~/market/screener";
+import { readScreenerQuery } from "~/market/screener-query.server";
+import { screenerResult } from "~/market/screener.server";
+import { platformOf } from "~/platform/context.server";
+import type { Route } from "./+types/screener-csv";
+
+/**
+ * The screener's result as CSV: the page's query (filters and order; a field with an error is left
+ * out, as on the page), every matching row rather than one page, numbers unformatted.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { query } = readScreenerQuery(new URL(request.url).searchParams, languageOf(getLocale(context)));
+  const { clock, logger } = platformOf(context);
+  const result = await screenerResult(marketOf(context), clock, logger, query);
+  if (!result) return new Response("Market data is unavailable", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(toCsv(screenerCsvRows(result.rows.map(viewOf))), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="screener.csv"',
+      "Cache-Control": "no-store",
+    },
+  });
+}
