@@ -15,7 +15,7 @@ import {
 } from "./compare";
 import type { MarketService } from "./service.server";
 import { orUnavailable } from "./unavailable";
-import type { DataSource, SeriesPoint, StockRange } from "./types";
+import type { DataSource, SeriesPoint } from "./types";
 
 /** What one requested value turned out to be. */
 export type ComparedKind = "benchmark" | "stock" | "crypto";
@@ -23,11 +23,6 @@ export type ComparedKind = "benchmark" | "stock" | "crypto";
 export type ComparedSeries =
   | { input: string; status: "ok"; kind: ComparedKind; code: string; points: SeriesPoint[]; final: number | null }
   | { input: string; status: "unknown" | "unavailable" | "noData" };
-
-/** The stock chart's longest range is a year: longer comparisons with a stock start where its history does. */
-function stockRangeFor(range: CompareRange): StockRange {
-  return range === "1m" ? "1mo" : range === "3m" ? "3mo" : "1y";
-}
 
 type Loaded = { kind: ComparedKind; code: string; daily: DailySeries; source: DataSource } | "unknown" | "unavailable";
 
@@ -52,10 +47,12 @@ async function loadOne(market: MarketService, logger: Logger, input: string, ran
     const daily = code === "cdi" ? cdiAccumulated(answer.data) : ipcaAccumulated(answer.data);
     return { kind: "benchmark", code, daily, source: answer.source } as const;
   }
-  const stock = await orUnavailable(logger, market.stockDetail(input.toUpperCase(), stockRangeFor(range), language));
+  // The chart's own candles: a live source with less history than the range starts where its history does.
+  const ticker = input.toUpperCase();
+  const stock = await orUnavailable(logger, market.stockCandles(ticker, range, language));
   if (stock?.data) {
-    const points = stock.data.history.map(({ time, close }): SeriesPoint => [time * 1000, close]);
-    return { kind: "stock", code: stock.data.ticker, daily: dailyFromPoints(points), source: stock.source } as const;
+    const points = stock.data.candles.map(({ time, close }): SeriesPoint => [time * 1000, close]);
+    return { kind: "stock", code: ticker, daily: dailyFromPoints(points), source: stock.source } as const;
   }
   const crypto = await orUnavailable(logger, market.cryptoChart(lower, Math.floor(from / 1000), Math.floor(now / 1000)));
   if (crypto?.data) return { kind: "crypto", code: lower, daily: dailyFromPoints(crypto.data.prices), source: crypto.source } as const;

@@ -3,13 +3,11 @@
  * have a value. Pure: the loader fetches the raw series, these functions align and rebase them.
  */
 import { z } from "zod";
+import type { ChartRange } from "./chart-range";
 import type { EconomicPoint, MarketIndexId, SeriesPoint } from "./types";
 
-/**
- * The ranges /compare offers: the daily ones of the asset charts' ranges (1D/7D/1M/3M/1Y/5Y/Max),
- * with the same ids, so one list can serve both once the charts' module lands.
- */
-export const compareRanges = ["1m", "3m", "1y", "5y", "max"] as const;
+/** The ranges /compare offers: the asset charts' daily ranges, with the same ids. */
+export const compareRanges = ["1m", "3m", "1y", "5y", "max"] as const satisfies readonly ChartRange[];
 export type CompareRange = (typeof compareRanges)[number];
 export const defaultCompareRange: CompareRange = "1y";
 

@@ -201,9 +201,7 @@ export function CompareResults({ series, range }: { series: readonly ComparedSer
           ))}
         </tbody>
       </table>
-      {shown.some((item) => item.kind === "stock") && (range === "5y" || range === "max") && (
-        <p className="compare-results__note">{t("compare.stockRangeNote")}</p>
-      )}
+      {(range === "5y" || range === "max") && <p className="compare-results__note">{t("compare.historyNote")}</p>}
     </section>
   );
 }
