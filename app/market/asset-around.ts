@@ -33,13 +33,17 @@ export function relatedNews(feeds: readonly (readonly NewsItem[])[], symbols: re
 }
 
 /**
- * The asset's own upcoming events (results, payments) and, for a B3 asset, the next Brazilian
- * economic events that move it (Copom, IPCA); soonest first.
+ * The asset's own upcoming events (results, payments) and the next economic events of the markets
+ * that move it (Copom and IPCA for a B3 asset, the Fed and US inflation for a crypto); soonest first.
  */
-export function upcomingEventsFor(events: readonly CalendarEvent[], ticker: string, withBrazilianEconomy: boolean): CalendarEvent[] {
-  const own = events.filter(({ asset }) => asset?.type === "stock" && asset.id === ticker).slice(0, upcomingEventsLimit);
-  const economic = withBrazilianEconomy
-    ? events.filter(({ kind, market }) => kind === "economic" && market === "BR").slice(0, economicEventsLimit)
-    : [];
+export function upcomingEventsFor(
+  events: readonly CalendarEvent[],
+  asset: NonNullable<CalendarEvent["asset"]>,
+  economicMarkets: readonly CalendarEvent["market"][],
+): CalendarEvent[] {
+  const own = events.filter((event) => event.asset?.type === asset.type && event.asset.id === asset.id).slice(0, upcomingEventsLimit);
+  const economic = events
+    .filter(({ kind, market }) => kind === "economic" && economicMarkets.includes(market))
+    .slice(0, economicEventsLimit);
   return [...own, ...economic].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }

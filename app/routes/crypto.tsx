@@ -27,6 +27,8 @@ import { ListToolbar } from "~/ui/market/list-toolbar";
 import { StatsGrid } from "~/ui/market/stats";
 import { Unavailable } from "~/ui/market/unavailable";
 import { starsFor } from "~/favorites/stars.server";
+import { aroundAsset } from "~/market/around-asset.server";
+import { RelatedNews, UpcomingEvents } from "~/ui/market/around-asset";
 import { assetKey } from "~/favorites/assets";
 import { FavoriteStar } from "~/ui/favorites/favorite-star";
 import { routeMeta } from "~/ui/meta";
@@ -40,15 +42,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const market = marketOf(context);
   const { clock, logger } = platformOf(context);
   const range = parseChartRange(new URL(request.url).searchParams.get(chartRangeParam), defaultCryptoRange);
+  const now = clock.now();
   const [detail, chart] = await Promise.all([
     orUnavailable(logger, market.cryptoDetail(id.data, language, currency)),
-    orUnavailable(logger, market.cryptoCandles(id.data, range, clock.now(), currency)),
+    orUnavailable(logger, market.cryptoCandles(id.data, range, now, currency)),
   ]);
   if (detail?.data === null) throw data(null, { status: 404 });
   if (detail) cryptoViewsOf(context).record(id.data);
   const t = getInstance(context).t;
   const coin = detail?.data;
-  const stars = await starsFor(context);
+  const [stars, around] = await Promise.all([
+    starsFor(context),
+    // Crypto moves with US rates and inflation: the Fed's and the US's economic dates are its events.
+    coin &&
+      aroundAsset(market, logger, {
+        asset: { type: "crypto", id: coin.id },
+        symbols: [coin.symbol.toUpperCase(), coin.name],
+        feeds: ["crypto"],
+        economicMarkets: ["US", "GLOBAL"],
+        now,
+        language,
+      }),
+  ]);
   return {
     stars,
     currency,
@@ -65,6 +80,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         : null,
     description: coin?.description ? { html: descriptionHtml(coin.description.text), language: coin.description.language } : null,
     range,
+    news: around ? around.news : [],
+    events: around ? around.events : null,
     // The detail may have brought a newer price than the chart had when it arrived.
     chart: chartData(
       chart?.data && market.requote.candles(cryptoLiveKey(id.data, currency), chart.data),
@@ -77,7 +94,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 export const shouldRevalidate = skipRevalidationForChartParams;
 
-export default function Crypto({ loaderData: { stars, currency, id, detail, description, chart, range } }: Route.ComponentProps) {
+export default function Crypto({
+  loaderData: { stars, currency, id, detail, description, chart, range, news, events },
+}: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const liveKey = cryptoLiveKey(id, currency);
@@ -178,6 +197,8 @@ export default function Crypto({ loaderData: { stars, currency, id, detail, desc
       >
         {description && <div dangerouslySetInnerHTML={{ __html: description.html }} />}
       </AssetAbout>
+      {events && <UpcomingEvents events={events} />}
+      <RelatedNews items={news} name={coin.name} moreHref="/news?category=crypto" />
     </Container>
   );
 }

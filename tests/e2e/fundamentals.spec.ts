@@ -137,3 +137,16 @@ test("around the asset: related news and upcoming events linking to the calendar
   await expect(page).toHaveURL(/\/calendar\?month=/);
   await expect(page.getByTestId("calendar-title")).toBeVisible();
 });
+
+test("a crypto page shows the headlines naming the coin and the US economic dates that move it", async ({ page }, { project }) => {
+  await page.goto("/cryptos/bitcoin?lng=en");
+  await ready(page, project.name);
+  const news = page.getByTestId("related-news");
+  await expect(news.getByRole("heading", { level: 2 })).toHaveText("Related news");
+  await expect(news.getByRole("link", { name: /What the Bitcoin halving changes for investors/ })).toHaveAttribute("target", "_blank");
+  await expect(news.getByRole("link", { name: "All news" })).toHaveAttribute("href", "/news?category=crypto");
+  const events = page.getByTestId("upcoming-events");
+  await expect(events.getByRole("heading", { level: 2 })).toHaveText("Upcoming events");
+  await expect(events.locator("li", { hasText: /FOMC|US CPI/ }).first()).toBeVisible();
+  await expect(events.locator("li", { hasText: /Copom/ })).toHaveCount(0);
+});

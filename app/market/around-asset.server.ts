@@ -1,0 +1,48 @@
+import type { Language } from "~/i18n/languages";
+import type { Logger } from "~/platform/logger.server";
+import { relatedNews, upcomingEventsFor } from "./asset-around";
+import { calendarHref, dateIn } from "./calendar-month";
+import { isoDay } from "./fundamentals";
+import { marketTimeZone } from "./market-hours";
+import type { MarketService } from "./service.server";
+import type { CalendarEvent, NewsCategory } from "./types";
+import { orUnavailable } from "./unavailable";
+
+/** Upcoming events are looked up this far ahead. */
+const EVENTS_DAYS_AHEAD = 60;
+const DAY_MS = 86_400_000;
+
+type Around = {
+  asset: NonNullable<CalendarEvent["asset"]>;
+  /** Symbols (and names) a headline may name the asset by. */
+  symbols: readonly string[];
+  /** The news feeds whose headlines may name it. */
+  feeds: readonly NewsCategory[];
+  /** The markets whose economic events move it. */
+  economicMarkets: readonly CalendarEvent["market"][];
+  now: number;
+  language: Language;
+};
+
+/** What an asset's page shows around its quote: headlines that name it and its upcoming events, each linking to the calendar. */
+export async function aroundAsset(
+  market: MarketService,
+  logger: Logger,
+  { asset, symbols, feeds, economicMarkets, now, language }: Around,
+) {
+  const today = dateIn(marketTimeZone, now);
+  const until = isoDay(Date.parse(`${today}T00:00:00Z`) + EVENTS_DAYS_AHEAD * DAY_MS);
+  const [calendar, ...news] = await Promise.all([
+    orUnavailable(logger, market.calendar(today, until, language)),
+    ...feeds.map((category) => orUnavailable(logger, market.news(category, language))),
+  ]);
+  const events = calendar && upcomingEventsFor(calendar.data, asset, economicMarkets);
+  return {
+    today,
+    news: relatedNews(
+      news.map((feed) => feed?.data ?? []),
+      symbols,
+    ),
+    events: events && events.map((event) => ({ ...event, href: calendarHref(event.date.slice(0, 7), []) })),
+  };
+}
