@@ -155,6 +155,26 @@ type Drivers = {
   growth: number;
 };
 
+/** What every asset reports, before the figures of its kind. */
+function listing(asset: StockAsset): Drivers["facts"] {
+  return {
+    ticker: asset.ticker,
+    currency: asset.currency,
+    earningsPerShare: null,
+    bookValuePerShare: null,
+    sharesOutstanding: asset.marketCap / asset.price,
+    averageVolume: asset.averageVolume,
+    roe: null,
+    roic: null,
+    netMargin: null,
+    netDebtToEbitda: null,
+    freeFloat: null,
+    fund: null,
+    etf: null,
+    bdr: null,
+  };
+}
+
 function draw(key: string) {
   const next = uniform(hashString(`facts|${key}`));
   return (range: Range) => range[0] + (range[1] - range[0]) * next();
@@ -176,19 +196,14 @@ function companyDrivers(asset: StockAsset, exchange: Exchange): Drivers {
   const pays = !loss && !nonPayers.has(asset.ticker) && !(bdr && nonPayers.has(bdr.underlying));
   return {
     facts: {
-      ticker: asset.ticker,
-      currency: asset.currency,
+      ...listing(asset),
       earningsPerShare,
       bookValuePerShare,
-      sharesOutstanding: asset.marketCap / asset.price,
-      averageVolume: asset.averageVolume,
       roe,
       roic: profile.roicShare ? roe * pick(profile.roicShare) : null,
       netMargin: loss ? -margin / 2 : margin,
       netDebtToEbitda: profile.netDebt ? pick(profile.netDebt) : null,
       freeFloat: exchange === "B3" && !bdr ? pick([25, 95]) : null,
-      fund: null,
-      etf: null,
       bdr,
     },
     schedule: pays ? "quarterly" : "none",
@@ -202,26 +217,14 @@ function fundDrivers(asset: StockAsset): Drivers {
   const pick = draw(asset.ticker);
   const segment = classifiedFacts(asset.ticker).fund?.segment ?? "hibrido";
   const profile = fundProfiles[segment];
-  const sharesOutstanding = asset.marketCap / asset.price;
   const bookValuePerShare = asset.price / pick(profile.pb);
-  const netWorth = bookValuePerShare * sharesOutstanding;
+  const netWorth = (bookValuePerShare * asset.marketCap) / asset.price;
   return {
     facts: {
-      ticker: asset.ticker,
-      currency: asset.currency,
-      earningsPerShare: null,
+      ...listing(asset),
       bookValuePerShare,
-      sharesOutstanding,
-      averageVolume: asset.averageVolume,
-      roe: null,
-      roic: null,
-      netMargin: null,
-      netDebtToEbitda: null,
-      freeFloat: null,
       // Retail holders put a few thousand reais each into a fund.
       fund: { segment, netWorth, holders: Math.round(netWorth / pick([2_500, 9_000])), vacancy: profile.vacancy && pick(profile.vacancy) },
-      etf: null,
-      bdr: null,
     },
     schedule: "monthly",
     yearlyIncome: (asset.price * pick(profile.yield)) / 100,
@@ -234,22 +237,7 @@ function etfDrivers(asset: StockAsset): Drivers {
   const pick = draw(asset.ticker);
   const distributes = !accumulatingEtfs.has(asset.ticker);
   return {
-    facts: {
-      ticker: asset.ticker,
-      currency: asset.currency,
-      earningsPerShare: null,
-      bookValuePerShare: null,
-      sharesOutstanding: asset.marketCap / asset.price,
-      averageVolume: asset.averageVolume,
-      roe: null,
-      roic: null,
-      netMargin: null,
-      netDebtToEbitda: null,
-      freeFloat: null,
-      fund: null,
-      etf: classifiedFacts(asset.ticker).etf ?? { underlyingIndex: asset.name },
-      bdr: null,
-    },
+    facts: { ...listing(asset), etf: classifiedFacts(asset.ticker).etf ?? { underlyingIndex: asset.name } },
     schedule: distributes ? "quarterly" : "none",
     yearlyIncome: distributes ? (asset.price * pick(distributingEtfYield)) / 100 : 0,
     jcpShare: 0,

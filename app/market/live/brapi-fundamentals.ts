@@ -2,11 +2,9 @@ import { z } from "zod";
 import { classifiedFacts } from "../instrument-classification";
 import type { FundamentalsProvider } from "../providers/provider";
 import type { AssetFacts, FactPart, Payout, PayoutKind } from "../types";
-import type { BrapiOptions } from "./brapi";
-import { createJsonClient, pathSegment } from "./http";
+import { brapiClient, type BrapiOptions } from "./brapi";
+import { pathSegment } from "./http";
 import { list, num, positive, text } from "./schema";
-
-const defaultBaseUrl = "https://brapi.dev";
 
 /** A day as brapi writes it ("2025-12-30T00:00:00.000Z", "2025-12-30", "30/12/2025", null) → YYYY-MM-DD or null. */
 export function brapiDay(value: string | null): string | null {
@@ -116,13 +114,8 @@ function toFacts(quote: Quote, ticker: string): AssetFacts {
  * the request (401/402/403, or 400/404 with an error body): then the plain quote tells an unknown
  * ticker (null) from a known one whose figures the plan cannot give (`missing`, shown as "—").
  */
-export function createBrapiFundamentals({ baseUrl = defaultBaseUrl, token, timeoutMs }: BrapiOptions = {}): FundamentalsProvider {
-  const http = createJsonClient({
-    provider: "brapi",
-    baseUrl,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    timeoutMs,
-  });
+export function createBrapiFundamentals(options: BrapiOptions = {}): FundamentalsProvider {
+  const http = brapiClient(options);
 
   return {
     source: "live",

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { IndexProvider } from "../providers/provider";
 import type { MarketIndexId, SeriesPoint } from "../types";
-import type { BrapiOptions } from "./brapi";
-import { createJsonClient } from "./http";
+import { brapiClient, type BrapiOptions } from "./brapi";
 import { list, num } from "./schema";
 
 /** brapi's symbols for the indices (Yahoo's); brapi documents ^BVSP, the others answer 404 on plans without them. */
@@ -28,16 +27,8 @@ const ranges: [range: string, days: number][] = [
   ["10y", 10 * 366],
 ];
 
-export function createBrapiIndexProvider(
-  { baseUrl = "https://brapi.dev", token, timeoutMs }: BrapiOptions = {},
-  clock: () => number = Date.now,
-): IndexProvider {
-  const http = createJsonClient({
-    provider: "brapi",
-    baseUrl,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    timeoutMs,
-  });
+export function createBrapiIndexProvider(options: BrapiOptions = {}, clock: () => number = Date.now): IndexProvider {
+  const http = brapiClient(options);
   return {
     source: "live",
     async quote(id, fromMs) {

@@ -74,13 +74,13 @@ const quoteSchema = z.object({
   requestedAt: text,
 });
 
-export function createBrapiProvider({ baseUrl = defaultBaseUrl, token, timeoutMs }: BrapiOptions = {}): StockProvider {
-  const http = createJsonClient({
-    provider: "brapi",
-    baseUrl,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    timeoutMs,
-  });
+/** One JSON client per brapi adapter, with the token as a bearer header. */
+export function brapiClient({ baseUrl = defaultBaseUrl, token, timeoutMs }: BrapiOptions = {}) {
+  return createJsonClient({ provider: "brapi", baseUrl, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs });
+}
+
+export function createBrapiProvider(options: BrapiOptions = {}): StockProvider {
+  const http = brapiClient(options);
 
   return {
     source: "live",

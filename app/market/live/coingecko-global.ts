@@ -1,11 +1,7 @@
 import { z } from "zod";
 import type { CryptoMarketProvider } from "../providers/provider";
-import type { CoinGeckoOptions } from "./coingecko";
-import { createJsonClient } from "./http";
+import { coinGeckoClient, type CoinGeckoOptions } from "./coingecko";
 import { num, positive } from "./schema";
-
-const publicBaseUrl = "https://api.coingecko.com/api/v3";
-const proBaseUrl = "https://pro-api.coingecko.com/api/v3";
 
 /** GET /global: `data.total_market_cap` and `data.market_cap_percentage` are maps by currency and coin symbol. */
 const globalSchema = z.object({
@@ -16,21 +12,8 @@ const globalSchema = z.object({
   }),
 });
 
-export function createCoinGeckoMarketProvider({
-  baseUrl,
-  apiKey,
-  keyType = "demo",
-  timeoutMs,
-  logger,
-}: CoinGeckoOptions = {}): CryptoMarketProvider {
-  const pro = keyType === "pro" && apiKey !== undefined;
-  const http = createJsonClient({
-    provider: "coingecko",
-    baseUrl: baseUrl ?? (pro ? proBaseUrl : publicBaseUrl),
-    headers: apiKey ? { [pro ? "x-cg-pro-api-key" : "x-cg-demo-api-key"]: apiKey } : {},
-    timeoutMs,
-    logger,
-  });
+export function createCoinGeckoMarketProvider(options: CoinGeckoOptions = {}): CryptoMarketProvider {
+  const http = coinGeckoClient(options);
   return {
     source: "live",
     async summary() {

@@ -183,16 +183,21 @@ const trendingSchema = z.object({
   ),
 });
 
-export function createCoinGeckoProvider({ baseUrl, apiKey, keyType = "demo", timeoutMs, logger }: CoinGeckoOptions = {}): CryptoProvider {
+/** One JSON client per CoinGecko adapter: the key's plan picks the host and the header. */
+export function coinGeckoClient({ baseUrl, apiKey, keyType = "demo", timeoutMs, logger }: CoinGeckoOptions = {}) {
   // An empty key (an unset variable passed through) means keyless, not a key that will be rejected.
   const pro = Boolean(apiKey) && keyType === "pro";
-  const http = createJsonClient({
+  return createJsonClient({
     provider: "coingecko",
     baseUrl: baseUrl ?? (pro ? proBaseUrl : publicBaseUrl),
     headers: apiKey ? { [pro ? "x-cg-pro-api-key" : "x-cg-demo-api-key"]: apiKey } : {},
     timeoutMs,
     logger,
   });
+}
+
+export function createCoinGeckoProvider(options: CoinGeckoOptions = {}): CryptoProvider {
+  const http = coinGeckoClient(options);
 
   return {
     source: "live",
