@@ -1,4 +1,4 @@
-import { getLocale } from "~/i18n/middleware.server";
+import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { toCsv } from "~/lib/csv";
 import { marketOf } from "~/market/context.server";
@@ -16,7 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query } = readScreenerQuery(new URL(request.url).searchParams, languageOf(getLocale(context)));
   const { clock, logger } = platformOf(context);
   const result = await screenerResult(marketOf(context), clock, logger, query);
-  if (!result) return new Response("Market data is unavailable", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!result) {
+    const message = getInstance(context).t("search.unavailable.stocks");
+    return new Response(message, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" } });
+  }
   return new Response(toCsv(screenerCsvRows(result.rows.map(viewOf))), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
