@@ -30,9 +30,13 @@ test("a detail page loaded directly has its tags, statistics, tabs and header st
   expect(await style(statistics, "border-top-style")).toBe("solid");
   expect(await style(statistics.locator("dd").first(), "font-weight")).toBe("700");
 
-  const ranges = page.getByRole("navigation", { name: "Período do gráfico" });
+  // The chart's range choices: a row of pill links, the chosen one filled.
+  const ranges = page.getByRole("group", { name: "Período", exact: true });
   expect(await style(ranges, "display")).toBe("flex");
-  expect(await style(ranges.locator("[aria-current]"), "border-bottom-style")).toBe("solid");
+  expect(await style(ranges.locator("[aria-current]"), "border-top-style")).toBe("solid");
+  expect(await style(ranges.locator("[aria-current]"), "background-color")).not.toBe(
+    await style(ranges.locator("a:not([aria-current])").first(), "background-color"),
+  );
 
   // The star at the header's side is the larger, framed one.
   expect(parseFloat(await style(page.getByTestId("star-stock-PETR4"), "min-height"))).toBe(44);

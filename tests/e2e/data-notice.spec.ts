@@ -122,7 +122,7 @@ test("About the data explains the sources in the three languages", async ({ page
     await expect(page).toHaveTitle(`${title} | Market Analytics`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /CoinGecko|Market Analytics/);
     // No provider is configured in the tests: every kind of data is the demonstration's.
-    await expect(page.getByTestId("data-sources").locator("dd")).toHaveText(Array(6).fill(source));
+    await expect(page.getByTestId("data-sources").locator("dd")).toHaveText(Array(7).fill(source));
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
     await expect(page.getByTestId("live-variables")).toContainText("CRYPTO_PROVIDER=coingecko");
     await expect(page.getByText(/README\.md/)).toBeVisible();
