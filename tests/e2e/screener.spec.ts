@@ -25,7 +25,8 @@ test("FIIs with a yield of at least 10% are all that is listed, and the URL keep
   await expect(page).toHaveURL(/type=fund/);
   await expect(page).toHaveURL(/dyMin=10/);
   await expect(rows(page).first()).toBeVisible();
-  for (const type of await table(page).locator("tbody td:nth-child(2)").allInnerTexts()) expect(type).toBe("Fundo");
+  // With JavaScript the rows are replaced when the new data has arrived: wait for them.
+  await expect.poll(async () => [...new Set(await table(page).locator("tbody td:nth-child(2)").allInnerTexts())]).toEqual(["Fundo"]);
   for (const dy of await columnNumbers(page, "dy")) expect(dy).toBeGreaterThanOrEqual(10);
 
   // The URL is the state: opened afresh, it shows the same filter and the same rows.
