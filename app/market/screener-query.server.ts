@@ -50,7 +50,7 @@ const perPageSchema = z.coerce
  * never fails); a bound that is no number, or a minimum above its maximum, is an error shown
  * beside the field while the rest of the filter still applies.
  */
-export function screenerQuerySchema(language: Language) {
+function buildScreenerQuerySchema(language: Language) {
   const ranges = Object.fromEntries(rangeParams.map((name) => [name, bound(language).optional()])) as Record<
     RangeParam,
     z.ZodOptional<ReturnType<typeof bound>>
@@ -75,6 +75,18 @@ export function screenerQuerySchema(language: Language) {
         }
       }
     });
+}
+
+const schemas = new Map<Language, ReturnType<typeof buildScreenerQuerySchema>>();
+
+/** Built once per language: zod compiles a schema on its first parse, which cost more than screening. */
+export function screenerQuerySchema(language: Language) {
+  let schema = schemas.get(language);
+  if (!schema) {
+    schema = buildScreenerQuerySchema(language);
+    schemas.set(language, schema);
+  }
+  return schema;
 }
 
 /** Every query parameter the screener reads (the page cache keys its pages by these alone). */

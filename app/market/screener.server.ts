@@ -1,6 +1,6 @@
 import type { Clock } from "~/platform/clock";
 import type { Logger } from "~/platform/logger.server";
-import { fundamentalsAt } from "./fundamentals";
+import { fundamentalsAt, isoDay } from "./fundamentals";
 import { inReais } from "./in-reais";
 import { screen, type ScreenerFilter, type ScreenerRow } from "./screener";
 import type { MarketService } from "./service.server";
@@ -48,11 +48,15 @@ async function candidates(market: MarketService, logger: Logger) {
  * market cache: the list a page at a time, the facts per ticker (the cache keeps them, so a warm
  * screener makes no upstream call), the rates once for comparing money in reais.
  */
-export async function screenerUniverse(market: MarketService, clock: Clock, logger: Logger): Promise<ScreenerUniverse | null> {
-  const [{ items, answers }, rates] = await Promise.all([candidates(market, logger), orUnavailable(logger, market.rates())]);
+async function computeUniverse(
+  market: MarketService,
+  logger: Logger,
+  { items, answers }: Awaited<ReturnType<typeof candidates>>,
+  rates: Awaited<ReturnType<MarketService["rates"]>> | null,
+  now: number,
+): Promise<ScreenerUniverse | null> {
   if (answers.length === 0) return null;
   const facts = await Promise.all(items.map((item) => orUnavailable(logger, market.stockFacts(item.ticker))));
-  const now = clock.now();
   const reaisOf = (amount: number | null, currency: string): number | null => {
     if (amount === null) return null;
     if (currency === "BRL") return amount;
@@ -86,6 +90,27 @@ export async function screenerUniverse(market: MarketService, clock: Clock, logg
     sources: [...sources],
     stale: answers.some((answer) => answer.stale) || facts.some((answer) => answer?.stale),
   };
+}
+
+/** How long a computed universe may serve while nothing it was computed from has changed. */
+const universeMaxAgeMs = 60_000;
+const universes = new WeakMap<MarketService, { signature: string; computedAt: number; universe: Promise<ScreenerUniverse | null> }>();
+
+/**
+ * The universe, computed once for as long as the prices shown (the quote generation), the list
+ * answers, the rates and the day stay the same, and at most a minute: working out the fundamentals
+ * of every asset on every request cost more than screening and rendering together. Facts are cached
+ * with the same lifetime as the list, so a list refresh is when they may have changed too.
+ */
+export async function screenerUniverse(market: MarketService, clock: Clock, logger: Logger): Promise<ScreenerUniverse | null> {
+  const [found, rates] = await Promise.all([candidates(market, logger), orUnavailable(logger, market.rates())]);
+  const now = clock.now();
+  const signature = [market.quoteGeneration(), isoDay(now), rates?.fetchedAt, ...found.answers.map((answer) => answer.fetchedAt)].join("|");
+  const known = universes.get(market);
+  if (known && known.signature === signature && now - known.computedAt < universeMaxAgeMs) return known.universe;
+  const universe = computeUniverse(market, logger, found, rates, now);
+  universes.set(market, { signature, computedAt: now, universe });
+  return universe;
 }
 
 export async function screenerResult(market: MarketService, clock: Clock, logger: Logger, filter: ScreenerFilter) {
