@@ -48,7 +48,9 @@ const screenerTargetMs = 100;
 const realtimeTargets = { clients: 1000, keysPerClient: 12, growthMb: 50, p99Ms: 200 };
 const lighthouseTargets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const measuredPages = ["/", "/cryptos", "/stocks", "/cryptos/bitcoin", "/stocks/PETR4"];
-const lighthousePages = ["/", "/cryptos/bitcoin", "/news"];
+/** Render cost also covers the pages of issue 19: a FII's page, the screener and a comparison (its default assets). */
+const renderedPages = [...measuredPages, "/stocks/HGLG11", "/screener", "/compare"];
+const lighthousePages = ["/", "/cryptos/bitcoin", "/news", "/stocks/PETR4", "/screener"];
 const compressionPage = "/cryptos";
 const now = Math.floor(Date.now() / 1000);
 const proxyRoutes = [
@@ -220,7 +222,7 @@ async function renderCost({ bare, uncached }, details) {
   section(`Render cost: page cache off, ${renderRounds} sequential requests to each page and to the bare page, taking turns`);
   const rows = [];
   details.render = [];
-  for (const page of measuredPages) {
+  for (const page of renderedPages) {
     const rowCount = Math.max(1, renderedRows(await fetchText(uncached.url + page)));
     const [appMs = 0, bareMs = 0] = await meanSequentialTimes([uncached.url + page, `${bare.url}/?rows=${rowCount}`], {
       rounds: renderRounds,
