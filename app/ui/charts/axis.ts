@@ -40,6 +40,16 @@ function compactUnit(largest: number): number {
   return 1000 ** Math.min(Math.max(Math.floor(Math.log10(largest) / 3), 0), 4);
 }
 
+/** The step between ticks; a single tick has none, so its own digits are what it needs. */
+function tickStep(values: readonly number[]): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  const gaps = sorted.flatMap((value, index) => {
+    const next = sorted[index + 1];
+    return next === undefined || next === value ? [] : [next - value];
+  });
+  return gaps.length > 0 ? Math.min(...gaps) : Math.max(...values.map(Math.abs));
+}
+
 function longest(labels: string[]): number {
   return Math.max(...labels.map((label) => label.length));
 }
@@ -53,19 +63,30 @@ function longest(labels: string[]): number {
 export function axisFormatter(locale: string): (values: readonly number[]) => string[] {
   return (values) => {
     if (values.length === 0) return [];
-    const sorted = values.toSorted((a, b) => a - b);
-    const gaps = sorted.flatMap((value, index) => {
-      const next = sorted[index + 1];
-      return next === undefined || next === value ? [] : [next - value];
-    });
     const largest = Math.max(...values.map(Math.abs));
-    // A single tick has no step: its own digits are what it needs.
-    const step = gaps.length > 0 ? Math.min(...gaps) : largest;
+    const step = tickStep(values);
     const plain = numberFormat(locale, { maximumFractionDigits: fractionDigits(step) });
     const compact = numberFormat(locale, { notation: "compact", maximumFractionDigits: fractionDigits(step / compactUnit(largest)) });
     const plainLabels = values.map((value) => plain.format(value));
     const compactLabels = values.map((value) => compact.format(value));
     // "mil" is narrower than ".000" in the same count of characters: a tie goes to compact.
     return longest(compactLabels) <= longest(plainLabels) ? compactLabels : plainLabels;
+  };
+}
+
+/**
+ * Labels for an axis of % change (values in percent: 12.5 is 12,5 %): signed, as the change is,
+ * with only the decimals the step between the ticks needs. Given all ticks at once.
+ */
+export function percentAxisFormatter(locale: string): (values: readonly number[]) => string[] {
+  return (values) => {
+    if (values.length === 0) return [];
+    const step = tickStep(values);
+    const format = numberFormat(locale, {
+      style: "percent",
+      signDisplay: "exceptZero",
+      maximumFractionDigits: Math.min(fractionDigits(step), 4),
+    });
+    return values.map((value) => format.format(value / 100));
   };
 }

@@ -1,5 +1,6 @@
 import type { HistogramData, ISeriesApi, LineData, MouseEventParams, Time, UTCTimestamp } from "lightweight-charts";
 import { axisFormatter } from "./axis";
+import { createBaseChart, onThemeChange, paintAxes, readPalette, type ChartLibrary, type Palette } from "./canvas-base";
 import {
   formatClock,
   formatDay,
@@ -14,9 +15,6 @@ import {
   type ValueStats,
 } from "./chart-data";
 
-/** The lightweight-charts module, handed in by the caller so that only the browser ever loads it. */
-export type ChartLibrary = typeof import("lightweight-charts");
-
 /** The tooltip's names for a candle's numbers, in the page's language. */
 export type LegendLabels = { open: string; high: string; low: string; close: string; volume: string };
 
@@ -26,15 +24,6 @@ export type CanvasChart = {
   update(candle: ChartPoint, value: ChartValue): void;
   dispose(): void;
 };
-
-/** Colours live in charts.css (one palette for SVG and canvas); a canvas needs them as values. */
-function readPalette() {
-  const style = getComputedStyle(document.documentElement);
-  const read = (name: string) => style.getPropertyValue(name).trim();
-  return { up: read("--chart-up"), down: read("--chart-down"), grid: read("--chart-grid"), text: read("--chart-text") };
-}
-
-type Palette = ReturnType<typeof readPalette>;
 
 /** The palette's colours are Mantine's #rrggbb, so a two-digit suffix makes them translucent. */
 function seriesStyle(type: ChartType, palette: Palette, rising: boolean, base: number) {
@@ -66,23 +55,7 @@ const volumeScale = "volume";
 
 export function createCanvasChart(lib: ChartLibrary, container: HTMLElement): CanvasChart {
   const definitions = { line: lib.LineSeries, area: lib.AreaSeries, bar: lib.HistogramSeries, candles: lib.CandlestickSeries };
-  const chart = lib.createChart(container, {
-    autoSize: true,
-    layout: {
-      // The attribution is a link under the chart instead, one that carries rel="noopener noreferrer".
-      attributionLogo: false,
-      background: { type: lib.ColorType.Solid, color: "transparent" },
-      fontFamily: getComputedStyle(container).fontFamily,
-    },
-    grid: { vertLines: { visible: false } },
-    // The axis is as wide as its widest label: full prices there would take a third of a phone's
-    // chart. The axis has compact ticks and no price labels; the tooltip gives the full price.
-    crosshair: { horzLine: { labelVisible: false } },
-    rightPriceScale: { borderVisible: false },
-    timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
-    // A vertical swipe over the chart scrolls the page rather than the price scale.
-    handleScroll: { vertTouchDrag: false },
-  });
+  const chart = createBaseChart(lib, container);
   let current:
     | { view: ChartView; labels: LegendLabels; series: ISeriesApi<"Line" | "Area" | "Histogram" | "Candlestick">; points: ChartPoint[] }
     | undefined;
@@ -144,7 +117,7 @@ export function createCanvasChart(lib: ChartLibrary, container: HTMLElement): Ca
     if (!current) return;
     const { view, series, points } = current;
     const palette = readPalette();
-    chart.applyOptions({ layout: { textColor: palette.text }, grid: { horzLines: { color: palette.grid } } });
+    paintAxes(chart, palette);
     series.applyOptions(seriesStyle(view.type, palette, isRising(view.stats), valueRange(view.stats).bottom));
     const bars = points.flatMap((point) => volumeBar(point, palette) ?? []);
     volume.setData(bars);
@@ -152,9 +125,7 @@ export function createCanvasChart(lib: ChartLibrary, container: HTMLElement): Ca
     container.dataset.volumeBars = String(bars.length);
   }
 
-  // The theme switch only flips an attribute on <html>; repaint when it does.
-  const observer = new MutationObserver(paint);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-mantine-color-scheme"] });
+  const stopRepainting = onThemeChange(paint);
 
   return {
     show(view, labels) {
@@ -203,7 +174,7 @@ export function createCanvasChart(lib: ChartLibrary, container: HTMLElement): Ca
       if (bar) volume.update(bar);
     },
     dispose() {
-      observer.disconnect();
+      stopRepainting();
       chart.unsubscribeCrosshairMove(showTooltip);
       chart.remove();
       tooltip.remove();

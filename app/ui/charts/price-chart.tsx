@@ -1,10 +1,10 @@
 import "./charts.css";
-import { useEffect, useId, useLayoutEffect, useMemo, useState } from "react";
+import { useId, useLayoutEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useSearchParams } from "react-router";
 import { chartSeriesParam, chartTypeParam } from "~/lib/chart-params";
 import { chartRangeParam, chartRanges, type ChartRange } from "~/market/chart-range";
-import { createCanvasChart, type CanvasChart, type LegendLabels } from "./canvas-chart";
+import { createCanvasChart, type LegendLabels } from "./canvas-chart";
 import {
   chartSeries,
   chartText,
@@ -20,6 +20,7 @@ import {
   type ChartView,
 } from "./chart-data";
 import { SvgChart } from "./svg-chart";
+import { useLazyChart } from "./use-lazy-chart";
 import type { LiveKey } from "~/market/realtime/protocol";
 import { useLiveQuote } from "../realtime/live-quotes";
 
@@ -179,27 +180,7 @@ function ChartPlot({ view, intervalMs, liveKey }: { view: ChartView; intervalMs:
  * fails, the SVG stays in place (as rendered: it does not follow the ticks).
  */
 function useCanvasChart(container: HTMLElement | null, view: ChartView, labels: LegendLabels, live: ChartPoint | null): boolean {
-  const [chart, setChart] = useState<CanvasChart | null>(null);
-
-  useEffect(() => {
-    if (!container) return;
-    let cancelled = false;
-    let created: CanvasChart | undefined;
-    async function mount(target: HTMLElement) {
-      // Imported here, not at the top, so the library is a browser-only chunk fetched by chart pages.
-      const lib = await import("lightweight-charts");
-      if (cancelled) return;
-      created = createCanvasChart(lib, target);
-      setChart(created);
-    }
-    mount(container).catch(() => {
-      // Offline, or no canvas support: the SVG is a complete chart on its own.
-    });
-    return () => {
-      cancelled = true;
-      created?.dispose();
-    };
-  }, [container]);
+  const chart = useLazyChart(container, createCanvasChart);
 
   // Before paint, so the swap from SVG never shows an empty frame.
   useLayoutEffect(() => chart?.show(view, labels), [chart, view, labels]);

@@ -1,4 +1,5 @@
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
 import type { TFunction } from "i18next";
 import { useTranslation } from "~/i18n/use-translation";
@@ -6,10 +7,14 @@ import { formatDate, formatPercent, numberFormat } from "~/lib/format";
 import { compareRanges, maxCompared, type CompareRange } from "~/market/compare";
 import type { ComparedSeries } from "~/market/compare.server";
 import { niceTicks } from "../charts/axis";
+import "../charts/charts.css";
+import { useLazyChart } from "../charts/use-lazy-chart";
 import { Button } from "../kit/button";
 import { Select, TextInput } from "../kit/input";
 import { Notice } from "../kit/notice";
 import { Change } from "../market/change";
+import { createCompareCanvas } from "./compare-canvas";
+import { compareLine, valuesAt, type CompareLine } from "./compare-lines";
 import "./compare.css";
 
 type Shown = Extract<ComparedSeries, { status: "ok" }>;
@@ -104,13 +109,82 @@ function Swatch({ index }: { index: number }) {
 const width = 800;
 const height = 300;
 const round = (value: number) => Math.round(value * 10) / 10;
+/** The series are aligned by UTC date: any other zone could show the day before. */
+const utcDay = (time: number, locale: string) => formatDate(time, locale, { dateStyle: "medium", timeZone: "UTC" });
 
-/** The series as lines of % change on one server-rendered SVG; labels are HTML so they stay readable when it stretches. */
+/**
+ * The series as lines of % change: a server-rendered SVG, which the browser swaps for an interactive
+ * canvas once lightweight-charts has loaded. The legend gives each series' % at the end of the
+ * range, or at the date under the crosshair.
+ */
 export function CompareChart({ series }: { series: readonly ComparedSeries[] }) {
+  // The loader's series keep their identity between renders: so do the lines drawn from them.
+  const shown = useMemo(() => shownOf(series), [series]);
+  const lines = useMemo(() => shown.map(({ points }) => compareLine(points)), [shown]);
+  return shown.length === 0 ? null : <CompareFigure shown={shown} lines={lines} />;
+}
+
+function CompareFigure({ shown, lines }: { shown: Shown[]; lines: CompareLine[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const shown = shownOf(series);
-  if (shown.length === 0) return null;
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const canvas = useLazyChart(container, createCompareCanvas);
+  const [hovered, setHovered] = useState<number | null>(null);
+  // Before paint, so the swap from SVG never shows an empty frame.
+  useLayoutEffect(() => canvas?.show(lines, locale), [canvas, lines, locale]);
+  useEffect(() => canvas?.onHover(setHovered), [canvas]);
+  const onCanvas = canvas !== null;
+  const hoveredValues = hovered === null ? null : valuesAt(lines, hovered);
+  const names = shown.map((item) => seriesName(t, item)).join(", ");
+  const times = shown.flatMap(({ points }) => points.map(([time]) => time));
+  const day = (time: number) => utcDay(time, locale);
+  const label = t("compare.chartLabel", { names, date: day(Math.min(...times)) });
+  return (
+    <>
+      <figure className="compare-chart" data-testid="compare-chart">
+        {!onCanvas && <CompareSvg shown={shown} label={label} />}
+        {/* Always in the page, so the canvas chart can be built into it before it replaces the SVG. */}
+        <div className="compare-chart__canvas" hidden={!onCanvas}>
+          <div
+            ref={setContainer}
+            className="compare-chart__canvas-box"
+            role={onCanvas ? "img" : undefined}
+            aria-label={onCanvas ? label : undefined}
+            data-testid={onCanvas ? "compare-canvas" : undefined}
+          />
+          {hovered !== null && (
+            <div className="price-chart__tooltip" data-testid="compare-tooltip" aria-hidden>
+              {t("compare.hoveredDate", { date: day(hovered * 1000) })}
+            </div>
+          )}
+        </div>
+        <figcaption>
+          <ul className="compare-legend" data-testid="compare-legend">
+            {shown.map((item, index) => (
+              <li key={item.input}>
+                <Swatch index={index} />
+                <span className="compare-legend__name">{seriesName(t, item)}</span>{" "}
+                <Change value={hoveredValues ? (hoveredValues[index] ?? null) : item.final} />
+              </li>
+            ))}
+          </ul>
+        </figcaption>
+      </figure>
+      {onCanvas && (
+        <p className="price-chart__attribution">
+          <a href="https://www.tradingview.com/lightweight-charts/" target="_blank" rel="noopener noreferrer">
+            {t("chart.attribution")}
+          </a>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The lines on one SVG; labels are HTML so they stay readable when it stretches. */
+function CompareSvg({ shown, label }: { shown: Shown[]; label: string }) {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
   const times = shown.flatMap(({ points }) => points.map(([time]) => time));
   const values = shown.flatMap(({ points }) => points.map(([, value]) => value));
   const first = Math.min(...times);
@@ -124,17 +198,11 @@ export function CompareChart({ series }: { series: readonly ComparedSeries[] }) 
   const y = (value: number) => round(height - ((value - low) / (high - low)) * height);
   const ticks = niceTicks(low, high, 6);
   const tickFormat = numberFormat(locale, { style: "percent", signDisplay: "exceptZero", maximumFractionDigits: 1 });
-  const names = shown.map((item) => seriesName(t, item)).join(", ");
-  const day = (time: number) => formatDate(time, locale, { dateStyle: "medium", timeZone: "UTC" });
+  const day = (time: number) => utcDay(time, locale);
   return (
-    <figure className="compare-chart" data-testid="compare-chart">
+    <>
       <div className="compare-chart__plot">
-        <svg
-          role="img"
-          aria-label={t("compare.chartLabel", { names, date: day(first) })}
-          viewBox={`0 0 ${width} ${height}`}
-          preserveAspectRatio="none"
-        >
+        <svg role="img" aria-label={label} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none">
           <path className="compare-chart__grid" d={ticks.map((tick) => `M0,${y(tick)}H${width}`).join("")} />
           <path className="compare-chart__zero" d={`M0,${y(0)}H${width}`} />
           {shown.map((item, index) => (
@@ -155,17 +223,7 @@ export function CompareChart({ series }: { series: readonly ComparedSeries[] }) 
         <span>{day(first)}</span>
         <span>{day(last)}</span>
       </div>
-      <figcaption>
-        <ul className="compare-legend" data-testid="compare-legend">
-          {shown.map((item, index) => (
-            <li key={item.input}>
-              <Swatch index={index} />
-              <span className="compare-legend__name">{seriesName(t, item)}</span> <Change value={item.final} />
-            </li>
-          ))}
-        </ul>
-      </figcaption>
-    </figure>
+    </>
   );
 }
 
@@ -174,7 +232,7 @@ export function CompareResults({ series, range }: { series: readonly ComparedSer
   const { t, i18n } = useTranslation();
   const shown = shownOf(series);
   if (shown.length === 0) return null;
-  const since = (item: Shown) => formatDate(item.points[0]![0], i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+  const since = (item: Shown) => utcDay(item.points[0]![0], i18n.language);
   return (
     <section aria-labelledby="compare-results" className="page-section">
       <h2 id="compare-results" className="compare-results__title">
