@@ -423,10 +423,16 @@ async function soak({ app }, details) {
     clearInterval(sampling),
   );
   const rssAfter = await idleRss(app);
+  const probeAfter = await readMemoryProbe(app);
   const growth = rssAfter - rssBefore;
+  const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
   log(`  ${runSummary(run)}`);
   log(`  RSS idle ${rssBefore.toFixed(1)} MB; during the soak ${rssDuring.join(", ")} MB; idle after ${rssAfter.toFixed(1)} MB`);
-  details.soak = { seconds: soakSeconds, warmupSeconds: warmup, run, rssBefore, rssDuring, rssAfter, memory };
+  log(
+    `  heap used after a collection: ${mb(memory.probe.heapUsed)} before the soak, ${mb(probeAfter.heapUsed)} after ` +
+      `(heap reserved ${mb(memory.probe.heapTotal)} → ${mb(probeAfter.heapTotal)}; outside the heap ${mb(memory.probe.rss - memory.probe.heapTotal)} → ${mb(probeAfter.rss - probeAfter.heapTotal)})`,
+  );
+  details.soak = { seconds: soakSeconds, warmupSeconds: warmup, run, rssBefore, rssDuring, rssAfter, memory, probeAfter };
   const megabytesOf = (bytes) => megabytes(bytes / 1048576);
   return [
     underRow(
