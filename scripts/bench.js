@@ -28,6 +28,7 @@ import {
 } from "./lib/load.js";
 import { atLeastRow, count, formatTable, kilobytes, megabytes, milliseconds, ratio, row, underRow, unmetRows } from "./lib/report.js";
 import { connectWatchers } from "./lib/realtime-load.js";
+import { moduleCosts, readMemoryProbe } from "./lib/memory.js";
 import { machineBusyShare, projectRoot, startNodeServer, startRealApp } from "./lib/servers.js";
 import { findExecutable, startNginx } from "./lib/system-services.js";
 
@@ -43,7 +44,7 @@ const chosen = (section) => !onlySections || onlySections.includes(section);
 const jsonArgument = process.argv.slice(2).find((argument) => argument === "--json" || argument.startsWith("--json="));
 const jsonPath = jsonArgument && (jsonArgument.split("=")[1] || path.join(projectRoot, "bench-results/bench.json"));
 
-const targets = { throughputRatio: 0.5, p99Ms: 50, renderRatio: 2.5, compressionRatio: 0.95, soakGrowthMb: 50 };
+const targets = { throughputRatio: 0.5, p99Ms: 50, renderRatio: 2.5, compressionRatio: 0.95, soakGrowthMb: 50, idleRssMb: 250 };
 const screenerTargetMs = 100;
 const realtimeTargets = { clients: 1000, keysPerClient: 12, growthMb: 50, p99Ms: 200 };
 const lighthouseTargets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
@@ -124,7 +125,7 @@ async function startServers() {
       readyPath: "/?rows=1",
       ownDirs: [bareBuild],
     }),
-    startRealApp({ name: "app" }),
+    startRealApp({ name: "app", memoryProbe: true }),
     startRealApp({ name: "app without page cache", pageCache: false }),
   ]);
   const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
@@ -373,6 +374,30 @@ async function idleRss(server) {
   return lowest;
 }
 
+/**
+ * Issue 20: where an idle server's memory goes. The modules' share is measured in a fresh Node,
+ * group after group; the rest of the RSS is the running server's own (its data, caches, the page
+ * cache and what V8 and the allocator keep in reserve). Returns the server's reading (bytes).
+ */
+async function memoryBreakdown(app, rssMb) {
+  const probe = await readMemoryProbe(app);
+  const costs = await moduleCosts();
+  const mb = (bytes) => (bytes / 1048576).toFixed(1).padStart(6);
+  const loaded = costs.filter((cost) => !cost.onDemand);
+  const loadedRss = loaded.reduce((sum, cost) => sum + cost.rss, 0);
+  const loadedHeap = loaded.reduce((sum, cost) => sum + cost.heapUsed, 0);
+  const youngGeneration = probe.spaces.new_space?.size ?? 0;
+  log(
+    `  where the idle server's memory goes: RSS ${rssMb.toFixed(1)} MB; after a collection ${mb(probe.rss).trim()} MB, ` +
+      `heap used ${mb(probe.heapUsed).trim()} MB of ${mb(probe.heapTotal).trim()} MB (young generation ${mb(youngGeneration).trim()} MB)`,
+  );
+  const line = (name, rss, heap, sign = "+") => log(`    ${name.padEnd(66)} ${sign}${mb(rss)} MB RSS  ${sign}${mb(heap)} MB heap`);
+  for (const [index, cost] of loaded.entries()) line(cost.name, cost.rss, cost.heapUsed, index === 0 ? " " : "+");
+  line("the running server: data, caches, V8's and the allocator's reserve", probe.rss - loadedRss, probe.heapUsed - loadedHeap);
+  for (const cost of costs.filter((cost) => cost.onDemand)) line(`(${cost.name})`, cost.rss, cost.heapUsed);
+  return { probe, costs };
+}
+
 /** Item 6: mixed anonymous, /proxy and signed-in traffic; no failures and bounded memory growth. */
 async function soak({ app }, details) {
   const cookie = await signedInCookies(app);
@@ -392,6 +417,7 @@ async function soak({ app }, details) {
   );
   await measureThroughput({ server: app, requests, seconds: warmup, warmupSeconds: 0 });
   const rssBefore = await idleRss(app);
+  const memory = await memoryBreakdown(app, rssBefore);
   // Readings during the soak tell a leak (steady growth) from a heap settling at its size.
   const rssDuring = [];
   const sampling = setInterval(() => rssDuring.push(Math.round(app.rssMb())), Math.max(1, soakSeconds / 10) * 1000);
@@ -399,11 +425,26 @@ async function soak({ app }, details) {
     clearInterval(sampling),
   );
   const rssAfter = await idleRss(app);
+  const probeAfter = await readMemoryProbe(app);
   const growth = rssAfter - rssBefore;
+  const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
   log(`  ${runSummary(run)}`);
   log(`  RSS idle ${rssBefore.toFixed(1)} MB; during the soak ${rssDuring.join(", ")} MB; idle after ${rssAfter.toFixed(1)} MB`);
-  details.soak = { seconds: soakSeconds, warmupSeconds: warmup, run, rssBefore, rssDuring, rssAfter };
+  log(
+    `  heap used after a collection: ${mb(memory.probe.heapUsed)} before the soak, ${mb(probeAfter.heapUsed)} after ` +
+      `(heap reserved ${mb(memory.probe.heapTotal)} → ${mb(probeAfter.heapTotal)}; outside the heap ${mb(memory.probe.rss - memory.probe.heapTotal)} → ${mb(probeAfter.rss - probeAfter.heapTotal)})`,
+  );
+  details.soak = { seconds: soakSeconds, warmupSeconds: warmup, run, rssBefore, rssDuring, rssAfter, memory, probeAfter };
+  const megabytesOf = (bytes) => megabytes(bytes / 1048576);
   return [
+    underRow(
+      "6",
+      "idle server memory (RSS) after the warm-up",
+      rssBefore,
+      targets.idleRssMb,
+      megabytes,
+      `heap used ${megabytesOf(memory.probe.heapUsed)}; where the rest goes: the bench's log`,
+    ),
     row(
       "6",
       `soak ${soakSeconds} s, mixed routes: errors and non-2xx`,

@@ -76,7 +76,7 @@ export async function registerWithPassword(db: AppDatabase, values: { email: str
   const errors: FieldErrors = {};
   if (await findUserByEmail(db, values.email)) errors.email = "errors.emailTaken";
   if (await findUserByNickname(db, values.nickname)) errors.nickname = "errors.nicknameTaken";
-  if (isGuessablePassword(values.password, [values.email, values.name, values.nickname])) {
+  if (await isGuessablePassword(values.password, [values.email, values.name, values.nickname])) {
     errors.password = "errors.guessablePassword";
   }
   if (Object.keys(errors).length > 0) return { ok: false as const, errors };
@@ -118,7 +118,7 @@ export async function changePassword(
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, passwords.current))) {
     return { ok: false, errors: { currentPassword: "errors.incorrectCurrentPassword" } };
   }
-  if (isGuessablePassword(passwords.next, [user.email, user.name, user.nickname])) {
+  if (await isGuessablePassword(passwords.next, [user.email, user.name, user.nickname])) {
     return { ok: false, errors: { newPassword: "errors.guessablePassword" } };
   }
   const passwordHash = await hashPassword(passwords.next);

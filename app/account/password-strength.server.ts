@@ -1,8 +1,4 @@
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
-import * as english from "@zxcvbn-ts/language-en";
-import * as portuguese from "@zxcvbn-ts/language-pt-br";
-import * as spanish from "@zxcvbn-ts/language-es-es";
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 /**
  * zxcvbn's 3, "safely unguessable": about 10^8 guesses or more. Below it fall the passwords people
@@ -16,11 +12,21 @@ const slowLists = /^(wikipedia|lastnames)-/;
 const wordLists = (dictionary: Record<string, string[]>) =>
   Object.fromEntries(Object.entries(dictionary).filter(([name]) => !slowLists.test(name)));
 
-let estimator: ZxcvbnFactory | undefined;
+let estimator: Promise<ZxcvbnFactory> | undefined;
 
-/** Built on first use: ranking the dictionaries takes a moment, and only sign-ups and password changes need it. */
-function strengthEstimator() {
-  estimator ??= new ZxcvbnFactory({
+/**
+ * Loaded and built on first use: the dictionaries weigh some 20 MB of a server's memory and ranking
+ * them takes a moment, and only sign-ups and password changes need them.
+ */
+async function buildEstimator(): Promise<ZxcvbnFactory> {
+  const [{ ZxcvbnFactory }, common, english, portuguese, spanish] = await Promise.all([
+    import("@zxcvbn-ts/core"),
+    import("@zxcvbn-ts/language-common"),
+    import("@zxcvbn-ts/language-en"),
+    import("@zxcvbn-ts/language-pt-br"),
+    import("@zxcvbn-ts/language-es-es"),
+  ]);
+  return new ZxcvbnFactory({
     graphs: common.adjacencyGraphs,
     dictionary: {
       ...common.dictionary,
@@ -33,7 +39,6 @@ function strengthEstimator() {
     maxLength: 100,
     l33tMaxSubstitutions: 4,
   });
-  return estimator;
 }
 
 /** "Ana Souza", "ana.souza@example.com": the whole of each, and each word of three letters or more. */
@@ -45,6 +50,7 @@ const wordsOf = (details: string[]) =>
  * word with a few look-alike substitutions, the person's own name or address… Server-side only:
  * the dictionaries weigh megabytes.
  */
-export function isGuessablePassword(password: string, personalDetails: string[]): boolean {
-  return strengthEstimator().check(password, wordsOf(personalDetails)).score < minimumScore;
+export async function isGuessablePassword(password: string, personalDetails: string[]): Promise<boolean> {
+  estimator ??= buildEstimator();
+  return (await estimator).check(password, wordsOf(personalDetails)).score < minimumScore;
 }

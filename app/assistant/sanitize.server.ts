@@ -1,4 +1,4 @@
-import DOMPurify from "isomorphic-dompurify";
+import { htmlPurifier } from "~/platform/html-purifier.server";
 
 /** Everything is text: no tag survives, their text content does. */
 const textOnly = { ALLOWED_TAGS: [] as string[], ALLOWED_ATTR: [] as string[], KEEP_CONTENT: true };
@@ -13,7 +13,9 @@ const entities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">
 export function sanitizeText(text: string): string {
   let current = text;
   for (let pass = 0; pass < 5 && /[<&]/.test(current); pass++) {
-    const next = DOMPurify.sanitize(current, textOnly).replace(/&(?:amp|lt|gt|nbsp);/g, (entity) => entities[entity] ?? entity);
+    // Without a "<" DOMPurify gives the text back as it is, so the DOM is not even loaded for it.
+    const sanitized = current.includes("<") ? htmlPurifier().sanitize(current, textOnly) : current;
+    const next = sanitized.replace(/&(?:amp|lt|gt|nbsp);/g, (entity) => entities[entity] ?? entity);
     if (next === current) break;
     current = next;
   }

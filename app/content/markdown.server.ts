@@ -1,5 +1,5 @@
-import DOMPurify from "isomorphic-dompurify";
 import { Marked, type Token } from "marked";
+import { htmlPurifier } from "~/platform/html-purifier.server";
 
 /**
  * Release-note bodies are Markdown written by administrators. They are rendered here, on the
@@ -32,7 +32,7 @@ export function renderMarkdown(markdown: string): string {
   const html = marked.parse(markdown, { async: false });
   // A DOM fragment rather than a string: the links are settled here and not by a hook, because
   // hooks are shared by every user of the one DOMPurify instance (market descriptions add their own).
-  const fragment = DOMPurify.sanitize(html, { ...allowed, RETURN_DOM_FRAGMENT: true });
+  const fragment = htmlPurifier().sanitize(html, { ...allowed, RETURN_DOM_FRAGMENT: true });
   for (const link of fragment.querySelectorAll("a")) {
     link.removeAttribute("target");
     if (isExternal(link.getAttribute("href") ?? "")) link.setAttribute("rel", "noopener noreferrer");

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { request } from "./http.js";
 
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -112,17 +112,27 @@ export async function startNodeServer({ name, script, env, port: chosenPort, rea
 
 /**
  * The production build of Market Analytics with its own empty data directory and demo data
- * everywhere (a clean environment, so a developer's provider keys never reach an upstream).
+ * everywhere (a clean environment, so a developer's provider keys never reach an upstream). With
+ * `memoryProbe` it answers readMemoryProbe (scripts/lib/memory.js).
  */
-export function startRealApp({ name = "app", pageCache = true } = {}) {
+export async function startRealApp({ name = "app", pageCache = true, memoryProbe = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "market-analytics-bench-"));
-  return startNodeServer({
+  // Where the preloaded probe (scripts/lib/memory-probe.js) writes its readings.
+  const memoryProbeFile = memoryProbe ? path.join(dataDir, "memory-probe.json") : undefined;
+  const probeEnv = memoryProbeFile
+    ? {
+        NODE_OPTIONS: `--import=${pathToFileURL(path.join(projectRoot, "scripts/lib/memory-probe.js")).href}`,
+        MEMORY_PROBE_FILE: memoryProbeFile,
+      }
+    : {};
+  const server = await startNodeServer({
     name,
     script: "server.js",
     readyPath: "/healthz",
     // Loading the build takes far longer on a machine busy with other work.
     startTimeoutMs: 90_000,
-    env: { NODE_ENV: "production", DATA_DIR: dataDir, ...(pageCache ? {} : { PAGE_CACHE_TTL_SECONDS: "0" }) },
+    env: { NODE_ENV: "production", DATA_DIR: dataDir, ...(pageCache ? {} : { PAGE_CACHE_TTL_SECONDS: "0" }), ...probeEnv },
     ownDirs: [dataDir],
   });
+  return { ...server, memoryProbeFile };
 }
