@@ -259,11 +259,12 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
           () => null,
         );
         if (long?.data?.history.length) {
-          return synced(
-            long,
-            (answer): ChartCandles | null =>
-              answer && quotes.candles(liveKey, { intervalMs, ohlc: true, candles: mergeCandles(answer.history, intervalMs) }),
-          );
+          return synced(long, (answer): ChartCandles | null => {
+            if (!answer) return null;
+            // Monthly candles stay monthly (a live tick then starts a new one a month on, not a week on).
+            const size = Math.max(intervalMs, answer.intervalMs);
+            return quotes.candles(liveKey, { intervalMs: size, ohlc: true, candles: mergeCandles(answer.history, size) });
+          });
         }
       }
       const answer = await service.stockDetail(ticker, liveStockRanges[range], language);

@@ -255,6 +255,7 @@ describe("brapi long history (5Y and Max)", () => {
     expect(lastRequest("brapi:quote")?.query).toMatchObject({ range: "max", interval: "1mo" });
     expect(all?.history.length).toBeGreaterThan(250);
     expect(all?.history.length).toBeLessThanOrEqual(300);
+    expect([five?.intervalMs, all?.intervalMs]).toEqual([weekS * 1000, 28 * 86_400_000]);
   });
 
   it("falls back to the deepest range a plan allows, and to nothing for an unknown ticker", async () => {
@@ -275,6 +276,11 @@ describe("brapi long history (5Y and Max)", () => {
     expect(five?.ohlc).toBe(true);
     expect(five?.intervalMs).toBe(weekS * 1000);
     expect(five?.candles.length).toBeGreaterThan(250);
+    for (const { time } of five?.candles ?? []) expect(new Date(time * 1000).getUTCDay()).toBe(1);
+    // Max in monthly candles: one per month, not weekly gaps.
+    const all = (await market(fakeKeys.brapi).stockCandles("PETR4", "max", "pt-BR")).data;
+    expect(all?.intervalMs).toBe(28 * 86_400_000);
+    expect(all?.candles.length).toBe((await brapi().longHistory!("PETR4", "max"))?.history.length);
     // THIN3 has no long history here: the detail's year (two days in the fake) stands in.
     const thin = (await market(fakeKeys.brapi).stockCandles("THIN3", "5y", "pt-BR")).data;
     expect(thin?.candles.length).toBe(1);

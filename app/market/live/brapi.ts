@@ -82,15 +82,17 @@ const historySchema = z.object({ results: z.array(z.object({ historicalDataPrice
  * near 260 points: weekly for five years, monthly for everything. A plan that caps history refuses the
  * deeper ones, and the next is tried; a year and less is `detail`'s.
  */
-const longRanges: Record<LongStockRange, readonly { range: string; interval: string }[]> = {
+const weekly = { interval: "1wk", intervalMs: 7 * 86_400_000 };
+const monthly = { interval: "1mo", intervalMs: 28 * 86_400_000 };
+const longRanges: Record<LongStockRange, readonly { range: string; interval: string; intervalMs: number }[]> = {
   "5y": [
-    { range: "5y", interval: "1wk" },
-    { range: "2y", interval: "1wk" },
+    { range: "5y", ...weekly },
+    { range: "2y", ...weekly },
   ],
   max: [
-    { range: "max", interval: "1mo" },
-    { range: "5y", interval: "1wk" },
-    { range: "2y", interval: "1wk" },
+    { range: "max", ...monthly },
+    { range: "5y", ...weekly },
+    { range: "2y", ...weekly },
   ],
 };
 
@@ -139,10 +141,10 @@ export function createBrapiProvider(options: BrapiOptions = {}): StockProvider {
     async longHistory(ticker, chartRange) {
       const segment = pathSegment(ticker.toUpperCase());
       if (segment === null) return null;
-      for (const { range, interval } of longRanges[chartRange]) {
+      for (const { range, interval, intervalMs } of longRanges[chartRange]) {
         const body = await http.getOrNull(`/api/quote/${segment}`, historySchema, { range, interval }, rangeRefusals);
         const history = body?.results[0]?.historicalDataPrice ?? [];
-        if (history.length > 0) return { range, history };
+        if (history.length > 0) return { range, intervalMs, history };
       }
       return null;
     },

@@ -154,7 +154,7 @@ const ohlcSchema = z.union([
       return time == null || open == null || high == null || low == null || close == null ? [] : [{ time, open, high, low, close }];
     }),
   ),
-  z.object({ status: z.object({}).passthrough() }).transform(() => null),
+  z.object({ status: z.object({}) }).transform(() => null),
 ]);
 
 const minuteMs = 60_000;

@@ -67,8 +67,11 @@ export interface StockProvider {
 
 /** The chart ranges beyond a year. */
 export type LongStockRange = Extract<ChartRange, "5y" | "max">;
-/** A long history and the upstream range it covers (less than asked for when the plan caps the depth). */
-export type LongHistory = { range: string; history: OhlcPoint[] };
+/**
+ * A long history, the upstream range it covers (less than asked for when the plan caps the depth) and
+ * the size of its candles, in ms (a month counts as 28 days: the widest size holding one month's start at most).
+ */
+export type LongHistory = { range: string; intervalMs: number; history: OhlcPoint[] };
 
 export interface NewsProvider {
   readonly source: DataSource;
