@@ -22,7 +22,7 @@
  *                                                            thin-coin (no market data), placeholder-coin,
  *                                                            small-image-coin; other ids 404
  *   coingecko:chart       /coingecko/coins/{id}/market_chart/range   the same ids; other ids 404
- *   coingecko:ohlc        /coingecko/coins/{id}/ohlc?days=   bitcoin: rows closing up to 2024-06-03 00:00 UTC at CoinGecko's
+ *   coingecko:ohlc        /coingecko/coins/{id}/ohlc?days=   bitcoin: rows closing up to 2024-06-03 00:00 UTC (setOhlcEnd) at CoinGecko's
  *                                                            candle size for `days` (one with a null, one with strings);
  *                                                            thin-coin []; ethereum 200 with an error body; days=max
  *                                                            401 (error 10012) without a Pro key; other days 400
@@ -144,13 +144,15 @@ export type FakeUpstream = {
   url: string;
   setFault(route: FakeRoute, fault: FakeFault): void;
   movePrices(factor: number): void;
+  /** Where /ohlc rows end (unix ms, rounded down to a UTC day); `fakeOhlcEndMs` until set. */
+  setOhlcEnd(ms: number): void;
   calls(route?: FakeRoute): number;
   requests(route?: FakeRoute): RecordedRequest[];
   close(): Promise<void>;
 };
 
 type Reply = { status: number; body: unknown };
-type Incoming = { params: string[]; query: URLSearchParams; headers: IncomingHttpHeaders };
+type Incoming = { params: string[]; query: URLSearchParams; headers: IncomingHttpHeaders; ohlcEndMs?: number };
 type Route = {
   key: FakeRoute;
   pattern: RegExp;
@@ -362,7 +364,7 @@ export const fakeOhlcEndMs = Date.UTC(2024, 5, 3);
 const ohlcDays = new Set(["1", "7", "14", "30", "90", "180", "365"]);
 
 /** /coins/{id}/ohlc: [close ms, open, high, low, close] rows, their size set by `days` as CoinGecko does. */
-function coingeckoOhlc({ params, query, headers }: Incoming): Reply {
+function coingeckoOhlc({ params, query, headers, ohlcEndMs = fakeOhlcEndMs }: Incoming): Reply {
   const absent = missing(query, "vs_currency", "days");
   if (absent) return absent;
   const days = query.get("days") ?? "";
@@ -393,7 +395,7 @@ function coingeckoOhlc({ params, query, headers }: Incoming): Reply {
   for (let index = count - 1; index >= 0; index--) {
     const open = 60_000 + 1000 * Math.sin(index);
     const close = 60_000 + 1000 * Math.sin(index + 1);
-    rows.push([fakeOhlcEndMs - index * sizeMs, open, Math.max(open, close) + 150, Math.min(open, close) - 150, close]);
+    rows.push([ohlcEndMs - index * sizeMs, open, Math.max(open, close) + 150, Math.min(open, close) - 150, close]);
   }
   rows[3] = [rows[3]?.[0], null, null, null, null];
   rows[5] = (rows[5] ?? []).map((value) => String(value));
@@ -991,6 +993,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   const faults = new Map<FakeRoute, FakeFault>();
   const recorded: RecordedRequest[] = [];
   let priceFactor = 1;
+  let ohlcEndMs = fakeOhlcEndMs;
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -1018,7 +1021,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         return send(response, ok(["unexpected"]));
       case "none": {
         const params = route.pattern.exec(path)?.slice(1) ?? [];
-        const parsed: Incoming = { params, query: url.searchParams, headers: request.headers };
+        const parsed: Incoming = { params, query: url.searchParams, headers: request.headers, ohlcEndMs };
         const reply = route.auth?.(parsed) ?? route.handle(parsed);
         const moves = priceFactor !== 1 && /^(coingecko|brapi):/.test(route.key);
         return send(response, moves ? { ...reply, body: moved(reply.body, priceFactor) } : reply);
@@ -1034,6 +1037,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     url: `http://127.0.0.1:${port}`,
     setFault: (route, fault) => void faults.set(route, fault),
     movePrices: (factor) => void (priceFactor = factor),
+    setOhlcEnd: (ms) => void (ohlcEndMs = Math.floor(ms / 86_400_000) * 86_400_000),
     calls: (route) => matching(route).length,
     requests: (route) => matching(route),
     close: () =>
