@@ -136,3 +136,24 @@ export function mergeCandles(candles: readonly Candle[], intervalMs: number): Ca
   }
   return merged;
 }
+
+/**
+ * `candles` of `intervalMs` with volumes from samples ([ms, volume], any order): each candle without
+ * one takes the last sample in it (CoinGecko's rolling 24-hour totals, as `candlesFromSamples` does).
+ */
+export function withSampleVolumes(
+  candles: readonly Candle[],
+  volumes: readonly (readonly [number, number])[],
+  intervalMs: number,
+): Candle[] {
+  const byStart = new Map<number, number>();
+  for (const [ms, volume] of volumes.toSorted((a, b) => a[0] - b[0])) byStart.set(bucketStart(ms, intervalMs), volume);
+  return candles.map((candle) => (candle.volume === null ? { ...candle, volume: byStart.get(candle.time * 1000) ?? null } : candle));
+}
+
+/** Merges candles (oldest first) into wider ones of a multiple of `intervalMs` when there are more than `most`. */
+export function thinCandles(candles: readonly Candle[], intervalMs: number, most = 300): { intervalMs: number; candles: Candle[] } {
+  if (candles.length <= most) return { intervalMs, candles: [...candles] };
+  const wider = intervalMs * Math.ceil(candles.length / 260);
+  return { intervalMs: wider, candles: mergeCandles(candles, wider) };
+}

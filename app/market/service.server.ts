@@ -4,7 +4,7 @@ import type { MarketEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import type { SharedStore } from "~/platform/shared-store.server";
 import { MarketCache, type PersistentStore } from "./cache.server";
-import { candlesFromSamples, mergeCandles, rangeInterval, rangeWindow, type ChartRange } from "./chart-range";
+import { candlesFromSamples, mergeCandles, rangeInterval, rangeWindow, withSampleVolumes, type ChartRange } from "./chart-range";
 import { isCryptoCurrency, type CryptoCurrency } from "./crypto-currency";
 import { createDemoProviders } from "./demo";
 import { demoTick } from "./demo/ticks";
@@ -201,8 +201,9 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
       return synced(answer, (chart) => chart && quotes.cryptoChart(quoteKey(id, currency), chart, toSeconds));
     },
     /**
-     * A crypto's candles over `range` ending at `nowMs`: the provider's own where it has them;
-     * otherwise made from its chart's price samples (no true open, high and low: `ohlc` is false).
+     * A crypto's candles over `range` ending at `nowMs`: the provider's own where it has them; else its
+     * true candles (`ohlc`) with volumes from its chart; else made from the chart's price samples (no
+     * true open, high and low: `ohlc` is false), when the upstream refuses or fails the candles.
      */
     async cryptoCandles(id: string, range: ChartRange, nowMs: number, currency: CryptoCurrency = "usd") {
       const { crypto } = providers;
@@ -214,11 +215,23 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
       // Whole hours, so the cache key holds for an hour as the chart's did before ranges.
       const to = Math.ceil(nowMs / HOUR_MS) * (HOUR_MS / 1000);
       const window = rangeWindow(range, to * 1000);
-      const answer = await cached("crypto", `chart:${currency}:${id}:${window.fromMs / 1000}:${to}`, () =>
-        crypto.chart(id, window.fromMs / 1000, to, currency),
-      );
+      const [ohlc, line] = await Promise.allSettled([
+        crypto.ohlc ? cached("crypto", `ohlc:${currency}:${id}:${range}`, () => crypto.ohlc!(id, range, nowMs, currency)) : null,
+        cached("crypto", `chart:${currency}:${id}:${window.fromMs / 1000}:${to}`, () =>
+          crypto.chart(id, window.fromMs / 1000, to, currency),
+        ),
+      ]);
+      const volumes = line.status === "fulfilled" ? (line.value.data?.totalVolumes ?? []) : [];
+      if (ohlc.status === "fulfilled" && ohlc.value?.data?.candles.length) {
+        return synced(
+          ohlc.value,
+          (chart): ChartCandles | null =>
+            chart && quotes.candles(liveKey, { ...chart, candles: withSampleVolumes(chart.candles, volumes, chart.intervalMs) }),
+        );
+      }
+      if (line.status === "rejected") throw line.reason;
       return synced(
-        answer,
+        line.value,
         (chart): ChartCandles | null =>
           chart &&
           quotes.candles(liveKey, {
@@ -229,8 +242,9 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
       );
     },
     /**
-     * A stock's candles over `range`: the provider's own where it has them; otherwise the detail's
-     * history for the nearest range the live adapters know (a year at most), merged to the range's candle size.
+     * A stock's candles over `range`: the provider's own where it has them; beyond a year its long
+     * history where the upstream gives one; otherwise the detail's history for the nearest range the
+     * live adapters know (a year at most), merged to the range's candle size.
      */
     async stockCandles(ticker: string, range: ChartRange, language: Language) {
       const { stocks } = providers;
@@ -239,8 +253,21 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
         const answer = await cached("stocks", `candles:${ticker.toUpperCase()}:${range}`, () => stocks.candles!(ticker, range));
         return synced(answer, (chart) => chart && quotes.candles(liveKey, chart));
       }
-      const answer = await service.stockDetail(ticker, liveStockRanges[range], language);
       const intervalMs = rangeInterval(range);
+      if ((range === "5y" || range === "max") && stocks.longHistory) {
+        const long = await cached("stocks", `history:${ticker.toUpperCase()}:${range}`, () => stocks.longHistory!(ticker, range)).catch(
+          () => null,
+        );
+        if (long?.data?.history.length) {
+          return synced(long, (answer): ChartCandles | null => {
+            if (!answer) return null;
+            // Monthly candles stay monthly (a live tick then starts a new one a month on, not a week on).
+            const size = Math.max(intervalMs, answer.intervalMs);
+            return quotes.candles(liveKey, { intervalMs: size, ohlc: true, candles: mergeCandles(answer.history, size) });
+          });
+        }
+      }
+      const answer = await service.stockDetail(ticker, liveStockRanges[range], language);
       return synced(
         answer,
         (detail): ChartCandles | null => detail && { intervalMs, ohlc: true, candles: mergeCandles(detail.history, intervalMs) },

@@ -39,6 +39,8 @@ test.beforeAll(async ({}, testInfo) => {
       TRUST_PROXY: "loopback",
     },
   });
+  // The fake's candles end today, as CoinGecko's do.
+  fake.setOhlcEnd(Date.now());
 });
 
 test.afterAll(async () => {
@@ -101,4 +103,11 @@ test("a news feed with malformed items shows the good ones", async () => {
   expect(news).not.toContain("Fed minutes due on Wednesday");
   expect(news).not.toContain("Oil slips on supply worries");
   expect(news).not.toContain("/static/images/chips.jpg");
+});
+
+test("a live crypto's chart offers candlesticks where CoinGecko has candles, and only a line where it has none", async () => {
+  // bitcoin has /ohlc candles: Candles is among the chart types.
+  expect(await page("/cryptos/bitcoin?range=1y")).toContain("chart=candles");
+  // thin-coin's /ohlc is an empty array: its chart is the market_chart line, without Candles.
+  expect(await page("/cryptos/thin-coin?range=1y")).not.toContain("chart=candles");
 });

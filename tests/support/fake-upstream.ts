@@ -22,6 +22,10 @@
  *                                                            thin-coin (no market data), placeholder-coin,
  *                                                            small-image-coin; other ids 404
  *   coingecko:chart       /coingecko/coins/{id}/market_chart/range   the same ids; other ids 404
+ *   coingecko:ohlc        /coingecko/coins/{id}/ohlc?days=   bitcoin: rows closing up to 2024-06-03 00:00 UTC (setOhlcEnd) at CoinGecko's
+ *                                                            candle size for `days` (one with a null, one with strings);
+ *                                                            thin-coin []; ethereum 200 with an error body; days=max
+ *                                                            401 (error 10012) without a Pro key; other days 400
  *   coingecko:search      /coingecko/search?query=           case-insensitive match; "sol" has 9 hits,
  *                                                            "placeholder" 3 (one malformed)
  *   coingecko:trending    /coingecko/search/trending         pepe, bitcoin, placeholder-coin, one malformed
@@ -29,7 +33,9 @@
  *                                                            TAEE11 (unit) KNIP11 (fund, no subType, zeros, BRAPI.svg)
  *                                                            KDIF11 (fi-infra); honours search, type, subType, sector,
  *                                                            page, limit; a search with no match answers 417
- *   brapi:quote           /brapi/api/quote/{ticker}          PETR4 (full), KNIP11 (zeros, BRAPI.svg), THIN3 (sparse),
+ *   brapi:quote           /brapi/api/quote/{ticker}          range=2y|5y|10y|max: PETR4's weekly (interval=1wk) or monthly
+ *                                                            (1mo) candles; brapiFree gets 400 past 2y
+ *                                                            otherwise PETR4 (full), KNIP11 (zeros, BRAPI.svg), THIN3 (sparse),
  *                                                            MXRF11 (a FII); EMPTY3 answers 200 with no results; other
  *                                                            tickers 404. `modules=defaultKeyStatistics,financialData`
  *                                                            and `dividends=true` add those keys (fundamentals-samples.ts)
@@ -109,6 +115,7 @@ export type FakeRoute =
   | "coingecko:markets"
   | "coingecko:coin"
   | "coingecko:chart"
+  | "coingecko:ohlc"
   | "coingecko:search"
   | "coingecko:trending"
   | "brapi:list"
@@ -137,13 +144,15 @@ export type FakeUpstream = {
   url: string;
   setFault(route: FakeRoute, fault: FakeFault): void;
   movePrices(factor: number): void;
+  /** Where /ohlc rows end (unix ms, rounded down to a UTC day); `fakeOhlcEndMs` until set. */
+  setOhlcEnd(ms: number): void;
   calls(route?: FakeRoute): number;
   requests(route?: FakeRoute): RecordedRequest[];
   close(): Promise<void>;
 };
 
 type Reply = { status: number; body: unknown };
-type Incoming = { params: string[]; query: URLSearchParams; headers: IncomingHttpHeaders };
+type Incoming = { params: string[]; query: URLSearchParams; headers: IncomingHttpHeaders; ohlcEndMs?: number };
 type Route = {
   key: FakeRoute;
   pattern: RegExp;
@@ -350,6 +359,49 @@ function coingeckoAuth({ headers }: Incoming) {
 
 const coinNotFound: Reply = { status: 404, body: { error: "coin not found" } };
 
+/** Where the fake's /ohlc rows end (close times): 2024-06-03 00:00 UTC. */
+export const fakeOhlcEndMs = Date.UTC(2024, 5, 3);
+const ohlcDays = new Set(["1", "7", "14", "30", "90", "180", "365"]);
+
+/** /coins/{id}/ohlc: [close ms, open, high, low, close] rows, their size set by `days` as CoinGecko does. */
+function coingeckoOhlc({ params, query, headers, ohlcEndMs = fakeOhlcEndMs }: Incoming): Reply {
+  const absent = missing(query, "vs_currency", "days");
+  if (absent) return absent;
+  const days = query.get("days") ?? "";
+  if (days === "max" && headers["x-cg-pro-api-key"] === undefined) {
+    return {
+      status: 401,
+      body: {
+        error: {
+          status: {
+            timestamp: "2024-06-03T00:00:00.000+00:00",
+            error_code: 10012,
+            error_message:
+              "Your request exceeds the allowed time range. Public API users are limited to querying historical data within the past 365 days.",
+          },
+        },
+      },
+    };
+  }
+  if (days !== "max" && !ohlcDays.has(days)) return { status: 400, body: { error: "invalid days" } };
+  const id = params[0] ?? "";
+  if (id === "thin-coin") return ok([]);
+  if (id === "ethereum") return ok({ status: { error_code: 429, error_message: "You've exceeded the Rate Limit." } });
+  if (id !== "bitcoin") return coinNotFound;
+  const span = days === "max" ? 4000 : Number(days);
+  const sizeMs = span <= 2 ? 30 * 60_000 : span <= 30 ? 4 * 3_600_000 : 4 * 86_400_000;
+  const count = Math.floor((span * 86_400_000) / sizeMs);
+  const rows: unknown[][] = [];
+  for (let index = count - 1; index >= 0; index--) {
+    const open = 60_000 + 1000 * Math.sin(index);
+    const close = 60_000 + 1000 * Math.sin(index + 1);
+    rows.push([ohlcEndMs - index * sizeMs, open, Math.max(open, close) + 150, Math.min(open, close) - 150, close]);
+  }
+  rows[3] = [rows[3]?.[0], null, null, null, null];
+  rows[5] = (rows[5] ?? []).map((value) => String(value));
+  return ok(rows);
+}
+
 // ---------------------------------------------------------------------------------------------
 // brapi
 
@@ -504,10 +556,59 @@ function brapiList({ query }: Incoming): Reply {
   });
 }
 
+/** The ranges past a year, and the free plan's refusal of the deepest (it reaches two years here). */
+const brapiLongRanges: Record<string, number> = { "2y": 2, "5y": 5, "10y": 10, max: 24 };
+
+/**
+ * A long range's candles for PETR4 (weekly or monthly, to 2024-06-03; one with nulls, one with strings),
+ * as brapi sends them with `usedRange`, `usedInterval` and the plan's `validRanges`.
+ */
+function brapiLongQuote(ticker: string, request: Incoming): Reply | null {
+  const range = request.query.get("range") ?? "";
+  const years = brapiLongRanges[range];
+  if (years === undefined) return null;
+  const free = brapiToken(request) === fakeKeys.brapiFree;
+  if (free && years > 2) {
+    return {
+      status: 400,
+      body: { error: true, message: `O seu plano não permite o range ${range}. Ranges válidos: 1d, 5d, 1mo, 3mo, 6mo, 1y, 2y` },
+    };
+  }
+  if (ticker !== "PETR4") return null;
+  const stepDays = request.query.get("interval") === "1mo" ? 30 : 7;
+  const count = Math.floor((years * 365) / stepDays);
+  const end = Date.UTC(2024, 5, 3) / 1000;
+  const history: Record<string, unknown>[] = [];
+  for (let index = count - 1; index >= 0; index--) {
+    const close = 30 + 5 * Math.sin(index / 10);
+    history.push({
+      date: end - index * stepDays * 86_400,
+      open: close - 0.5,
+      high: close + 1,
+      low: close - 1.5,
+      close,
+      volume: 1_000_000 + index,
+    });
+  }
+  history[1] = { ...history[1], open: null, close: null };
+  history[2] = Object.fromEntries(Object.entries(history[2] ?? {}).map(([key, value]) => [key, String(value)]));
+  const validRanges = free
+    ? ["1d", "5d", "1mo", "3mo", "6mo", "1y", "2y"]
+    : ["1d", "5d", "1mo", "3mo", "6mo", "1y", "2y", "5y", "10y", "ytd", "max"];
+  const quote = brapiQuotes.PETR4 as Record<string, unknown>;
+  return ok({
+    results: [{ ...quote, usedRange: range, usedInterval: request.query.get("interval"), validRanges, historicalDataPrice: history }],
+    requestedAt: "2024-06-03T21:00:00.000Z",
+    took: "44ms",
+  });
+}
+
 function brapiQuote(request: Incoming): Reply {
   const ticker = (request.params[0] ?? "").toUpperCase();
   const denied = brapiAuth(request, !brapiFreeTickers.has(ticker));
   if (denied) return denied;
+  const long = brapiLongQuote(ticker, request);
+  if (long) return long;
   if (ticker === "EMPTY3") return ok({ results: [], requestedAt: "2024-06-03T21:00:00.000Z", took: 3 });
   const quote = brapiQuotes[ticker];
   if (!quote) return { status: 404, body: { error: true, message: `Não encontramos a ação ${ticker}` } };
@@ -725,6 +826,12 @@ const routes: Route[] = [
     handle: ({ params, query }) => missing(query, "vs_currency", "from", "to") ?? (coins[params[0] ?? ""] ? ok(chart) : coinNotFound),
   },
   {
+    key: "coingecko:ohlc",
+    pattern: /^\/coingecko\/coins\/([^/]+)\/ohlc$/,
+    auth: coingeckoAuth,
+    handle: coingeckoOhlc,
+  },
+  {
     key: "coingecko:coin",
     pattern: /^\/coingecko\/coins\/([^/]+)$/,
     auth: coingeckoAuth,
@@ -886,6 +993,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   const faults = new Map<FakeRoute, FakeFault>();
   const recorded: RecordedRequest[] = [];
   let priceFactor = 1;
+  let ohlcEndMs = fakeOhlcEndMs;
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -913,7 +1021,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         return send(response, ok(["unexpected"]));
       case "none": {
         const params = route.pattern.exec(path)?.slice(1) ?? [];
-        const parsed: Incoming = { params, query: url.searchParams, headers: request.headers };
+        const parsed: Incoming = { params, query: url.searchParams, headers: request.headers, ohlcEndMs };
         const reply = route.auth?.(parsed) ?? route.handle(parsed);
         const moves = priceFactor !== 1 && /^(coingecko|brapi):/.test(route.key);
         return send(response, moves ? { ...reply, body: moved(reply.body, priceFactor) } : reply);
@@ -929,6 +1037,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     url: `http://127.0.0.1:${port}`,
     setFault: (route, fault) => void faults.set(route, fault),
     movePrices: (factor) => void (priceFactor = factor),
+    setOhlcEnd: (ms) => void (ohlcEndMs = Math.floor(ms / 86_400_000) * 86_400_000),
     calls: (route) => matching(route).length,
     requests: (route) => matching(route),
     close: () =>

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MarketCache } from "~/market/cache.server";
+import { createDemoProviders } from "~/market/demo";
 import { createBrapiProvider } from "~/market/live/brapi";
+import { createMarketService } from "~/market/service.server";
 import { UpstreamError } from "~/market/providers/provider";
 import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 
@@ -232,5 +235,54 @@ describe("brapi adapter", () => {
       fiftyTwoWeekHigh: 92.5,
       previousClose: 88.66,
     });
+  });
+});
+
+describe("brapi long history (5Y and Max)", () => {
+  const weekS = 7 * 86_400;
+
+  it("asks five years of weekly candles for 5Y and everything in monthly candles for Max", async () => {
+    const five = await brapi().longHistory!("petr4", "5y");
+    expect(lastRequest("brapi:quote")).toMatchObject({ path: "/brapi/api/quote/PETR4", query: { range: "5y", interval: "1wk" } });
+    expect(five?.range).toBe("5y");
+    // 260 weeks, the one without a price dropped; string numbers read; dates in unix seconds.
+    expect(five?.history).toHaveLength(259);
+    expect(five?.history[1]).toMatchObject({ open: expect.any(Number), close: expect.any(Number) });
+    expect(five?.history.at(-1)?.time).toBe(Date.UTC(2024, 5, 3) / 1000);
+    expect(five!.history[3]!.time - five!.history[2]!.time).toBe(weekS);
+
+    const all = await brapi().longHistory!("PETR4", "max");
+    expect(lastRequest("brapi:quote")?.query).toMatchObject({ range: "max", interval: "1mo" });
+    expect(all?.history.length).toBeGreaterThan(250);
+    expect(all?.history.length).toBeLessThanOrEqual(300);
+    expect([five?.intervalMs, all?.intervalMs]).toEqual([weekS * 1000, 28 * 86_400_000]);
+  });
+
+  it("falls back to the deepest range a plan allows, and to nothing for an unknown ticker", async () => {
+    const before = fake.calls("brapi:quote");
+    const capped = await brapi({ token: fakeKeys.brapiFree }).longHistory!("PETR4", "max");
+    // max and 5y refused (HTTP 400), 2y answered in weekly candles.
+    expect(fake.calls("brapi:quote") - before).toBe(3);
+    expect(capped?.range).toBe("2y");
+    expect(capped?.history.length).toBeGreaterThan(100);
+    expect(await brapi().longHistory!("NOPE3", "5y")).toBeNull();
+  });
+
+  it("charts 5Y from the long history through the service, and a year when the plan gives none", async () => {
+    const now = Date.UTC(2024, 5, 3, 21);
+    const market = (token: string) =>
+      createMarketService({ ...createDemoProviders(() => now), stocks: brapi({ token }) }, new MarketCache({ clock: { now: () => now } }));
+    const five = (await market(fakeKeys.brapi).stockCandles("PETR4", "5y", "pt-BR")).data;
+    expect(five?.ohlc).toBe(true);
+    expect(five?.intervalMs).toBe(weekS * 1000);
+    expect(five?.candles.length).toBeGreaterThan(250);
+    for (const { time } of five?.candles ?? []) expect(new Date(time * 1000).getUTCDay()).toBe(1);
+    // Max in monthly candles: one per month, not weekly gaps.
+    const all = (await market(fakeKeys.brapi).stockCandles("PETR4", "max", "pt-BR")).data;
+    expect(all?.intervalMs).toBe(28 * 86_400_000);
+    expect(all?.candles.length).toBe((await brapi().longHistory!("PETR4", "max"))?.history.length);
+    // THIN3 has no long history here: the detail's year (two days in the fake) stands in.
+    const thin = (await market(fakeKeys.brapi).stockCandles("THIN3", "5y", "pt-BR")).data;
+    expect(thin?.candles.length).toBe(1);
   });
 });

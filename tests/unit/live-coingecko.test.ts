@@ -3,7 +3,10 @@ import { sparklinePoints } from "~/market/crypto-depth";
 import { createCoinGeckoProvider, type CoinGeckoOptions } from "~/market/live/coingecko";
 import { UpstreamError } from "~/market/providers/provider";
 import { memoryLogger } from "~/platform/logger.server";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { MarketCache } from "~/market/cache.server";
+import { createDemoProviders } from "~/market/demo";
+import { createMarketService } from "~/market/service.server";
+import { fakeKeys, fakeOhlcEndMs, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
 
 let fake: FakeUpstream;
 beforeAll(async () => {
@@ -407,5 +410,90 @@ describe("CoinGecko adapter", () => {
     const trending = await coingecko().trending();
     expect(trending.map((coin) => coin.id)).toEqual(["pepe", "bitcoin", "placeholder-coin"]);
     expect(trending[2]).toMatchObject({ image: null, price: 0.5012, change24h: 0.24, marketCap: null, volume24h: null, rank: null });
+  });
+});
+
+describe("CoinGecko candles (/coins/{id}/ohlc)", () => {
+  const now = fakeOhlcEndMs;
+  const dayMs = 86_400_000;
+  const market = (options?: CoinGeckoOptions) =>
+    createMarketService({ ...createDemoProviders(() => now), crypto: coingecko(options) }, new MarketCache({ clock: { now: () => now } }));
+
+  it("asks the smallest `days` the free plans allow for each range, and reads real candles", async () => {
+    const asked: Record<string, string | undefined> = {};
+    for (const range of ["1d", "7d", "1m", "3m", "1y"] as const) {
+      const chart = await coingecko().ohlc!("bitcoin", range, now);
+      asked[range] = lastRequest("coingecko:ohlc")?.query.days;
+      expect(chart?.ohlc).toBe(true);
+      for (const { open, high, low, close, volume } of chart?.candles ?? []) {
+        expect(low).toBeLessThanOrEqual(Math.min(open, close));
+        expect(high).toBeGreaterThanOrEqual(Math.max(open, close));
+        expect(volume).toBeNull();
+      }
+    }
+    expect(asked).toEqual({ "1d": "1", "7d": "7", "1m": "30", "3m": "180", "1y": "365" });
+    expect(lastRequest("coingecko:ohlc")).toMatchObject({
+      query: { vs_currency: "usd" },
+      headers: { "x-cg-demo-api-key": fakeKeys.coingeckoDemo },
+    });
+  });
+
+  it("stamps candles with their start, drops rows with nulls, reads strings, and cuts to the range", async () => {
+    // 1D: 48 half-hour rows, the one with nulls dropped.
+    const day = await coingecko().ohlc!("bitcoin", "1d", now);
+    expect(day?.intervalMs).toBe(30 * 60_000);
+    expect(day?.candles).toHaveLength(47);
+    expect(day?.candles.at(-1)?.time).toBe((now - 30 * 60_000) / 1000);
+    expect(day?.candles.every(({ open }) => typeof open === "number")).toBe(true);
+    // 1M: 30 days of 4-hour rows made daily; 3M: 180 days of 4-day rows cut to the 92 days (and the candle across its start).
+    const month = await coingecko().ohlc!("bitcoin", "1m", now);
+    expect(month?.intervalMs).toBe(dayMs);
+    expect(month?.candles).toHaveLength(30);
+    const quarter = await coingecko().ohlc!("bitcoin", "3m", now);
+    expect(quarter?.intervalMs).toBe(4 * dayMs);
+    expect(quarter?.candles.length).toBeGreaterThanOrEqual(23);
+    expect(quarter?.candles.length).toBeLessThanOrEqual(25);
+    expect(quarter!.candles[0]!.time * 1000).toBeGreaterThanOrEqual(now - 100 * dayMs);
+  });
+
+  it("asks days=max for 5Y and Max with a Pro key only, thinned to a few hundred candles", async () => {
+    const calls = fake.calls("coingecko:ohlc");
+    expect(await coingecko().ohlc!("bitcoin", "5y", now)).toBeNull();
+    expect(await coingecko({}).ohlc!("bitcoin", "max", now)).toBeNull();
+    expect(fake.calls("coingecko:ohlc")).toBe(calls);
+    const all = await coingecko({ apiKey: fakeKeys.coingeckoPro, keyType: "pro" }).ohlc!("bitcoin", "max", now);
+    expect(lastRequest("coingecko:ohlc")?.query.days).toBe("max");
+    expect(all?.candles.length).toBeGreaterThan(200);
+    expect(all?.candles.length).toBeLessThanOrEqual(300);
+    const five = await coingecko({ apiKey: fakeKeys.coingeckoPro, keyType: "pro" }).ohlc!("bitcoin", "5y", now);
+    expect(five?.intervalMs).toBe(8 * dayMs);
+    expect(five!.candles[0]!.time * 1000).toBeGreaterThanOrEqual(now - (5 * 365 + 10) * dayMs);
+  });
+
+  it("answers no candles for an empty array, an error body, a refusal or an unknown coin", async () => {
+    expect(await coingecko().ohlc!("thin-coin", "1m", now)).toBeNull();
+    expect(await coingecko().ohlc!("ethereum", "1m", now)).toBeNull();
+    expect(await coingecko().ohlc!("no-such-coin", "1m", now)).toBeNull();
+    expect(await coingecko({ apiKey: "wrong" }).ohlc!("bitcoin", "1m", now)).toBeNull();
+  });
+
+  it("gives live cryptos candlesticks through the service, with the chart's volumes, and a line when candles fail", async () => {
+    const chart = (await market().cryptoCandles("bitcoin", "1y", now)).data;
+    expect(chart?.ohlc).toBe(true);
+    expect(chart?.intervalMs).toBe(4 * dayMs);
+    // The chart's rolling 24-hour volume of 2024-06-01 lands in the candle that holds it.
+    expect(chart?.candles.some(({ volume }) => volume === 21345678901)).toBe(true);
+
+    const thin = (await market().cryptoCandles("thin-coin", "1m", now)).data;
+    expect(thin?.ohlc).toBe(false);
+
+    fake.setFault("coingecko:ohlc", "429");
+    try {
+      const line = (await market().cryptoCandles("bitcoin", "1m", now)).data;
+      expect(line?.ohlc).toBe(false);
+      expect(line?.candles.length).toBeGreaterThan(0);
+    } finally {
+      fake.setFault("coingecko:ohlc", "none");
+    }
   });
 });

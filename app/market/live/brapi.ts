@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { StockProvider } from "../providers/provider";
+import type { LongStockRange, StockProvider } from "../providers/provider";
 import { classifyStock } from "../stock-type";
 import type { OhlcPoint, StockListItem, StockListQuery } from "../types";
 import { createJsonClient, pathSegment } from "./http";
@@ -74,6 +74,31 @@ const quoteSchema = z.object({
   requestedAt: text,
 });
 
+/** Only the candles, for the long ranges. */
+const historySchema = z.object({ results: z.array(z.object({ historicalDataPrice: candles })) });
+
+/**
+ * The brapi ranges tried for a long chart range, deepest first, with the candle size that keeps each
+ * near 260 points: weekly for five years, monthly for everything. A plan that caps history refuses the
+ * deeper ones, and the next is tried; a year and less is `detail`'s.
+ */
+const weekly = { interval: "1wk", intervalMs: 7 * 86_400_000 };
+const monthly = { interval: "1mo", intervalMs: 28 * 86_400_000 };
+const longRanges: Record<LongStockRange, readonly { range: string; interval: string; intervalMs: number }[]> = {
+  "5y": [
+    { range: "5y", ...weekly },
+    { range: "2y", ...weekly },
+  ],
+  max: [
+    { range: "max", ...monthly },
+    { range: "5y", ...weekly },
+    { range: "2y", ...weekly },
+  ],
+};
+
+/** How brapi says a plan does not reach a range (or an unknown ticker): try a shorter one, or none. */
+const rangeRefusals = [400, 401, 402, 403, 404];
+
 /** One JSON client per brapi adapter, with the token as a bearer header. */
 export function brapiClient({ baseUrl = defaultBaseUrl, token, timeoutMs }: BrapiOptions = {}) {
   return createJsonClient({ provider: "brapi", baseUrl, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs });
@@ -111,6 +136,17 @@ export function createBrapiProvider(options: BrapiOptions = {}): StockProvider {
         limit,
         sectors: body.availableSectors,
       };
+    },
+
+    async longHistory(ticker, chartRange) {
+      const segment = pathSegment(ticker.toUpperCase());
+      if (segment === null) return null;
+      for (const { range, interval, intervalMs } of longRanges[chartRange]) {
+        const body = await http.getOrNull(`/api/quote/${segment}`, historySchema, { range, interval }, rangeRefusals);
+        const history = body?.results[0]?.historicalDataPrice ?? [];
+        if (history.length > 0) return { range, intervalMs, history };
+      }
+      return null;
     },
 
     async detail(ticker, { range }) {

@@ -3,7 +3,8 @@ import type { Language } from "~/i18n/languages";
 import type { Logger } from "~/platform/logger.server";
 import type { CryptoCurrency } from "../crypto-currency";
 import type { CryptoProvider } from "../providers/provider";
-import type { CryptoDetail, CryptoListItem, LocalizedText, PriceRecord, SeriesPoint } from "../types";
+import type { Candle, CryptoDetail, CryptoListItem, LocalizedText, PriceRecord, SeriesPoint } from "../types";
+import { mergeCandles, rangeWindow, thinCandles, type ChartRange } from "../chart-range";
 import { downsample } from "../crypto-depth";
 import { createJsonClient, pathSegment } from "./http";
 import { imageUrl, isHttpUrl, keepValidItems, list, num, positive, strings, text, validItems, toNumber } from "./schema";
@@ -142,6 +143,52 @@ const series = z
   .array(z.tuple([num, num]))
   .transform((points) => points.flatMap(([time, value]): SeriesPoint[] => (time === null || value === null ? [] : [[time, value]])));
 
+/**
+ * /coins/{id}/ohlc: a bare array of [close time ms, open, high, low, close]; a row with a missing or
+ * non-numeric side is dropped. An error body (`{"status":{"error_code":…}}`) is no candles at all.
+ */
+const ohlcSchema = z.union([
+  z.array(z.array(z.unknown())).transform((rows) =>
+    rows.flatMap((row) => {
+      const [time, open, high, low, close] = row.map(toNumber);
+      return time == null || open == null || high == null || low == null || close == null ? [] : [{ time, open, high, low, close }];
+    }),
+  ),
+  z.object({ status: z.object({}) }).transform(() => null),
+]);
+
+const minuteMs = 60_000;
+const hourMs = 60 * minuteMs;
+const dayMs = 24 * hourMs;
+
+/**
+ * What to ask /coins/{id}/ohlc for a chart range, the size of the candles it answers with (chosen by
+ * `days`: 30 minutes up to 2 days, 4 hours up to 30, 4 days beyond) and the size to draw. The Demo and
+ * keyless plans accept `days` of 1, 7, 14, 30, 90, 180 and 365 only; "max" needs a paid key, so 5Y
+ * and Max have no candles without one. 1M asks 30 days (4-hour candles made daily) rather than 90
+ * (eight 4-day candles): its first of 31 days is left out.
+ */
+export function ohlcRequest(range: ChartRange, pro: boolean): { days: number | "max"; candleMs: number; intervalMs: number } | null {
+  switch (range) {
+    case "1d":
+      return { days: 1, candleMs: 30 * minuteMs, intervalMs: 30 * minuteMs };
+    case "7d":
+      return { days: 7, candleMs: 4 * hourMs, intervalMs: 4 * hourMs };
+    case "1m":
+      return { days: 30, candleMs: 4 * hourMs, intervalMs: dayMs };
+    case "3m":
+      return { days: 180, candleMs: 4 * dayMs, intervalMs: 4 * dayMs };
+    case "1y":
+      return { days: 365, candleMs: 4 * dayMs, intervalMs: 4 * dayMs };
+    case "5y":
+    case "max":
+      return pro ? { days: "max", candleMs: 4 * dayMs, intervalMs: 4 * dayMs } : null;
+  }
+}
+
+/** Refusals of a plan or a bad request: no candles (the line stands in), not a failure to retry. */
+const ohlcRefusals = [400, 401, 402, 403, 404];
+
 const chartSchema = z.object({ prices: series, market_caps: series.nullish(), total_volumes: series.nullish() });
 
 const searchSchema = z.object({
@@ -198,6 +245,7 @@ export function coinGeckoClient({ baseUrl, apiKey, keyType = "demo", timeoutMs, 
 
 export function createCoinGeckoProvider(options: CoinGeckoOptions = {}): CryptoProvider {
   const http = coinGeckoClient(options);
+  const pro = Boolean(options.apiKey) && options.keyType === "pro";
 
   return {
     source: "live",
@@ -239,6 +287,22 @@ export function createCoinGeckoProvider(options: CoinGeckoOptions = {}): CryptoP
         to: Math.ceil(toSeconds),
       });
       return chart && { prices: chart.prices, marketCaps: chart.market_caps ?? [], totalVolumes: chart.total_volumes ?? [] };
+    },
+
+    async ohlc(id, range, nowMs, currency = "usd") {
+      const segment = pathSegment(id);
+      const request = ohlcRequest(range, pro);
+      if (segment === null || request === null) return null;
+      const rows = await http.getOrNull(`/coins/${segment}/ohlc`, ohlcSchema, { vs_currency: currency, days: request.days }, ohlcRefusals);
+      if (!rows?.length) return null;
+      // Stamped with their start, as every candle here is; "max" is everything, the others their window.
+      const fromMs = range === "max" ? -Infinity : rangeWindow(range, nowMs).fromMs;
+      const candles = rows
+        .map(({ time, ...prices }): Candle => ({ ...prices, time: (time - request.candleMs) / 1000, volume: null }))
+        .filter((candle) => candle.time * 1000 >= fromMs - request.candleMs);
+      if (candles.length === 0) return null;
+      const thinned = thinCandles(mergeCandles(candles, request.intervalMs), request.intervalMs);
+      return { ...thinned, ohlc: true };
     },
 
     async search(query) {

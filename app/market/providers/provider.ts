@@ -18,6 +18,7 @@ import type {
   MarketIndexId,
   NewsCategory,
   NewsItem,
+  OhlcPoint,
   RateTable,
   StockDetail,
   StockListPage,
@@ -42,6 +43,11 @@ export interface CryptoProvider {
   chart(id: string, fromSeconds: number, toSeconds: number, currency?: CryptoCurrency): Promise<CryptoChart | null>;
   /** Candles of a chart range ending now, where the source has them (the demo does; the service derives them from `chart` otherwise). */
   candles?(id: string, range: ChartRange, currency?: CryptoCurrency): Promise<ChartCandles | null>;
+  /**
+   * True open/high/low/close candles of a range ending at `nowMs`, without volumes, where the upstream
+   * has them; null when it cannot answer that range (its plan, or no data): the service then draws `chart`'s line.
+   */
+  ohlc?(id: string, range: ChartRange, nowMs: number, currency?: CryptoCurrency): Promise<ChartCandles | null>;
   search(query: string): Promise<CryptoSearchResult[]>;
   trending(currency?: CryptoCurrency): Promise<CryptoListItem[]>;
 }
@@ -52,7 +58,20 @@ export interface StockProvider {
   detail(ticker: string, options: { range: StockRange; language: Language }): Promise<StockDetail | null>;
   /** Candles of a chart range ending now, where the source has them (the demo does; the service derives them from `detail` otherwise). */
   candles?(ticker: string, range: ChartRange): Promise<ChartCandles | null>;
+  /**
+   * Daily-or-coarser candles reaching further back than `detail`'s year, where the upstream has them:
+   * the deepest its plan allows up to `range`, or null when it allows none of it.
+   */
+  longHistory?(ticker: string, range: LongStockRange): Promise<LongHistory | null>;
 }
+
+/** The chart ranges beyond a year. */
+export type LongStockRange = Extract<ChartRange, "5y" | "max">;
+/**
+ * A long history, the upstream range it covers (less than asked for when the plan caps the depth) and
+ * the size of its candles, in ms (a month counts as 28 days: the widest size holding one month's start at most).
+ */
+export type LongHistory = { range: string; intervalMs: number; history: OhlcPoint[] };
 
 export interface NewsProvider {
   readonly source: DataSource;

@@ -16,6 +16,11 @@ export function stocksByMarket(b3: StockProvider, us: UsStockProvider): StockPro
       return stockMarketOf(ticker) === "US" ? us.detail(ticker, options) : b3.detail(ticker, options);
     },
 
+    // Twelve Data's free plan is spent on the year of daily candles: US names chart a year at most.
+    async longHistory(ticker, range) {
+      return stockMarketOf(ticker) === "US" ? null : ((await b3.longHistory?.(ticker, range)) ?? null);
+    },
+
     async list(query): Promise<StockListPage> {
       const { page: requestedPage, limit, ...filters } = query;
       const page = Math.max(1, requestedPage);
