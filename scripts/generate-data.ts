@@ -139,7 +139,10 @@ async function insertAll<Row extends Record<string, unknown>, Returned = never>(
   const inserter = bulk;
   if (!inserter) throw new Error("insertAll before the inserter is open");
   const schemaColumns = getTableColumns(table) as Record<string, Column>;
+  // Every row names the same columns (one left out would silently take its default).
   const keys = Object.keys(rows[0] ?? {});
+  const odd = rows.find((row) => Object.keys(row).length !== keys.length);
+  if (odd) throw new Error(`${name}: a row names other columns than the first: ${JSON.stringify(odd)}`);
   const columns = keys.map((key) => schemaColumns[key]!.name);
   const returnedColumns = returning.map((key) => schemaColumns[key]!.name);
   // SQLite takes 32,766 parameters a statement, PostgreSQL 65,535.
@@ -181,12 +184,18 @@ try {
   // Users: the measured ones and the administrator first, then the ordinary accounts.
   const ordinaryCount = Math.max(0, totals.users - measuredSizes.length - 1);
   const userRows = [
-    ...measuredSizes.map((size) => ({ email: measuredEmail(size), name: `Measured ${size}`, nickname: `measured_${size}` })),
+    ...measuredSizes.map((size) => ({
+      email: measuredEmail(size),
+      name: `Measured ${size}`,
+      nickname: `measured_${size}`,
+      userType: "user" as const,
+    })),
     { email: adminEmail, name: "Scale Admin", nickname: "scale_admin", userType: "admin" as const },
     ...Array.from({ length: ordinaryCount }, (_, index) => ({
       email: generatedEmail(index + 1),
       name: `User ${index + 1}`,
       nickname: `user${index + 1}`,
+      userType: "user" as const,
     })),
   ].map((user) => ({ ...user, passwordHash, createdAt: someTimeBefore(end - 30 * day) }));
   const userIds = (await insertAll<(typeof userRows)[number], { id: number }>("users", users, userRows, ["id"])).map((row) => row.id);

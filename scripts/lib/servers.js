@@ -111,18 +111,19 @@ export async function startNodeServer({ name, script, env, port: chosenPort, rea
 }
 
 /**
- * The production build of Market Analytics with its own empty data directory and demo data
- * everywhere (a clean environment, so a developer's provider keys never reach an upstream).
+ * The production build of Market Analytics with its own empty data directory (or `dataDir`, which
+ * it then owns and removes) and demo data everywhere (a clean environment, so a developer's
+ * provider keys never reach an upstream); `env` adds settings.
  */
-export function startRealApp({ name = "app", pageCache = true } = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "market-analytics-bench-"));
+export function startRealApp({ name = "app", pageCache = true, dataDir, env = {} } = {}) {
+  const ownDir = dataDir ?? mkdtempSync(path.join(tmpdir(), "market-analytics-bench-"));
   return startNodeServer({
     name,
     script: "server.js",
     readyPath: "/healthz",
     // Loading the build takes far longer on a machine busy with other work.
     startTimeoutMs: 90_000,
-    env: { NODE_ENV: "production", DATA_DIR: dataDir, ...(pageCache ? {} : { PAGE_CACHE_TTL_SECONDS: "0" }) },
-    ownDirs: [dataDir],
+    env: { NODE_ENV: "production", DATA_DIR: ownDir, ...(pageCache ? {} : { PAGE_CACHE_TTL_SECONDS: "0" }), ...env },
+    ownDirs: [ownDir],
   });
 }
