@@ -25,24 +25,35 @@ const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 /** The app's identifiers: numbered by the database, as SQLite's AUTOINCREMENT numbers them. */
 const serialId = () => integer("id").primaryKey().generatedByDefaultAsIdentity();
 
-export const users = pgTable("users", {
-  id: serialId(),
-  email: text("email").notNull().unique(),
-  name: text("name").notNull(),
-  nickname: text("nickname").notNull().unique(),
-  passwordHash: text("password_hash"),
-  loginMethod: text("login_method", { enum: loginMethods }).notNull().default("email"),
-  theme: text("theme", { enum: themes }).notNull().default("dark"),
-  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
-  twofaToken: text("twofa_token"),
-  twofaLastStep: integer("twofa_last_step"),
-  userType: text("user_type", { enum: userTypes }).notNull().default("user"),
-  githubId: text("github_id").unique(),
-  googleId: text("google_id").unique(),
-  createdAt: timestampSeconds("created_at")
-    .notNull()
-    .default(sql`date_trunc('second', now())`),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: serialId(),
+    email: text("email").notNull().unique(),
+    name: text("name").notNull(),
+    nickname: text("nickname").notNull().unique(),
+    passwordHash: text("password_hash"),
+    loginMethod: text("login_method", { enum: loginMethods }).notNull().default("email"),
+    theme: text("theme", { enum: themes }).notNull().default("dark"),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    twofaToken: text("twofa_token"),
+    twofaLastStep: integer("twofa_last_step"),
+    userType: text("user_type", { enum: userTypes }).notNull().default("user"),
+    githubId: text("github_id").unique(),
+    googleId: text("google_id").unique(),
+    createdAt: timestampSeconds("created_at")
+      .notNull()
+      .default(sql`date_trunc('second', now())`),
+  },
+  (table) => [
+    /** The administrators' list, newest first, a page at a time. */
+    index("users_created_idx").on(table.createdAt, table.id),
+    /** Sign-up and profile edits: a nickname is taken whatever its case. */
+    index("users_nickname_lower_idx").on(sql`lower(${table.nickname})`),
+    /** "Is there an administrator yet?" at start, and the administrators' list. */
+    index("users_type_idx").on(table.userType),
+  ],
+);
 
 export const marketCache = pgTable("market_cache", {
   key: text("key").primaryKey(),
@@ -139,28 +150,45 @@ export const recordTableItems = pgTable(
       .references(() => favorites.id, { onDelete: "cascade" }),
     addedAt: timestampSeconds("added_at").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.tableId, table.favoriteId] })],
+  (table) => [
+    primaryKey({ columns: [table.tableId, table.favoriteId] }),
+    /** A favourite's tables: its stars, removing it (and the cascade from favorites). */
+    index("record_table_items_favorite_idx").on(table.favoriteId),
+  ],
 );
 
-export const feedback = pgTable("feedback", {
-  id: serialId(),
-  userId: integer("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  title: text("title").notNull(),
-  description: text("description").notNull(),
-  type: text("type", { enum: feedbackTypes }).notNull(),
-  createdAt: timestampSeconds("created_at").notNull(),
-});
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: serialId(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    type: text("type", { enum: feedbackTypes }).notNull(),
+    createdAt: timestampSeconds("created_at").notNull(),
+  },
+  (table) => [
+    /** The administrators' list, newest first, a page at a time. */
+    index("feedback_created_idx").on(table.createdAt, table.id),
+    /** The cascade when an account is deleted. */
+    index("feedback_user_idx").on(table.userId),
+  ],
+);
 
-export const feedbackImages = pgTable("feedback_images", {
-  id: serialId(),
-  feedbackId: integer("feedback_id")
-    .notNull()
-    .references(() => feedback.id, { onDelete: "cascade" }),
-  mimeType: text("mime_type").notNull(),
-  data: bytes("data").notNull(),
-});
+export const feedbackImages = pgTable(
+  "feedback_images",
+  {
+    id: serialId(),
+    feedbackId: integer("feedback_id")
+      .notNull()
+      .references(() => feedback.id, { onDelete: "cascade" }),
+    mimeType: text("mime_type").notNull(),
+    data: bytes("data").notNull(),
+  },
+  (table) => [index("feedback_images_feedback_idx").on(table.feedbackId)],
+);
 
 export const chatSessions = pgTable(
   "chat_sessions",

@@ -5,28 +5,39 @@ export const loginMethods = ["email", "google", "github"] as const;
 export const themes = ["dark", "light"] as const;
 export const userTypes = ["user", "admin"] as const;
 
-export const users = sqliteTable("users", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  email: text("email").notNull().unique(),
-  name: text("name").notNull(),
-  nickname: text("nickname").notNull().unique(),
-  /** argon2id hash; null for accounts that sign in with Google or GitHub. */
-  passwordHash: text("password_hash"),
-  loginMethod: text("login_method", { enum: loginMethods }).notNull().default("email"),
-  theme: text("theme", { enum: themes }).notNull().default("dark"),
-  twoFactorEnabled: integer("two_factor_enabled", { mode: "boolean" }).notNull().default(false),
-  /** The TOTP secret (base32) once two-factor setup has started. */
-  twofaToken: text("twofa_token"),
-  /** The last TOTP time step accepted, so a code cannot be replayed. */
-  twofaLastStep: integer("twofa_last_step"),
-  userType: text("user_type", { enum: userTypes }).notNull().default("user"),
-  /** Stable provider ids for accounts that sign in with GitHub or Google. */
-  githubId: text("github_id").unique(),
-  googleId: text("google_id").unique(),
-  createdAt: integer("created_at", { mode: "timestamp" })
-    .notNull()
-    .default(sql`(unixepoch())`),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull().unique(),
+    name: text("name").notNull(),
+    nickname: text("nickname").notNull().unique(),
+    /** argon2id hash; null for accounts that sign in with Google or GitHub. */
+    passwordHash: text("password_hash"),
+    loginMethod: text("login_method", { enum: loginMethods }).notNull().default("email"),
+    theme: text("theme", { enum: themes }).notNull().default("dark"),
+    twoFactorEnabled: integer("two_factor_enabled", { mode: "boolean" }).notNull().default(false),
+    /** The TOTP secret (base32) once two-factor setup has started. */
+    twofaToken: text("twofa_token"),
+    /** The last TOTP time step accepted, so a code cannot be replayed. */
+    twofaLastStep: integer("twofa_last_step"),
+    userType: text("user_type", { enum: userTypes }).notNull().default("user"),
+    /** Stable provider ids for accounts that sign in with GitHub or Google. */
+    githubId: text("github_id").unique(),
+    googleId: text("google_id").unique(),
+    createdAt: integer("created_at", { mode: "timestamp" })
+      .notNull()
+      .default(sql`(unixepoch())`),
+  },
+  (table) => [
+    /** The administrators' list, newest first, a page at a time. */
+    index("users_created_idx").on(table.createdAt, table.id),
+    /** Sign-up and profile edits: a nickname is taken whatever its case. */
+    index("users_nickname_lower_idx").on(sql`lower(${table.nickname})`),
+    /** "Is there an administrator yet?" at start, and the administrators' list. */
+    index("users_type_idx").on(table.userType),
+  ],
+);
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -136,31 +147,48 @@ export const recordTableItems = sqliteTable(
       .references(() => favorites.id, { onDelete: "cascade" }),
     addedAt: integer("added_at", { mode: "timestamp" }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.tableId, table.favoriteId] })],
+  (table) => [
+    primaryKey({ columns: [table.tableId, table.favoriteId] }),
+    /** A favourite's tables: its stars, removing it (and the cascade from favorites). */
+    index("record_table_items_favorite_idx").on(table.favoriteId),
+  ],
 );
 
 export const feedbackTypes = ["bug", "suggestion", "idea", "other"] as const;
 
-export const feedback = sqliteTable("feedback", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  userId: integer("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  title: text("title").notNull(),
-  description: text("description").notNull(),
-  type: text("type", { enum: feedbackTypes }).notNull(),
-  createdAt: integer("created_at", { mode: "timestamp" }).notNull(),
-});
+export const feedback = sqliteTable(
+  "feedback",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    type: text("type", { enum: feedbackTypes }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp" }).notNull(),
+  },
+  (table) => [
+    /** The administrators' list, newest first, a page at a time. */
+    index("feedback_created_idx").on(table.createdAt, table.id),
+    /** The cascade when an account is deleted. */
+    index("feedback_user_idx").on(table.userId),
+  ],
+);
 
 /** Screenshots sent with feedback, checked by content (PNG, JPEG, WebP or GIF) and under 1 MB. */
-export const feedbackImages = sqliteTable("feedback_images", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  feedbackId: integer("feedback_id")
-    .notNull()
-    .references(() => feedback.id, { onDelete: "cascade" }),
-  mimeType: text("mime_type").notNull(),
-  data: blob("data", { mode: "buffer" }).notNull(),
-});
+export const feedbackImages = sqliteTable(
+  "feedback_images",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    feedbackId: integer("feedback_id")
+      .notNull()
+      .references(() => feedback.id, { onDelete: "cascade" }),
+    mimeType: text("mime_type").notNull(),
+    data: blob("data", { mode: "buffer" }).notNull(),
+  },
+  (table) => [index("feedback_images_feedback_idx").on(table.feedbackId)],
+);
 
 export const chatSenders = ["user", "ai"] as const;
 

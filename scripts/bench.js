@@ -8,7 +8,11 @@
 // BENCH_RENDER_ROUNDS (default 200), BENCH_LIGHTHOUSE=0 to skip Lighthouse,
 // BENCH_LIGHTHOUSE_RUNS (default 3; the median counts), BENCH_ONLY=soak,lighthouse (a
 // comma-separated choice of budgets, throughput, instances, render, compression, proxy, lighthouse,
-// realtime, screener, soak), BENCH_REALTIME_SECONDS (default 30) of ticks to 1,000 socket clients.
+// realtime, screener, scale, soak), BENCH_REALTIME_SECONDS (default 30) of ticks to 1,000 socket clients.
+// "scale" (issue 20, scripts/lib/scale.js) runs the app on the large database of `npm run
+// data:generate` (made once in the temporary directory, then reused) and times the account pages
+// for users with 10, 100 and 1,000 favourites; BENCH_SCALE_REQUESTS (default 40) per page,
+// BENCH_SCALE_ACCOUNT_REQUESTS (default 30) sign-ins and sign-ups.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -29,6 +33,7 @@ import {
 import { atLeastRow, count, formatTable, kilobytes, megabytes, milliseconds, ratio, row, underRow, unmetRows } from "./lib/report.js";
 import { connectWatchers } from "./lib/realtime-load.js";
 import { moduleCosts, readMemoryProbe } from "./lib/memory.js";
+import { scale } from "./lib/scale.js";
 import { machineBusyShare, projectRoot, startNodeServer, startRealApp } from "./lib/servers.js";
 import { findExecutable, startNginx } from "./lib/system-services.js";
 
@@ -569,6 +574,7 @@ try {
   if (runLighthouse && chosen("lighthouse")) rows.push(...(await lighthouse(servers, details)));
   if (chosen("screener")) rows.push(...(await screener(servers, details)));
   if (chosen("realtime")) rows.push(...(await realtime(servers, details)));
+  if (chosen("scale")) rows.push(...(await scale({ log, section }, details)));
   if (chosen("soak")) rows.push(...(await soak(servers, details)));
 } finally {
   closeConnections();

@@ -122,10 +122,22 @@ export async function listFeedback(db: AppDatabase, page: number, perPage = feed
       })
       .from(feedback)
       .innerJoin(users, eq(users.id, feedback.userId))
-      .orderBy(desc(feedback.createdAt), desc(feedback.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
+      // The page's ids first, from the index alone: a deep page skips index entries, not joined rows.
+      .where(
+        inArray(
+          feedback.id,
+          db.orm
+            .select({ id: feedback.id })
+            .from(feedback)
+            .orderBy(desc(feedback.createdAt), desc(feedback.id))
+            .limit(perPage)
+            .offset((page - 1) * perPage),
+        ),
+      ),
   ]);
+  // Newest first again (a handful of rows): `in` keeps no order, and sorting them here spares the
+  // database a sort of its own.
+  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
   const ids = rows.map((row) => row.id);
   const images = ids.length
     ? await db.orm

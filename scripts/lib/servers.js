@@ -111,14 +111,15 @@ export async function startNodeServer({ name, script, env, port: chosenPort, rea
 }
 
 /**
- * The production build of Market Analytics with its own empty data directory and demo data
- * everywhere (a clean environment, so a developer's provider keys never reach an upstream). With
- * `memoryProbe` it answers readMemoryProbe (scripts/lib/memory.js).
+ * The production build of Market Analytics with its own empty data directory (or `dataDir`, which
+ * it then owns and removes) and demo data everywhere (a clean environment, so a developer's
+ * provider keys never reach an upstream); `env` adds settings. With `memoryProbe` it answers
+ * readMemoryProbe (scripts/lib/memory.js).
  */
-export async function startRealApp({ name = "app", pageCache = true, memoryProbe = false } = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "market-analytics-bench-"));
+export async function startRealApp({ name = "app", pageCache = true, memoryProbe = false, dataDir, env = {} } = {}) {
+  const ownDir = dataDir ?? mkdtempSync(path.join(tmpdir(), "market-analytics-bench-"));
   // Where the preloaded probe (scripts/lib/memory-probe.js) writes its readings.
-  const memoryProbeFile = memoryProbe ? path.join(dataDir, "memory-probe.json") : undefined;
+  const memoryProbeFile = memoryProbe ? path.join(ownDir, "memory-probe.json") : undefined;
   const probeEnv = memoryProbeFile
     ? {
         NODE_OPTIONS: `--import=${pathToFileURL(path.join(projectRoot, "scripts/lib/memory-probe.js")).href}`,
@@ -131,8 +132,8 @@ export async function startRealApp({ name = "app", pageCache = true, memoryProbe
     readyPath: "/healthz",
     // Loading the build takes far longer on a machine busy with other work.
     startTimeoutMs: 90_000,
-    env: { NODE_ENV: "production", DATA_DIR: dataDir, ...(pageCache ? {} : { PAGE_CACHE_TTL_SECONDS: "0" }), ...probeEnv },
-    ownDirs: [dataDir],
+    env: { NODE_ENV: "production", DATA_DIR: ownDir, ...(pageCache ? {} : { PAGE_CACHE_TTL_SECONDS: "0" }), ...probeEnv, ...env },
+    ownDirs: [ownDir],
   });
   return { ...server, memoryProbeFile };
 }

@@ -88,8 +88,9 @@ async function sqliteShape(db: AppDatabase): Promise<Record<string, Shape>> {
           indexes.map(async (index) => ({
             name: index.name,
             unique: index.unique === 1,
-            columns: (await db.rows<{ name: string }>(sql`select name from pragma_index_info(${index.name}) order by seqno`)).map(
-              (column) => column.name,
+            // An expression (lower(nickname)) has no column name on either engine.
+            columns: (await db.rows<{ name: string | null }>(sql`select name from pragma_index_info(${index.name}) order by seqno`)).map(
+              (column) => column.name ?? "(expression)",
             ),
           })),
         ),
@@ -116,8 +117,8 @@ async function pgShape(db: AppDatabase): Promise<Record<string, Shape>> {
     // Every key and index with its columns in order; a unique constraint is served by a unique index of its name.
     const indexes = await db.rows<{ name: string; primary: boolean; unique: boolean; columns: string[] }>(
       sql`select i.relname as name, x.indisprimary as primary, x.indisunique as unique,
-                 array(select a.attname::text from unnest(x.indkey) with ordinality k(attnum, n)
-                       join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum order by k.n) as columns
+                 array(select coalesce(a.attname::text, '(expression)') from unnest(x.indkey) with ordinality k(attnum, n)
+                       left join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum order by k.n) as columns
           from pg_index x join pg_class i on i.oid = x.indexrelid
           where x.indrelid = ${table}::regclass`,
     );
