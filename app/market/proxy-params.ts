@@ -25,10 +25,28 @@ export const stockListParams = z.object({
   sector: optionalText(60),
 });
 
+/** brapi's quote modules the proxy serves; like brapi, it ignores a module it does not know. */
+export const stockModules = ["summaryProfile", "defaultKeyStatistics", "financialData"] as const;
+export type StockModule = (typeof stockModules)[number];
+
 export const stockDetailParams = z.object({
   range: z.enum(stockRanges).default("1mo"),
   interval: z.literal("1d").default("1d"),
-  modules: z.literal("summaryProfile").optional(),
+  modules: z
+    .string()
+    .max(500)
+    .regex(/^[A-Za-z0-9, ]*$/)
+    .default("")
+    .transform((list) => {
+      const asked = new Set(list.split(",").map((name) => name.trim()));
+      return stockModules.filter((name) => asked.has(name));
+    })
+    .describe(`Comma-separated brapi modules: ${stockModules.map((name) => `\`${name}\``).join(", ")}; others are ignored`),
+  dividends: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true")
+    .describe("`true` adds brapi's `dividendsData`"),
 });
 
 export const cryptoListParams = z.object({

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { supportedLanguages, type Language } from "~/i18n/languages";
+import { fundamentalsAt } from "./fundamentals";
+import type { StockModule } from "./proxy-params";
 import {
   currencyKinds,
   stockRanges,
@@ -9,6 +11,8 @@ import {
   type CryptoListItem,
   type CryptoSearchResult,
   type NewsItem,
+  type AssetFacts,
+  type PayoutKind,
   type RateTable,
   type StockDetail,
   type StockListPage,
@@ -23,6 +27,17 @@ import {
 export const apiSchemas = z.registry<{ id: string; description?: string }>();
 
 const amount = z.number().nullable();
+/** brapi's ratios are fractions: 0.153 is 15.3%. */
+const fraction = z.number().nullable().describe("A fraction: 0.153 is 15.3%");
+
+/** brapi's labels of cash payouts, by our kinds. */
+const labelOf = {
+  dividend: "DIVIDENDO",
+  jcp: "JCP",
+  income: "RENDIMENTO",
+  amortization: "AMORTIZAÇÃO",
+  other: "OUTROS",
+} as const satisfies Record<PayoutKind, string>;
 const isoTime = z.iso.datetime({ offset: true });
 /** CoinGecko keys its per-currency maps by lowercase code; an unknown value is left out. */
 const usdMap = z.object({ usd: z.number() }).partial();
@@ -106,6 +121,46 @@ export const stockQuoteSchema = z
       })
       .optional()
       .describe("Present when `modules=summaryProfile` is asked for"),
+    defaultKeyStatistics: z
+      .object({
+        symbol: z.string(),
+        trailingEps: amount.describe("Earnings per share over the last 12 months (LPA)"),
+        bookValue: amount.describe("Book value per share (VPA)"),
+        priceToBook: amount.describe("P/VP at `regularMarketPrice`"),
+        dividendYield: fraction.describe("Income paid per share over the last 12 months over the price"),
+        sharesOutstanding: amount,
+        floatShares: amount,
+        profitMargins: fraction,
+        lastDividendValue: amount.describe("Per share, the newest payout whose record date has passed"),
+        lastDividendDate: z.iso.date().nullable().describe("Its record date (data com)"),
+      })
+      .optional()
+      .describe("Present when `modules` names `defaultKeyStatistics` and the figures are known"),
+    financialData: z
+      .object({
+        symbol: z.string(),
+        currentPrice: amount,
+        returnOnEquity: fraction,
+        profitMargins: fraction,
+        financialCurrency: z.string(),
+      })
+      .optional()
+      .describe("Present when `modules` names `financialData` and the figures are known"),
+    dividendsData: z
+      .object({
+        cashDividends: z.array(
+          z.object({
+            label: z.enum(Object.values(labelOf)),
+            rate: z.number().describe("Per share, in `currency`"),
+            lastDatePrior: isoTime.nullable().describe("Record date (data com)"),
+            paymentDate: isoTime.nullable().describe("null while not yet set"),
+          }),
+        ),
+        stockDividends: z.array(z.never()).describe("Always empty: splits and bonus shares are not tracked"),
+        subscriptions: z.array(z.never()).describe("Always empty"),
+      })
+      .optional()
+      .describe("Present when `dividends=true` is asked for and the payouts are known; newest first, announced ones included"),
   })
   .register(apiSchemas, { id: "StockQuote" });
 
@@ -311,9 +366,76 @@ export function toStockList(page: StockListPage): Shape<typeof stockListSchema> 
   };
 }
 
+type Quote = Shape<typeof stockQuoteSchema>;
+
+const asFraction = (percent: number | null) => (percent === null ? null : percent / 100);
+const midnightIso = (day: string | null) => (day === null ? null : `${day}T00:00:00.000Z`);
+
+/**
+ * brapi's `defaultKeyStatistics`, `financialData` and `dividendsData` from our reported figures, set
+ * against the quote's price as the stock page does. A part the source could not give is left out, as
+ * brapi leaves out what a plan does not cover.
+ */
+function factModules(
+  stock: StockDetail,
+  facts: AssetFacts,
+  { modules, dividends, now }: { modules: readonly StockModule[]; dividends: boolean; now: number },
+): Pick<Quote, "defaultKeyStatistics" | "financialData" | "dividendsData"> {
+  const figures = fundamentalsAt(facts, stock.price, now);
+  const figuresKnown = !facts.missing.includes("fundamentals");
+  const { sharesOutstanding, freeFloat } = facts;
+  const lastPayout = figures.lastPayout;
+  return {
+    ...(figuresKnown &&
+      modules.includes("defaultKeyStatistics") && {
+        defaultKeyStatistics: {
+          symbol: stock.ticker,
+          trailingEps: facts.earningsPerShare,
+          bookValue: facts.bookValuePerShare,
+          priceToBook: figures.priceToBook,
+          dividendYield: asFraction(figures.dividendYield12m),
+          sharesOutstanding,
+          floatShares: sharesOutstanding !== null && freeFloat !== null ? Math.round((sharesOutstanding * freeFloat) / 100) : null,
+          profitMargins: asFraction(facts.netMargin),
+          lastDividendValue: lastPayout?.amount ?? null,
+          lastDividendDate: lastPayout ? (lastPayout.recordDate ?? lastPayout.paymentDate) : null,
+        },
+      }),
+    ...(figuresKnown &&
+      modules.includes("financialData") && {
+        financialData: {
+          symbol: stock.ticker,
+          currentPrice: stock.price,
+          returnOnEquity: asFraction(facts.roe),
+          profitMargins: asFraction(facts.netMargin),
+          financialCurrency: facts.currency,
+        },
+      }),
+    ...(dividends &&
+      !facts.missing.includes("payouts") && {
+        dividendsData: {
+          cashDividends: facts.payouts.map((payout) => ({
+            label: labelOf[payout.kind],
+            rate: payout.amount,
+            lastDatePrior: midnightIso(payout.recordDate),
+            paymentDate: midnightIso(payout.paymentDate),
+          })),
+          stockDividends: [],
+          subscriptions: [],
+        },
+      }),
+  };
+}
+
 export function toStockQuote(
   stock: StockDetail,
-  { range, withProfile, requestedAt }: { range: StockRange; withProfile: boolean; requestedAt: number },
+  {
+    range,
+    modules,
+    dividends,
+    facts,
+    requestedAt,
+  }: { range: StockRange; modules: readonly StockModule[]; dividends: boolean; facts: AssetFacts | null; requestedAt: number },
 ): Shape<typeof stockDetailSchema> {
   const summary = stock.profile.longBusinessSummary;
   return {
@@ -346,7 +468,7 @@ export function toStockQuote(
           close,
           volume,
         })),
-        ...(withProfile && {
+        ...(modules.includes("summaryProfile") && {
           summaryProfile: {
             symbol: stock.ticker,
             longBusinessSummary: summary?.text ?? null,
@@ -356,6 +478,7 @@ export function toStockQuote(
             website: stock.profile.website,
           },
         }),
+        ...(facts && factModules(stock, facts, { modules, dividends, now: requestedAt })),
       },
     ],
     requestedAt: isoOf(requestedAt),

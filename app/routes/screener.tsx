@@ -50,7 +50,7 @@ export default function Screener({ loaderData: { input, errors, perPage, result 
   const location = useLocation();
   const sort = { sort: input.sort, order: input.order } as Parameters<typeof ScreenerTable>[0]["sort"];
   return (
-    <Container size="xl" className="page">
+    <Container size="lg" className="page">
       <Title order={1}>{t("page.title")}</Title>
       <Text mt="xs" c="dimmed">
         {t("page.intro")}

@@ -57,6 +57,8 @@ test("a client written from the spec reads every public /proxy route from anothe
     const list = await call("/proxy/stocks?limit=12&page=1&sortBy=volume&sortOrder=desc");
     const ticker = list.body.stocks[0].stock as string;
     const stock = await call(`/proxy/stocks/${ticker}?range=1mo&interval=1d&modules=summaryProfile`);
+    // What clients written from brapi's docs also ask for.
+    const fundamentals = await call(`/proxy/stocks/${ticker}?modules=defaultKeyStatistics,financialData&dividends=true`);
     const cryptos = await call("/proxy/cryptos?vs_currency=usd&per_page=12&page=1&precision=2");
     const id = cryptos.body[0].id as string;
     const to = Math.floor(Date.now() / 1000);
@@ -65,7 +67,7 @@ test("a client written from the spec reads every public /proxy route from anothe
     const search = await call("/proxy/cryptos/search?query=bit");
     const trending = await call("/proxy/cryptos/trending");
     const notFound = await call("/proxy/stocks/ZZZZ9");
-    return { list, ticker, stock, cryptos, chart, detail, search, trending, notFound };
+    return { list, ticker, stock, fundamentals, cryptos, chart, detail, search, trending, notFound };
   }, app.url);
 
   expect(seen.list).toMatchObject({ status: 200, source: "demo", stale: "false" });
@@ -79,6 +81,15 @@ test("a client written from the spec reads every public /proxy route from anothe
   const [quote] = seen.stock.body.results;
   expect(quote.historicalDataPrice.length).toBeGreaterThan(15);
   expect(quote.summaryProfile).toMatchObject({ longBusinessSummary: expect.stringMatching(/\S/), sector: expect.any(String) });
+  const [facts] = seen.fundamentals.body.results;
+  expect(facts).not.toHaveProperty("summaryProfile");
+  expect(facts.defaultKeyStatistics).toMatchObject({
+    symbol: seen.ticker,
+    trailingEps: expect.any(Number),
+    dividendYield: expect.any(Number),
+  });
+  expect(facts.financialData).toMatchObject({ symbol: seen.ticker, currentPrice: facts.regularMarketPrice });
+  expect(facts.dividendsData.cashDividends[0]).toMatchObject({ label: expect.any(String), rate: expect.any(Number) });
   expect(seen.cryptos.body[0]).toMatchObject({
     id: "bitcoin",
     name: "Bitcoin",

@@ -124,3 +124,26 @@ test.describe("on a phone", () => {
     expect(sideways).toBe(0);
   });
 });
+
+test.describe("on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("the title lines up with the breadcrumb, as on the other pages, and the whole table shows", async ({ page }, { project }) => {
+    const start = async (path: string) => {
+      await page.goto(path);
+      await ready(page, project.name);
+      return {
+        breadcrumb: (await page.locator(".breadcrumb a").first().boundingBox())!.x,
+        title: (await page.getByRole("heading", { level: 1 }).boundingBox())!.x,
+      };
+    };
+    const screener = await start("/screener");
+    expect(screener.title).toBe(screener.breadcrumb);
+    expect(screener).toEqual(await start("/stocks"));
+    // Sorted by market value by default: its column (the last) fits without scrolling the table.
+    await page.goto("/screener");
+    const frame = (await table(page).locator("xpath=..").boundingBox())!;
+    const last = (await rows(page).first().locator('[data-column="marketValue"]').boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(frame.x + frame.width);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { heatBand, heatMapTiles } from "~/market/heat-map";
+import { cdiAccumulated } from "~/market/compare";
 import { createDemoProviders } from "~/market/demo";
 import type { StockListItem } from "~/market/types";
 
@@ -61,9 +62,21 @@ describe("demo economy", () => {
     expect(twelve.value).toBeCloseTo((compounded - 1) * 100, 1);
   });
 
-  it("quotes the rates on weekdays only", async () => {
-    const points = await createDemoProviders(() => SESSION).economy.series("cdiDaily", "2026-11-09", "2026-11-15");
-    expect(points.map(({ date }) => date)).toEqual(["2026-11-09", "2026-11-10", "2026-11-11", "2026-11-12", "2026-11-13"]);
+  it("quotes the rates on B3's business days only: no weekends, no exchange holidays", async () => {
+    const points = await createDemoProviders(() => Date.UTC(2026, 10, 25)).economy.series("cdiDaily", "2026-11-16", "2026-11-22");
+    // Friday the 20th is Consciência Negra.
+    expect(points.map(({ date }) => date)).toEqual(["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19"]);
+  });
+
+  it("accrues the CDI about 252 times a year, so a year of it is about its annual rate", async () => {
+    const { economy } = createDemoProviders(() => Date.UTC(2027, 0, 5));
+    const year = await economy.series("cdi", "2026-01-01", "2026-12-31");
+    // 261 weekdays less the 14 weekday holidays of B3's 2026 calendar (Carnival, Christmas Eve and New Year's Eve included).
+    expect(year).toHaveLength(247);
+    const accumulated = [...cdiAccumulated([...year, { date: "2027-01-04", value: 14.9 }]).values()].at(-1)!;
+    expect((accumulated - 1) * 100).toBeCloseTo((1.149 ** (247 / 252) - 1) * 100, 6);
+    // Counting every weekday, as the demo once did, the year came to 15.47 %.
+    expect((accumulated - 1) * 100).toBeLessThan(14.7);
   });
 });
 

@@ -90,6 +90,23 @@ describe("/proxy routes on live providers", () => {
     });
     expect(JSON.stringify(stock.body)).not.toMatch(/"(ticker|history|profile)"/);
 
+    // brapi's modules and dividends, read from brapi and given back in its shape: fractions, ISO dates, its labels.
+    const withFacts = await app.call(stockLoader, "/proxy/stocks/PETR4?modules=defaultKeyStatistics,financialData&dividends=true", {
+      ticker: "PETR4",
+    });
+    const [quote] = withFacts.body.results;
+    expect(quote.defaultKeyStatistics).toMatchObject({ trailingEps: 6.29, bookValue: 31.72, sharesOutstanding: 13044496930 });
+    expect(quote.financialData.returnOnEquity).toBeCloseTo(0.2534, 10);
+    expect(quote.financialData.profitMargins).toBeCloseTo(0.2011, 10);
+    expect(quote.dividendsData.cashDividends).toContainEqual({
+      label: "JCP",
+      rate: 0.4566,
+      lastDatePrior: "2024-04-25T00:00:00.000Z",
+      paymentDate: "2024-05-20T00:00:00.000Z",
+    });
+    // The two rows brapi sends that cannot be shown (no rate; no date) are not passed on.
+    expect(quote.dividendsData.cashDividends).toHaveLength(4);
+
     const detail = await app.call(cryptoLoader, "/proxy/cryptos/bitcoin", { id: "bitcoin" }, { Cookie: "i18next=pt-BR" });
     expect(detail.body.description).toEqual({ en: expect.stringMatching(/\S/), pt: expect.stringMatching(/\S/) });
 

@@ -80,6 +80,7 @@ const getRequests: Record<keyof typeof loaders, [string, Record<string, string>?
   "/proxy/stocks": [["?limit=5"], ["?search=PETR&sortBy=change&sortOrder=desc&type=stock"], ["?limit=0"], ["?search=zzzzzz"]],
   "/proxy/stocks/{ticker}": [
     ["?range=1mo&interval=1d&modules=summaryProfile", { ticker: "PETR4" }],
+    ["?modules=summaryProfile,defaultKeyStatistics,financialData&dividends=true", { ticker: "ITUB4" }],
     ["?range=1y", { ticker: "AAPL" }, { "Accept-Language": "en" }],
     ["", { ticker: "ZZZZ9" }],
     ["?range=2w", { ticker: "PETR4" }],
@@ -141,7 +142,7 @@ describe("/proxy/openapi.json", () => {
       "query:type",
       "query:sector",
     ]);
-    expect(names("/proxy/stocks/{ticker}")).toEqual(["path:ticker", "query:range", "query:interval", "query:modules"]);
+    expect(names("/proxy/stocks/{ticker}")).toEqual(["path:ticker", "query:range", "query:interval", "query:modules", "query:dividends"]);
     expect(names("/proxy/cryptos/{id}/market_chart")).toEqual(["path:id", "query:vs_currency", "query:from", "query:to"]);
     const chart = document.paths["/proxy/cryptos/{id}/market_chart"]!.get!.parameters!;
     expect(chart.filter(({ required }) => required).map(({ name }) => name)).toEqual(["id", "from", "to"]);

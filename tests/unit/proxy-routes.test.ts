@@ -128,6 +128,68 @@ describe("/proxy/stocks/{ticker}", () => {
     expect(withoutProfile.body.results[0]).not.toHaveProperty("summaryProfile");
   });
 
+  it("answers brapi's fundamentals modules and dividends from the figures the stock page shows, as brapi does", async () => {
+    const { loader } = await routes.stock();
+    const { status, body } = await callLoader(
+      loader,
+      "/proxy/stocks/PETR4?range=1mo&interval=1d&modules=defaultKeyStatistics,financialData,balanceSheetHistory&dividends=true",
+      { ticker: "PETR4" },
+    );
+    expect(status).toBe(200);
+    const [quote] = body.results;
+    // An unknown module is ignored, as brapi ignores it.
+    expect(quote).not.toHaveProperty("balanceSheetHistory");
+    expect(quote).not.toHaveProperty("summaryProfile");
+    const statistics = quote.defaultKeyStatistics;
+    expect(statistics).toMatchObject({ symbol: "PETR4", trailingEps: expect.any(Number), bookValue: expect.any(Number) });
+    // Ratios are fractions, as brapi sends them: a yield of 0.0–0.5, not a percentage.
+    expect(statistics.dividendYield).toBeGreaterThan(0);
+    expect(statistics.dividendYield).toBeLessThan(0.5);
+    expect(quote.financialData.returnOnEquity).toBeGreaterThan(-1);
+    expect(quote.financialData.returnOnEquity).toBeLessThan(1);
+    expect(quote.financialData.currentPrice).toBe(quote.regularMarketPrice);
+    expect(statistics.priceToBook).toBeCloseTo(quote.regularMarketPrice / statistics.bookValue, 6);
+    // The yield is the last 12 months of income the payouts list says, over the price.
+    const { cashDividends } = quote.dividendsData;
+    expect(cashDividends.length).toBeGreaterThan(4);
+    expect(cashDividends[0]).toEqual({
+      label: expect.stringMatching(/^(DIVIDENDO|JCP|RENDIMENTO|AMORTIZAÇÃO|OUTROS)$/),
+      rate: expect.any(Number),
+      lastDatePrior: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/),
+      paymentDate: expect.toBeOneOf([null, expect.stringMatching(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/)]),
+    });
+    const requestedAt = Date.parse(body.requestedAt);
+    const yearAgo = new Date(requestedAt - 365 * 86_400_000).toISOString().slice(0, 10);
+    const today = new Date(requestedAt).toISOString().slice(0, 10);
+    const income = cashDividends
+      .filter((item: { label: string; lastDatePrior: string }) => item.label !== "AMORTIZAÇÃO")
+      .filter((item: { lastDatePrior: string }) => item.lastDatePrior.slice(0, 10) > yearAgo && item.lastDatePrior.slice(0, 10) <= today)
+      .reduce((sum: number, item: { rate: number }) => sum + item.rate, 0);
+    expect(statistics.dividendYield).toBeCloseTo(income / quote.regularMarketPrice, 8);
+
+    const plain = await callLoader(loader, "/proxy/stocks/PETR4?modules=summaryProfile&dividends=false", { ticker: "PETR4" });
+    expect(plain.body.results[0]).not.toHaveProperty("defaultKeyStatistics");
+    expect(plain.body.results[0]).not.toHaveProperty("financialData");
+    expect(plain.body.results[0]).not.toHaveProperty("dividendsData");
+    expect(plain.body.results[0]).toHaveProperty("summaryProfile");
+  });
+
+  it.each([
+    ["a dividends flag that is not true or false", "dividends=yes"],
+    ["modules with other characters", "modules=summaryProfile;drop"],
+    ["a module list past 500 characters", `modules=${"summaryProfile,".repeat(40)}`],
+  ])("rejects %s with the proxy's 400", async (_case, query) => {
+    const { status, body } = await callLoader(
+      (await routes.stock()).loader,
+      `/proxy/stocks/PETR4?${query}`,
+      { ticker: "PETR4" },
+      { "Accept-Language": "en" },
+    );
+    expect(status).toBe(400);
+    expectSpecError(body, 400);
+    expect(body.message).toMatch(/^Invalid parameters: (dividends|modules)\.$/);
+  });
+
   it("404s an unknown ticker and 400s a bad range", async () => {
     const { loader } = await routes.stock();
     const unknown = await callLoader(loader, "/proxy/stocks/ZZZZ9", { ticker: "ZZZZ9" }, { "Accept-Language": "en" });

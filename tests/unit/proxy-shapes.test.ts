@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { payoutKind } from "~/market/live/brapi-fundamentals";
 import { toCryptoDetail, toCryptoMarkets, toCryptoTrending, toStockQuote } from "~/market/proxy-shapes";
-import type { CryptoDetail, CryptoListItem, StockDetail } from "~/market/types";
+import type { AssetFacts, CryptoDetail, CryptoListItem, StockDetail } from "~/market/types";
 
 const coin: CryptoListItem = {
   id: "thin-coin",
@@ -21,6 +22,54 @@ const coin: CryptoListItem = {
   sparkline7d: null,
 };
 const fetchedAt = Date.parse("2026-11-25T12:00:00Z");
+
+const stock: StockDetail = {
+  ticker: "ABCD3",
+  name: "ABCD SA",
+  logo: null,
+  type: "stock",
+  sector: null,
+  currency: "BRL",
+  price: 11,
+  changePercent: 10,
+  volume: null,
+  marketCap: null,
+  open: null,
+  high: null,
+  low: null,
+  previousClose: 10,
+  fiftyTwoWeekHigh: null,
+  fiftyTwoWeekLow: null,
+  history: [{ time: 1_764_000_000, open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 }],
+  profile: { longBusinessSummary: null, sector: null, industry: null, website: null },
+  lastUpdated: "2026-11-25T11:00:00Z",
+};
+
+const facts: AssetFacts = {
+  ticker: "ABCD3",
+  currency: "BRL",
+  earningsPerShare: 2,
+  bookValuePerShare: 5.5,
+  sharesOutstanding: 1000,
+  averageVolume: null,
+  roe: 15.3,
+  roic: 11,
+  netMargin: 12,
+  netDebtToEbitda: 1.5,
+  freeFloat: 40,
+  fund: null,
+  etf: null,
+  bdr: null,
+  payouts: [
+    // Announced, its record date still ahead: listed, but not yet the last payout nor in the yield.
+    { kind: "dividend", amount: 0.5, recordDate: "2026-11-30", paymentDate: "2026-12-15" },
+    { kind: "jcp", amount: 0.3, recordDate: "2026-06-10", paymentDate: "2026-07-01" },
+    // Capital given back: never income.
+    { kind: "amortization", amount: 1, recordDate: "2026-03-02", paymentDate: null },
+    { kind: "dividend", amount: 0.4, recordDate: "2025-09-01", paymentDate: "2025-09-20" },
+  ],
+  missing: [],
+};
 
 describe("upstream shapes from the app's own", () => {
   it("keeps unknowns unknown and derives the absolute change from the percent one", () => {
@@ -76,28 +125,7 @@ describe("upstream shapes from the app's own", () => {
   });
 
   it("answers brapi's quote with unix-second history and the profile only when asked", () => {
-    const stock: StockDetail = {
-      ticker: "ABCD3",
-      name: "ABCD SA",
-      logo: null,
-      type: "stock",
-      sector: null,
-      currency: "BRL",
-      price: 11,
-      changePercent: 10,
-      volume: null,
-      marketCap: null,
-      open: null,
-      high: null,
-      low: null,
-      previousClose: 10,
-      fiftyTwoWeekHigh: null,
-      fiftyTwoWeekLow: null,
-      history: [{ time: 1_764_000_000, open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 }],
-      profile: { longBusinessSummary: null, sector: null, industry: null, website: null },
-      lastUpdated: "2026-11-25T11:00:00Z",
-    };
-    const plain = toStockQuote(stock, { range: "1mo", withProfile: false, requestedAt: fetchedAt });
+    const plain = toStockQuote(stock, { range: "1mo", modules: [], dividends: false, facts: null, requestedAt: fetchedAt });
     expect(plain.results[0]).toMatchObject({
       regularMarketChange: 1,
       regularMarketTime: "2026-11-25T11:00:00.000Z",
@@ -105,7 +133,13 @@ describe("upstream shapes from the app's own", () => {
     });
     expect(plain.results[0]).not.toHaveProperty("summaryProfile");
     expect(plain.requestedAt).toBe("2026-11-25T12:00:00.000Z");
-    const withProfile = toStockQuote(stock, { range: "1mo", withProfile: true, requestedAt: fetchedAt });
+    const withProfile = toStockQuote(stock, {
+      range: "1mo",
+      modules: ["summaryProfile"],
+      dividends: false,
+      facts: null,
+      requestedAt: fetchedAt,
+    });
     expect(withProfile.results[0]!.summaryProfile).toEqual({
       symbol: "ABCD3",
       longBusinessSummary: null,
@@ -114,5 +148,66 @@ describe("upstream shapes from the app's own", () => {
       industry: null,
       website: null,
     });
+  });
+
+  it("answers brapi's defaultKeyStatistics and financialData from our figures, ratios as fractions, only when asked", () => {
+    const options = { range: "1mo", dividends: false, facts, requestedAt: fetchedAt } as const;
+    const [quote] = toStockQuote(stock, { ...options, modules: ["defaultKeyStatistics", "financialData"] }).results;
+    expect(quote!.defaultKeyStatistics).toEqual({
+      symbol: "ABCD3",
+      trailingEps: 2,
+      bookValue: 5.5,
+      priceToBook: 2,
+      // 0.30 of income in the last 12 months at R$ 11: 2.73%, sent as 0.0273.
+      dividendYield: expect.closeTo(0.3 / 11, 10),
+      sharesOutstanding: 1000,
+      floatShares: 400,
+      profitMargins: 0.12,
+      lastDividendValue: 0.3,
+      lastDividendDate: "2026-06-10",
+    });
+    expect(quote!.financialData).toEqual({
+      symbol: "ABCD3",
+      currentPrice: 11,
+      returnOnEquity: expect.closeTo(0.153, 10),
+      profitMargins: 0.12,
+      financialCurrency: "BRL",
+    });
+    expect(quote).not.toHaveProperty("dividendsData");
+    expect(quote).not.toHaveProperty("summaryProfile");
+
+    const onlyFinancial = toStockQuote(stock, { ...options, modules: ["financialData"] }).results[0]!;
+    expect(onlyFinancial).toHaveProperty("financialData");
+    expect(onlyFinancial).not.toHaveProperty("defaultKeyStatistics");
+    // A source that could not give the figures: the modules are left out, as brapi leaves out what a plan lacks.
+    const unknown = toStockQuote(stock, {
+      ...options,
+      modules: ["defaultKeyStatistics", "financialData"],
+      facts: { ...facts, missing: ["fundamentals"] },
+    });
+    expect(unknown.results[0]).not.toHaveProperty("defaultKeyStatistics");
+    expect(unknown.results[0]).not.toHaveProperty("financialData");
+  });
+
+  it("answers brapi's dividendsData with its labels and ISO dates, newest first, only when asked and known", () => {
+    const options = { range: "1mo", modules: [], facts, requestedAt: fetchedAt } as const;
+    expect(toStockQuote(stock, { ...options, dividends: false }).results[0]).not.toHaveProperty("dividendsData");
+    const { dividendsData } = toStockQuote(stock, { ...options, dividends: true }).results[0]!;
+    expect(dividendsData).toEqual({
+      cashDividends: [
+        { label: "DIVIDENDO", rate: 0.5, lastDatePrior: "2026-11-30T00:00:00.000Z", paymentDate: "2026-12-15T00:00:00.000Z" },
+        { label: "JCP", rate: 0.3, lastDatePrior: "2026-06-10T00:00:00.000Z", paymentDate: "2026-07-01T00:00:00.000Z" },
+        { label: "AMORTIZAÇÃO", rate: 1, lastDatePrior: "2026-03-02T00:00:00.000Z", paymentDate: null },
+        { label: "DIVIDENDO", rate: 0.4, lastDatePrior: "2025-09-01T00:00:00.000Z", paymentDate: "2025-09-20T00:00:00.000Z" },
+      ],
+      stockDividends: [],
+      subscriptions: [],
+    });
+    // The live adapter reads these labels back as the same kinds.
+    expect(dividendsData!.cashDividends.map((item) => payoutKind(item.label))).toEqual(facts.payouts.map((payout) => payout.kind));
+    const unknown = toStockQuote(stock, { ...options, dividends: true, facts: { ...facts, missing: ["payouts"] } });
+    expect(unknown.results[0]).not.toHaveProperty("dividendsData");
+    // No facts at all (none could be had): the quote still answers.
+    expect(toStockQuote(stock, { ...options, dividends: true, facts: null }).results[0]).not.toHaveProperty("dividendsData");
   });
 });

@@ -1,6 +1,7 @@
 import type { EconomyProvider } from "../providers/provider";
 import type { EconomicPoint, EconomicSeriesId } from "../types";
-import { DAY_MS, EPOCH_MS, dayOf, hashString, isWeekday, uniform } from "./generator";
+import { isBusinessDay } from "./business-days";
+import { DAY_MS, hashString, uniform } from "./generator";
 
 /**
  * The Selic target after each Copom decision (effective the next day), from Banco Central's public
@@ -79,11 +80,11 @@ function seriesBetween(id: EconomicSeriesId, from: string, to: string): Economic
       .map(([year, month]) => ({ date: monthStart(year, month), value: id === "ipca" ? ipcaOf(year, month) : twelveMonths(year, month) }))
       .filter(({ date }) => date >= from.slice(0, 8) + "01");
   }
-  // The rates are quoted on business days (weekdays here; the demo has no bank holidays).
+  // The rates are quoted on B3's business days only, so the CDI accrues about 252 times a year, as it does.
   const points: EconomicPoint[] = [];
-  for (let day = dayOf(Date.parse(from)); day <= dayOf(Date.parse(to)); day++) {
-    if (!isWeekday(day)) continue;
-    const date = isoDate(EPOCH_MS + day * DAY_MS);
+  for (let day = Math.floor(Date.parse(from) / DAY_MS); day <= Math.floor(Date.parse(to) / DAY_MS); day++) {
+    if (!isBusinessDay(day, "B3")) continue;
+    const date = isoDate(day * DAY_MS);
     const selic = selicOn(date);
     const cdi = selic - CDI_SPREAD;
     const value = id === "selic" ? selic : id === "cdi" ? round(cdi, 2) : round(((1 + cdi / 100) ** (1 / 252) - 1) * 100, 6);

@@ -3,7 +3,9 @@ import { languageOf } from "~/i18n/languages";
 import { invalidPathParameter, proxyResponse } from "~/market/proxy.server";
 import { stockDetailParams, tickerSchema } from "~/market/proxy-params";
 import { toStockQuote } from "~/market/proxy-shapes";
+import { proxyStock } from "~/market/proxy-stock.server";
 import { marketOf } from "~/market/context.server";
+import { platformOf } from "~/platform/context.server";
 import type { Route } from "./+types/stock";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
@@ -14,8 +16,14 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     context,
     schema: stockDetailParams,
     notFoundKey: "api.stockNotFound",
-    load: ({ range }) => marketOf(context).stockDetail(ticker.data, range, languageOf(getLocale(context))),
-    present: (stock, { fetchedAt }, { range, modules }) =>
-      toStockQuote(stock, { range, withProfile: modules === "summaryProfile", requestedAt: fetchedAt }),
+    load: ({ range, modules, dividends }) =>
+      proxyStock(marketOf(context), platformOf(context).logger, {
+        ticker: ticker.data,
+        range,
+        language: languageOf(getLocale(context)),
+        withFacts: dividends || modules.some((name) => name !== "summaryProfile"),
+      }),
+    present: ({ stock, facts }, { fetchedAt }, { range, modules, dividends }) =>
+      toStockQuote(stock, { range, modules, dividends, facts, requestedAt: fetchedAt }),
   });
 }

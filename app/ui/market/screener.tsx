@@ -191,7 +191,7 @@ export function ScreenerTable({ rows, sort }: { rows: ScreenerView[]; sort: Sort
               <AssetLink to={`/stocks/${row.ticker}`} image={row.logo} imageLabel={row.ticker} name={row.ticker} detail={row.name} />
             </th>
             <td className={wideOnly}>{tc(`market.types.${row.type}`)}</td>
-            <td className={wideOnly}>{groupLabel(row.sector, row.isSegment)}</td>
+            <td className={`${wideOnly} screener-table__group`}>{groupLabel(row.sector, row.isSegment)}</td>
             {numericColumns.map((field) => (
               <td
                 key={field}
