@@ -31,7 +31,8 @@
  *                                                            page, limit; a search with no match answers 417
  *   brapi:quote           /brapi/api/quote/{ticker}          PETR4 (full), KNIP11 (zeros, BRAPI.svg), THIN3 (sparse),
  *                                                            MXRF11 (a FII); EMPTY3 answers 200 with no results; other
- *                                                            tickers 404. `modules=defaultKeyStatistics,financialData`
+ *                                                            tickers 404. Comma-separated tickers get the known ones'
+ *                                                            results (404 when none is known); brapiFree HTTP 400 (one per request). `modules=defaultKeyStatistics,financialData`
  *                                                            and `dividends=true` add those keys (fundamentals-samples.ts)
  *                                                            as the token's plan allows: fakeKeys.brapi all of them,
  *                                                            brapiBasic none (keys absent), brapiFree HTTP 402
@@ -504,10 +505,26 @@ function brapiList({ query }: Incoming): Reply {
   });
 }
 
+const brapiTickerLimit: Reply = {
+  status: 400,
+  body: { error: true, message: "O seu plano permite apenas 1 ativo por requisição. Faça upgrade em brapi.dev/dashboard" },
+};
+
 function brapiQuote(request: Incoming): Reply {
-  const ticker = (request.params[0] ?? "").toUpperCase();
-  const denied = brapiAuth(request, !brapiFreeTickers.has(ticker));
+  const tickers = (request.params[0] ?? "").toUpperCase().split(",");
+  const denied = brapiAuth(
+    request,
+    tickers.some((ticker) => !brapiFreeTickers.has(ticker)),
+  );
   if (denied) return denied;
+  if (tickers.length > 1) {
+    // Several tickers: the known ones' quotes (no fundamentals), unless the plan takes one per request.
+    if (brapiToken(request) === fakeKeys.brapiFree) return brapiTickerLimit;
+    const results = tickers.flatMap((ticker) => brapiQuotes[ticker] ?? []);
+    if (results.length === 0) return { status: 404, body: { error: true, message: `Não encontramos a ação ${tickers.join(",")}` } };
+    return ok({ results, requestedAt: "2024-06-03T21:00:00.000Z", took: 9 });
+  }
+  const ticker = tickers[0] ?? "";
   if (ticker === "EMPTY3") return ok({ results: [], requestedAt: "2024-06-03T21:00:00.000Z", took: 3 });
   const quote = brapiQuotes[ticker];
   if (!quote) return { status: 404, body: { error: true, message: `Não encontramos a ação ${ticker}` } };
