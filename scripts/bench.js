@@ -82,6 +82,12 @@ const screenerQueries = [
 ];
 const soakAnonymousPages = [...measuredPages, "/news", "/calendar", "/currency-converter", "/release-notes"];
 const soakSignedInPages = ["/", "/cryptos", "/stocks/PETR4", "/user", "/user/favorite-items", "/user/register-tables", "/auth/me"];
+/** Signed-in pages whose render cost is measured, for a user with a page of favourites and a table of them (`{table}`: its path). */
+const renderSignedInPages = ["/", "/cryptos", "/user", "/user/favorite-items", "/user/register-tables", "{table}", "/chat"];
+const renderFavorites = {
+  crypto: ["bitcoin", "ethereum", "solana", "cardano", "dogecoin", "tron"],
+  stock: ["PETR4", "VALE3", "ITUB4", "BBDC4", "WEGE3", "MXRF11"],
+};
 
 const startedAt = Date.now();
 const log = (message) => console.error(message);
@@ -239,7 +245,46 @@ async function renderCost({ bare, uncached }, details) {
     const detail = `${milliseconds(appMs)} ÷ ${milliseconds(bareMs)}`;
     rows.push(underRow("2", `${pageName(page)} uncached ÷ bare page, ${rowCount} rows`, times, targets.renderRatio, ratio, detail));
   }
+  // Signed-in pages are never kept: each request renders, whichever server answers it.
+  const cookie = await signedInCookies(uncached);
+  const table = await seedFavorites(uncached, cookie);
+  const headers = { ...browserEncoding, Cookie: cookie };
+  for (const page of renderSignedInPages.map((path) => (path === "{table}" ? table : path))) {
+    const rowCount = Math.max(1, renderedRows(await fetchText(uncached.url + page, { "Accept-Encoding": "identity", Cookie: cookie })));
+    const [appMs = 0, bareMs = 0] = await meanSequentialTimes([uncached.url + page, `${bare.url}/?rows=${rowCount}`], {
+      rounds: renderRounds,
+      headers,
+    });
+    const times = appMs / bareMs;
+    log(`  ${pageName(page)} signed in: ${milliseconds(appMs)} vs bare page with ${rowCount} rows ${milliseconds(bareMs)}`);
+    details.render.push({ page, signedIn: true, rows: rowCount, appMs, bareMs });
+    const detail = `${milliseconds(appMs)} ÷ ${milliseconds(bareMs)}`;
+    const measure = `${pageName(page)} signed in ÷ bare page, ${rowCount} rows`;
+    rows.push(underRow("2", measure, times, targets.renderRatio, ratio, detail));
+  }
   return rows;
+}
+
+/** Stars `renderFavorites` for the user of `cookie` and puts them in a new record table; the table's path. */
+async function seedFavorites(app, cookie) {
+  const post = async (path, fields) => {
+    const answer = await request(app.url + path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, Cookie: cookie },
+      body: new URLSearchParams(fields).toString(),
+    });
+    if (answer.status !== 302) throw new Error(`POST ${path} answered ${answer.status}`);
+    return String(answer.headers.location ?? "");
+  };
+  for (const [assetType, ids] of Object.entries(renderFavorites)) {
+    for (const assetId of ids) await post("/favorites", { assetType, assetId, intent: "add", redirectTo: "/" });
+  }
+  const table = await post("/user/register-tables", { title: "Bench table", description: "" });
+  const favoriteIds = [...(await fetchText(`${app.url}${table}`, { Cookie: cookie })).matchAll(/<option value="(\d+)"/g)].map(
+    (match) => match[1] ?? "",
+  );
+  for (const favoriteId of favoriteIds) await post(table, { intent: "addItem", favoriteId });
+  return table;
 }
 
 /**

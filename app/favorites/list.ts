@@ -5,17 +5,20 @@ import type { FavoriteListParams } from "./schemas";
 const nullsLast = (a: number | null, b: number | null, direction: number) =>
   a === null ? (b === null ? 0 : 1) : b === null ? -1 : (a - b) * direction;
 
-/** Sorts and pages the quoted favourites; the page is clamped to the last one. */
-export function sortAndPage(items: QuotedFavorite[], params: FavoriteListParams, perPage = favoritesPerPage) {
+/** What ordering needs of a favourite: a quoted one has it all; ordering by the date added needs no quote. */
+type Sortable = Pick<QuotedFavorite, "id" | "addedAt"> & Partial<Pick<QuotedFavorite, "name" | "price" | "change24h">>;
+
+/** Sorts and pages the favourites; the page is clamped to the last one. */
+export function sortAndPage<Item extends Sortable>(items: Item[], params: FavoriteListParams, perPage = favoritesPerPage) {
   const direction = params.order === "asc" ? 1 : -1;
   const sorted = [...items].sort((a, b) => {
     switch (params.sort) {
       case "name":
-        return a.name.localeCompare(b.name) * direction || a.id - b.id;
+        return (a.name ?? "").localeCompare(b.name ?? "") * direction || a.id - b.id;
       case "price":
-        return nullsLast(a.price, b.price, direction) || a.id - b.id;
+        return nullsLast(a.price ?? null, b.price ?? null, direction) || a.id - b.id;
       case "change":
-        return nullsLast(a.change24h, b.change24h, direction) || a.id - b.id;
+        return nullsLast(a.change24h ?? null, b.change24h ?? null, direction) || a.id - b.id;
       default:
         return (a.addedAt.localeCompare(b.addedAt) || a.id - b.id) * direction;
     }

@@ -5,7 +5,7 @@ import { cryptoLiveKey, stockLiveKey, type LiveKey } from "~/market/realtime/pro
 import type { Logger } from "~/platform/logger.server";
 import type { MarketService } from "~/market/service.server";
 import { classifyStock } from "~/market/stock-type";
-import type { StockType } from "~/market/types";
+import type { Sourced, StockType } from "~/market/types";
 import type { FavoriteRow } from "./favorites.server";
 import type { AssetType } from "./assets";
 
@@ -27,61 +27,58 @@ export type QuotedFavorite = {
   change24h: number | null;
 };
 
-async function quote(
-  market: MarketService,
-  logger: Logger,
-  favorite: FavoriteRow,
-  language: Language,
-  currency: CryptoCurrency,
-): Promise<QuotedFavorite> {
-  const base = {
-    id: favorite.id,
-    type: favorite.assetType,
-    assetId: favorite.assetId,
-    addedAt: favorite.addedAt.toISOString(),
-  };
-  if (favorite.assetType === "crypto") {
-    const coin = (await orUnavailable(logger, market.cryptoDetail(favorite.assetId, language, currency)))?.data;
-    return {
-      ...base,
-      liveKey: cryptoLiveKey(favorite.assetId, currency),
-      name: coin?.name ?? favorite.assetId,
-      symbol: coin?.symbol.toUpperCase() ?? favorite.assetId.toUpperCase(),
-      stockType: null,
-      image: coin?.image ?? null,
-      price: coin?.price ?? null,
-      currency: currencyCode(currency),
-      change24h: coin?.change24h ?? null,
-    };
-  }
-  const stock = (await orUnavailable(logger, market.stockDetail(favorite.assetId, "1mo", language)))?.data;
-  return {
-    ...base,
-    liveKey: stockLiveKey(favorite.assetId),
-    name: stock?.name ?? favorite.assetId,
-    symbol: stock?.ticker ?? favorite.assetId,
-    // Known even while the upstream is down: the ticker says it.
-    stockType: stock?.type ?? classifyStock(favorite.assetId),
-    image: stock?.logo ?? null,
-    price: stock?.price ?? null,
-    currency: stock?.currency ?? "BRL",
-    change24h: stock?.changePercent ?? null,
-  };
-}
-
 /**
- * Live prices for a list of favourites, asked for all at once (the market service has no call for
- * several assets, and answers each from its cache); cryptos in `currency`, as the visitor reads
- * them on the market pages. A page quotes its favourites with one call of this.
+ * Live prices for a list of favourites: one market call for the cryptos and one for the stocks,
+ * whatever their number; cryptos in `currency`, as the visitor reads them on the market pages.
+ * A page quotes only the favourites it shows.
  */
-export function quoteFavorites(
+export async function quoteFavorites(
   market: MarketService,
   logger: Logger,
   rows: readonly FavoriteRow[],
-  language: Language,
   currency: CryptoCurrency,
 ): Promise<QuotedFavorite[]> {
-  return Promise.all(rows.map((row) => quote(market, logger, row, language, currency)));
+  const idsOf = (type: AssetType) => rows.filter((row) => row.assetType === type).map((row) => row.assetId);
+  const answered = <T>(ids: string[], answers: Promise<Sourced<T | null>>[]) =>
+    Promise.all(answers.map((answer) => orUnavailable(logger, answer))).then(
+      (found) => new Map(ids.map((id, index) => [id, found[index]?.data ?? null])),
+    );
+  const cryptoIds = idsOf("crypto");
+  const stockIds = idsOf("stock");
+  const [coins, stocks] = await Promise.all([
+    answered(cryptoIds, market.cryptoQuotes(cryptoIds, currency)),
+    answered(stockIds, market.stockQuotes(stockIds)),
+  ]);
+  return rows.map((row) => {
+    const base = { id: row.id, type: row.assetType, assetId: row.assetId, addedAt: row.addedAt.toISOString() };
+    if (row.assetType === "crypto") {
+      const coin = coins.get(row.assetId);
+      return {
+        ...base,
+        liveKey: cryptoLiveKey(row.assetId, currency),
+        name: coin?.name ?? row.assetId,
+        symbol: coin?.symbol.toUpperCase() ?? row.assetId.toUpperCase(),
+        stockType: null,
+        image: coin?.image ?? null,
+        price: coin?.price ?? null,
+        currency: currencyCode(currency),
+        change24h: coin?.change24h ?? null,
+      };
+    }
+    const stock = stocks.get(row.assetId);
+    return {
+      ...base,
+      liveKey: stockLiveKey(row.assetId),
+      name: stock?.name ?? row.assetId,
+      symbol: stock?.ticker ?? row.assetId,
+      // Known even while the upstream is down: the ticker says it.
+      stockType: stock?.type ?? classifyStock(row.assetId),
+      image: stock?.logo ?? null,
+      price: stock?.price ?? null,
+      currency: stock?.currency ?? "BRL",
+      change24h: stock?.changePercent ?? null,
+    };
+  });
 }
 
 /**

@@ -102,6 +102,12 @@ export class MarketCache {
     return this.answer<T>(await this.refresh(key, fetcher, persist, undefined), false);
   }
 
+  /** Whether this instance holds a fresh answer for `key`: `get` would answer it without a call. */
+  holdsFresh(key: string): boolean {
+    const known = this.entries.get(key);
+    return known !== undefined && this.isFresh(known);
+  }
+
   private isFresh(entry: Entry) {
     return this.clock.now() - entry.fetchedAt < this.ttlMs;
   }

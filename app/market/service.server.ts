@@ -24,7 +24,7 @@ import { createTwelveData } from "./live/twelve-data";
 import { createUsStockProvider } from "./live/us-stocks";
 import { fundamentalsByMarket } from "./providers/fundamentals-by-market";
 import { stocksByMarket } from "./providers/stocks-by-market";
-import type { CalendarProvider, MarketProviders } from "./providers/provider";
+import { UpstreamError, type CalendarProvider, type MarketProviders } from "./providers/provider";
 import { createQuoteBoard } from "./quote-board.server";
 import type { LiveKey } from "./realtime/protocol";
 import { withTranslatedDescriptions, type TranslateText } from "./translated-descriptions.server";
@@ -129,6 +129,41 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
       .then(({ value, fetchedAt, stale }) => ({ data: value, source, fetchedAt, stale }));
   }
 
+  /**
+   * Several assets' answers, each under its own key of the cache (so fresh ones cost nothing and
+   * each is refreshed and kept on its own), with the ones this instance does not hold fresh asked
+   * of the provider in one call, made when the cache first needs one of them. An id the batch
+   * leaves out fails alone, like a failing single call.
+   */
+  function cachedBatch<T>(
+    kind: "crypto" | "stocks",
+    ids: readonly string[],
+    keyOf: (id: string) => string,
+    fetchMany: (ids: readonly string[]) => Promise<Map<string, T | null>>,
+  ): Promise<Sourced<T | null>>[] {
+    const { source } = providers[kind];
+    const fullKey = (id: string) => `${source}:${kind}:${keyOf(id)}`;
+    const unheld = [...new Set(ids)].filter((id) => !cache.holdsFresh(fullKey(id)));
+    let batch: Promise<Map<string, T | null>> | undefined;
+    const leftOut = new Set<string>();
+    const fetchOne = async (id: string) => {
+      // The retries after a failed batch share a new one; an id the batch left out, or outside it
+      // (it turned stale since), is asked alone.
+      const asked =
+        unheld.includes(id) && !leftOut.has(id)
+          ? (batch ??= fetchMany(unheld).catch((error: unknown) => {
+              batch = undefined;
+              throw error;
+            }))
+          : fetchMany([id]);
+      const found = await asked;
+      if (found.has(id)) return found.get(id) ?? null;
+      leftOut.add(id);
+      throw new UpstreamError(`no quote for ${id}`, source);
+    };
+    return ids.map((id) => cached(kind, keyOf(id), () => fetchOne(id)));
+  }
+
   /** The answer with its data passed through `sync`, which sees when the answer was fetched. */
   function synced<T, U>(answer: Sourced<T>, sync: (data: T, fetchedAt: number) => U): Sourced<U> {
     return { ...answer, data: sync(answer.data, answer.fetchedAt) };
@@ -193,6 +228,22 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
       const answer = await cached("crypto", `detail:${currency}:${id}:${language}`, () => providers.crypto.detail(id, language, currency));
       if (answer.data) rememberSymbols([answer.data]);
       return synced(answer, (detail, fetchedAt) => detail && quotes.crypto(quoteKey(detail.id, currency), detail, fetchedAt));
+    },
+    /**
+     * A quote for each of `ids` (null for a coin the source does not know), for a page listing them:
+     * one provider call for all those not held fresh. Each answer fails on its own.
+     */
+    cryptoQuotes(ids: readonly string[], currency: CryptoCurrency = "usd") {
+      return cachedBatch(
+        "crypto",
+        ids,
+        (id) => `quote:${currency}:${id}`,
+        (wanted) => providers.crypto.quotes(wanted, currency),
+      ).map(async (answer) => {
+        const quote = await answer;
+        if (quote.data) rememberSymbols([quote.data]);
+        return synced(quote, (item, fetchedAt) => item && quotes.crypto(quoteKey(item.id, currency), item, fetchedAt));
+      });
     },
     async cryptoChart(id: string, fromSeconds: number, toSeconds: number, currency: CryptoCurrency = "usd") {
       const answer = await cached("crypto", `chart:${currency}:${id}:${fromSeconds}:${toSeconds}`, () =>
@@ -295,6 +346,16 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
         providers.stocks.detail(ticker, { range, language }),
       );
       return synced(answer, (detail, fetchedAt) => detail && quotes.stockDetail(detail, fetchedAt));
+    },
+    /** A quote for each of `tickers` (null for one the source does not know), as `cryptoQuotes` does for coins. */
+    stockQuotes(tickers: readonly string[]) {
+      const upper = tickers.map((ticker) => ticker.toUpperCase());
+      return cachedBatch(
+        "stocks",
+        upper,
+        (ticker) => `quote:${ticker}`,
+        (wanted) => providers.stocks.quotes(wanted),
+      ).map(async (answer) => synced(await answer, (item, fetchedAt) => item && quotes.stock(item, fetchedAt)));
     },
     /** A listed asset's reported figures and payouts; `fundamentalsAt` sets them against the price shown. */
     stockFacts(ticker: string) {

@@ -43,22 +43,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The one being confirmed may be of a type the filter hides: it is quoted with the rest.
   const confirmId = Number(url.searchParams.get("confirmRemove"));
   const toConfirm = favorites.find((row) => row.id === confirmId);
+  const listedRows = favorites.filter((row) => listed(row.assetType));
+  // Ordered by the date added, the page is known before any quote and only its rows are quoted;
+  // the other orders need the quote of every listed favourite.
+  const byAdded =
+    params.sort === "added"
+      ? sortAndPage(
+          listedRows.map((row) => ({ row, id: row.id, addedAt: row.addedAt.toISOString() })),
+          params,
+        )
+      : null;
+  const toQuote = byAdded ? byAdded.items.map((item) => item.row) : listedRows;
   const quoted = await quoteFavorites(
     marketOf(context),
     logger,
-    favorites.filter((row) => listed(row.assetType) || row === toConfirm),
-    language,
+    toConfirm && !toQuote.includes(toConfirm) ? [...toQuote, toConfirm] : toQuote,
     currency,
   );
-  const confirmQuote = quoted.find((item) => item.id === toConfirm?.id);
+  const quoteOf = new Map(quoted.map((item) => [item.id, item]));
+  const confirmQuote = toConfirm && quoteOf.get(toConfirm.id);
   const linkedTables = toConfirm ? await tablesLinkedTo(db, user.id, toConfirm.id) : [];
   return {
     meta: pageMetaFor(context, "pages.favoriteItems", { ns: "favorites", noindex: true }),
     params,
-    list: sortAndPage(
-      quoted.filter((item) => listed(item.type)),
-      params,
-    ),
+    list: byAdded
+      ? { ...byAdded, items: byAdded.items.flatMap((item) => quoteOf.get(item.id) ?? []) }
+      : sortAndPage(
+          quoted.filter((item) => listed(item.type)),
+          params,
+        ),
     tables: tables.map(({ id, title }) => ({ id, title })),
     stars,
     confirm:

@@ -2,8 +2,6 @@ import { csvHeader, toCsv } from "~/favorites/csv";
 import { quoteFavorites } from "~/favorites/quotes.server";
 import { requireOwnTable } from "~/favorites/table-page.server";
 import { tableItems } from "~/favorites/tables.server";
-import { languageOf } from "~/i18n/languages";
-import { getLocale } from "~/i18n/middleware.server";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
 import type { Route } from "./+types/register-table-csv";
@@ -16,7 +14,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     marketOf(context),
     platformOf(context).logger,
     rows.map((row) => row.favorite),
-    languageOf(getLocale(context)),
     // A file outlives the visitor's choice of currency: its crypto prices are always US dollars.
     "usd",
   );

@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
   const [rows, favorites] = await Promise.all([tableItems(db, table.id), listFavorites(db, user.id)]);
   // Every item of the table is one of the user's favourites: quoting those covers both lists.
-  const candidates = await quoteFavorites(marketOf(context), logger, favorites, language, currency);
+  const candidates = await quoteFavorites(marketOf(context), logger, favorites, currency);
   const quotes = new Map(candidates.map((item) => [item.id, item]));
   const items = rows.flatMap((row) => quotes.get(row.favorite.id) ?? []);
   const inTable = new Set(items.map((item) => item.id));

@@ -37,7 +37,9 @@
  *                                                            (1mo) candles; brapiFree gets 400 past 2y
  *                                                            otherwise PETR4 (full), KNIP11 (zeros, BRAPI.svg), THIN3 (sparse),
  *                                                            MXRF11 (a FII); EMPTY3 answers 200 with no results; other
- *                                                            tickers 404. `modules=defaultKeyStatistics,financialData`
+ *                                                            tickers 404. Comma-separated tickers get the known ones'
+ *                                                            results (404 when none is known); brapiFree HTTP 400 (one
+ *                                                            per request). `modules=defaultKeyStatistics,financialData`
  *                                                            and `dividends=true` add those keys (fundamentals-samples.ts)
  *                                                            as the token's plan allows: fakeKeys.brapi all of them,
  *                                                            brapiBasic none (keys absent), brapiFree HTTP 402
@@ -603,10 +605,26 @@ function brapiLongQuote(ticker: string, request: Incoming): Reply | null {
   });
 }
 
+const brapiTickerLimit: Reply = {
+  status: 400,
+  body: { error: true, message: "O seu plano permite apenas 1 ativo por requisição. Faça upgrade em brapi.dev/dashboard" },
+};
+
 function brapiQuote(request: Incoming): Reply {
-  const ticker = (request.params[0] ?? "").toUpperCase();
-  const denied = brapiAuth(request, !brapiFreeTickers.has(ticker));
+  const tickers = (request.params[0] ?? "").toUpperCase().split(",");
+  const denied = brapiAuth(
+    request,
+    tickers.some((ticker) => !brapiFreeTickers.has(ticker)),
+  );
   if (denied) return denied;
+  if (tickers.length > 1) {
+    // Several tickers: the known ones' quotes (no fundamentals), unless the plan takes one per request.
+    if (brapiToken(request) === fakeKeys.brapiFree) return brapiTickerLimit;
+    const results = tickers.flatMap((ticker) => brapiQuotes[ticker] ?? []);
+    if (results.length === 0) return { status: 404, body: { error: true, message: `Não encontramos a ação ${tickers.join(",")}` } };
+    return ok({ results, requestedAt: "2024-06-03T21:00:00.000Z", took: 9 });
+  }
+  const ticker = tickers[0] ?? "";
   const long = brapiLongQuote(ticker, request);
   if (long) return long;
   if (ticker === "EMPTY3") return ok({ results: [], requestedAt: "2024-06-03T21:00:00.000Z", took: 3 });

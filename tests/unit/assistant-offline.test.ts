@@ -27,8 +27,8 @@ function failingProviders(): MarketProviders {
     throw new UpstreamError("upstream down", "test", 503);
   };
   return {
-    crypto: { source: "live", list: fail, detail: fail, chart: fail, search: fail, trending: fail },
-    stocks: { source: "live", list: fail, detail: fail },
+    crypto: { source: "live", list: fail, detail: fail, chart: fail, search: fail, trending: fail, quotes: fail },
+    stocks: { source: "live", list: fail, detail: fail, quotes: fail },
     fundamentals: { source: "live", facts: fail },
     news: { source: "live", list: fail },
     rates: { source: "live", latest: fail },

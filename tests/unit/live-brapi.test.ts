@@ -236,6 +236,66 @@ describe("brapi adapter", () => {
       previousClose: 88.66,
     });
   });
+
+  it("quotes several tickers in one /api/quote request, naming each as its detail does; an unknown one is null", async () => {
+    const before = fake.calls("brapi:quote");
+    const quotes = await brapi().quotes(["petr4", "KNIP11", "MXRF11", "NOPE3"]);
+
+    expect(fake.calls("brapi:quote") - before).toBe(1);
+    expect(lastRequest("brapi:quote")).toMatchObject({ path: "/brapi/api/quote/PETR4,KNIP11,MXRF11,NOPE3" });
+    expect([...quotes.keys()]).toEqual(["PETR4", "KNIP11", "MXRF11", "NOPE3"]);
+    expect(quotes.get("PETR4")).toEqual({
+      ticker: "PETR4",
+      name: "Petróleo Brasileiro S.A. - Petrobras",
+      logo: "https://icons.brapi.dev/icons/PETR4.svg",
+      type: "stock",
+      sector: null,
+      currency: "BRL",
+      price: 38.42,
+      changePercent: 1.16,
+      volume: 41234500,
+      marketCap: 512345678901,
+    });
+    expect(quotes.get("KNIP11")).toMatchObject({ ticker: "KNIP11", type: "fund", logo: null, price: 88.7, marketCap: null });
+    expect(quotes.get("MXRF11")).toMatchObject({ ticker: "MXRF11", type: "fund" });
+    expect(quotes.get("NOPE3")).toBeNull();
+  });
+
+  it("asks one ticker per request once the plan refuses several, and leaves out a ticker whose request fails", async () => {
+    const free = brapi({ token: fakeKeys.brapiFree });
+    const before = fake.calls("brapi:quote");
+    const quotes = await free.quotes(["PETR4", "KNIP11", "NOPE3"]);
+
+    // The refused group, then one request per ticker.
+    expect(fake.calls("brapi:quote") - before).toBe(4);
+    expect(quotes.get("PETR4")).toMatchObject({ ticker: "PETR4", price: 38.42 });
+    expect(quotes.get("KNIP11")).toMatchObject({ ticker: "KNIP11", price: 88.7 });
+    expect(quotes.get("NOPE3")).toBeNull();
+
+    const again = fake.calls("brapi:quote");
+    await free.quotes(["PETR4", "KNIP11"]);
+    expect(fake.calls("brapi:quote") - again).toBe(2);
+    expect(
+      fake
+        .requests("brapi:quote")
+        .slice(-2)
+        .map((request) => request.path),
+    ).toEqual(["/brapi/api/quote/PETR4", "/brapi/api/quote/KNIP11"]);
+
+    // Keyless, only the free tickers answer: the others' requests are refused and they are left out.
+    const keyless = await brapi({}).quotes(["PETR4", "KNIP11"]);
+    expect(keyless.get("PETR4")).toMatchObject({ price: 38.42 });
+    expect(keyless.has("KNIP11")).toBe(false);
+  });
+
+  it("fails a batch whose every request fails, so the cache can keep its last good quotes", async () => {
+    fake.setFault("brapi:quote", "500");
+    try {
+      await expect(brapi().quotes(["PETR4", "KNIP11"])).rejects.toBeInstanceOf(UpstreamError);
+    } finally {
+      fake.setFault("brapi:quote", "none");
+    }
+  });
 });
 
 describe("brapi long history (5Y and Max)", () => {

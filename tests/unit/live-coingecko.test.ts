@@ -87,6 +87,20 @@ describe("CoinGecko adapter", () => {
     expect(total).toBe(6);
   });
 
+  it("quotes several coins with one /coins/markets call by ids; a coin CoinGecko does not return is null", async () => {
+    const before = fake.calls("coingecko:markets");
+    const quotes = await coingecko().quotes(["ethereum", "bitcoin", "no-such-coin"], "brl");
+
+    expect(fake.calls("coingecko:markets") - before).toBe(1);
+    expect(lastRequest("coingecko:markets")).toMatchObject({
+      query: { vs_currency: "brl", ids: "ethereum,bitcoin,no-such-coin", per_page: "250" },
+    });
+    expect([...quotes.keys()]).toEqual(["ethereum", "bitcoin", "no-such-coin"]);
+    expect(quotes.get("bitcoin")).toMatchObject({ id: "bitcoin", symbol: "btc", name: "Bitcoin", price: 67250.12 });
+    expect(quotes.get("ethereum")).toMatchObject({ id: "ethereum", name: "Ethereum" });
+    expect(quotes.get("no-such-coin")).toBeNull();
+  });
+
   it("estimates the total while pages come back full, counting dropped coins as received", async () => {
     const provider = coingecko();
     expect((await provider.list({ page: 1, perPage: 2, order: "market_cap_desc" })).total).toBe(10_000);

@@ -242,6 +242,17 @@ export function createCryptoProvider(clock: () => number): CryptoProvider {
       return { items: items.slice(start, start + perPage).map((item) => itemIn(item, currency, now)), total: items.length };
     },
 
+    async quotes(ids, currency = "usd") {
+      const now = clock();
+      const { byId } = quotesAt(now);
+      return new Map(
+        ids.map((id) => {
+          const quote = byId.get(id);
+          return [id, quote ? itemIn(quote.item, currency, now) : null];
+        }),
+      );
+    },
+
     async detail(id, language, currency = "usd") {
       const now = clock();
       const quote = quotesAt(now).byId.get(id);

@@ -221,6 +221,16 @@ export function createStockProvider(clock: () => number): StockProvider {
       };
     },
 
+    async quotes(tickers) {
+      const { byTicker } = snapshot(Math.floor(clock() / STEP_MS));
+      return new Map(
+        tickers.map((ticker) => {
+          const quote = byTicker.get(ticker.toUpperCase());
+          return [ticker.toUpperCase(), quote ? { ...quote.item } : null];
+        }),
+      );
+    },
+
     async candles(ticker, range) {
       const now = clock();
       const quote = snapshot(Math.floor(now / STEP_MS)).byTicker.get(ticker.toUpperCase());

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LongStockRange, StockProvider } from "../providers/provider";
+import { UpstreamError, type LongStockRange, type StockProvider } from "../providers/provider";
 import { classifyStock } from "../stock-type";
 import type { OhlcPoint, StockListItem, StockListQuery } from "../types";
 import { createJsonClient, pathSegment } from "./http";
@@ -13,6 +13,13 @@ export type BrapiOptions = {
 };
 
 const defaultBaseUrl = "https://brapi.dev";
+
+/** Tickers asked in one /api/quote call; the free plan takes one per request, and is then asked one at a time. */
+const tickersPerRequest = 20;
+/** How many one-ticker requests run at once when the plan takes one ticker per request. */
+const singleConcurrency = 4;
+/** What brapi answers a request its plan does not cover (several tickers on the free plan, among others). */
+const planRefusals = [400, 401, 402, 403];
 
 /** brapi sends 0 for a price, volume or range it does not know: no listed asset trades at 0. */
 const known = num.transform((value) => (value === null || value <= 0 ? null : value));
@@ -106,6 +113,31 @@ export function brapiClient({ baseUrl = defaultBaseUrl, token, timeoutMs }: Brap
 
 export function createBrapiProvider(options: BrapiOptions = {}): StockProvider {
   const http = brapiClient(options);
+  /** Set once brapi refuses several tickers in one request: the plan takes them one at a time. */
+  let oneAtATime = false;
+
+  /** The quotes of `tickers` (upper case, path-safe) in one request; null when brapi answers 404 (none known). */
+  async function quoteRequest(tickers: readonly string[]) {
+    const body = await http.getOrNull(`/api/quote/${tickers.join(",")}`, quoteSchema);
+    const found = new Map<string, StockListItem | null>(tickers.map((ticker) => [ticker, null]));
+    for (const quote of body?.results ?? []) found.set(quote.symbol.toUpperCase(), toQuoteItem(quote));
+    return found;
+  }
+
+  /** One request per ticker, a few at a time: a ticker whose request fails is left out; all failing is a failure. */
+  async function quoteOneByOne(tickers: readonly string[]) {
+    const found = new Map<string, StockListItem | null>();
+    const failures: unknown[] = [];
+    for (let start = 0; start < tickers.length; start += singleConcurrency) {
+      const settled = await Promise.allSettled(tickers.slice(start, start + singleConcurrency).map((ticker) => quoteRequest([ticker])));
+      for (const result of settled) {
+        if (result.status === "fulfilled") for (const [ticker, item] of result.value) found.set(ticker, item);
+        else failures.push(result.reason);
+      }
+    }
+    if (found.size === 0 && failures.length > 0) throw failures[0];
+    return found;
+  }
 
   return {
     source: "live",
@@ -149,6 +181,30 @@ export function createBrapiProvider(options: BrapiOptions = {}): StockProvider {
       return null;
     },
 
+    async quotes(tickers) {
+      const wanted = [...new Set(tickers.map((ticker) => ticker.toUpperCase()))];
+      const safe = wanted.filter((ticker) => pathSegment(ticker) === ticker);
+      const found = new Map<string, StockListItem | null>(
+        wanted.filter((ticker) => !safe.includes(ticker)).map((ticker) => [ticker, null]),
+      );
+      for (let start = 0; start < safe.length; start += tickersPerRequest) {
+        const group = safe.slice(start, start + tickersPerRequest);
+        let answered: Map<string, StockListItem | null>;
+        if (oneAtATime || group.length === 1) answered = await quoteOneByOne(group);
+        else {
+          try {
+            answered = await quoteRequest(group);
+          } catch (error) {
+            if (!(error instanceof UpstreamError && error.status !== undefined && planRefusals.includes(error.status))) throw error;
+            oneAtATime = true;
+            answered = await quoteOneByOne(group);
+          }
+        }
+        for (const [ticker, item] of answered) found.set(ticker, item);
+      }
+      return found;
+    },
+
     async detail(ticker, { range }) {
       const segment = pathSegment(ticker.toUpperCase());
       if (segment === null) return null;
@@ -189,6 +245,23 @@ export function createBrapiProvider(options: BrapiOptions = {}): StockProvider {
         lastUpdated: quote.regularMarketTime ?? body.requestedAt ?? new Date().toISOString(),
       };
     },
+  };
+}
+
+/** A quote's list numbers, named as the detail names the stock. */
+function toQuoteItem(quote: z.output<typeof quoteSchema>["results"][number]): StockListItem {
+  return {
+    ticker: quote.symbol,
+    name: quote.longName ?? quote.shortName ?? quote.symbol,
+    logo: quote.logourl,
+    type: classifyStock(quote.symbol),
+    // Only the profile module says the sector; a quote goes without it.
+    sector: null,
+    currency: quote.currency ?? "BRL",
+    price: quote.regularMarketPrice,
+    changePercent: quote.regularMarketChangePercent,
+    volume: quote.regularMarketVolume,
+    marketCap: quote.marketCap,
   };
 }
 

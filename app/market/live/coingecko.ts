@@ -28,6 +28,8 @@ const proBaseUrl = "https://pro-api.coingecko.com/api/v3";
  * from then on the total is exact.
  */
 const estimatedCoinCount = 10_000;
+/** /coins/markets' largest page: quotes for more ids take one call per this many. */
+const marketsPageSize = 250;
 const searchLimit = 7;
 
 /** CoinGecko's description keys are bare language codes. */
@@ -262,6 +264,24 @@ export function createCoinGeckoProvider(options: CoinGeckoOptions = {}): CryptoP
       });
       const total = received < perPage ? (page - 1) * perPage + coins.length : Math.max(estimatedCoinCount, page * perPage);
       return { items: coins.map(toListItem), total };
+    },
+
+    async quotes(ids, currency = "usd") {
+      const unique = [...new Set(ids)];
+      const found = new Map<string, CryptoListItem | null>();
+      for (let start = 0; start < unique.length; start += marketsPageSize) {
+        const chunk = unique.slice(start, start + marketsPageSize);
+        const { coins } = await http.get("/coins/markets", marketsSchema, {
+          vs_currency: currency,
+          ids: chunk.join(","),
+          per_page: marketsPageSize,
+          price_change_percentage: "1h,7d",
+        });
+        const byId = new Map(coins.map((coin) => [coin.id, toListItem(coin)]));
+        // CoinGecko leaves out an id it does not know.
+        for (const id of chunk) found.set(id, byId.get(id) ?? null);
+      }
+      return found;
     },
 
     async detail(id, language, currency = "usd") {

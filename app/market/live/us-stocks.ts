@@ -217,6 +217,32 @@ export function createUsStockProvider({ finnhub, twelveData, clock = Date.now }:
       return { ...(await window(query, (page - 1) * query.limit, query.limit)), page, limit: query.limit };
     },
 
+    /** Finnhub has no call for several quotes: one quote (and a kept profile) per ticker, a few at a time. */
+    async quotes(tickers) {
+      const symbols = [...new Set(tickers.map((ticker) => ticker.trim().toUpperCase()))];
+      const quoted = await mapLimited(symbols, finnhubConcurrency, async (symbol): Promise<[string, StockListItem | null]> => {
+        const [quote, profile] = await Promise.all([finnhub.quote(symbol), profileOf(symbol)]);
+        if (!quote) return [symbol, null];
+        const asset = knownStock(symbol);
+        return [
+          symbol,
+          {
+            ticker: symbol,
+            name: asset?.name ?? profile?.name ?? symbol,
+            logo: profile?.logo ?? null,
+            type: classifyStock(symbol),
+            sector: asset?.sector ?? profile?.industry ?? null,
+            currency: profile?.currency ?? asset?.currency ?? "USD",
+            price: quote.price,
+            changePercent: quote.changePercent,
+            volume: null,
+            marketCap: marketCapOf(quote, profile),
+          },
+        ];
+      });
+      return new Map(quoted);
+    },
+
     async detail(ticker, { range, language }): Promise<StockDetail | null> {
       const symbol = ticker.trim().toUpperCase();
       const [quote, profile] = await Promise.all([finnhub.quote(symbol), profileOf(symbol)]);

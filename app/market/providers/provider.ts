@@ -21,6 +21,7 @@ import type {
   OhlcPoint,
   RateTable,
   StockDetail,
+  StockListItem,
   StockListPage,
   StockListQuery,
   StockRange,
@@ -50,12 +51,22 @@ export interface CryptoProvider {
   ohlc?(id: string, range: ChartRange, nowMs: number, currency?: CryptoCurrency): Promise<ChartCandles | null>;
   search(query: string): Promise<CryptoSearchResult[]>;
   trending(currency?: CryptoCurrency): Promise<CryptoListItem[]>;
+  /**
+   * Several coins' quotes at once, by id: null for an id the source does not know; an id left out
+   * is one it could not answer this time.
+   */
+  quotes(ids: readonly string[], currency?: CryptoCurrency): Promise<Map<string, CryptoListItem | null>>;
 }
 
 export interface StockProvider {
   readonly source: DataSource;
   list(query: StockListQuery): Promise<StockListPage>;
   detail(ticker: string, options: { range: StockRange; language: Language }): Promise<StockDetail | null>;
+  /**
+   * Several stocks' quotes at once, by upper-case ticker: null for a ticker the source does not
+   * know; one left out is one it could not answer this time.
+   */
+  quotes(tickers: readonly string[]): Promise<Map<string, StockListItem | null>>;
   /** Candles of a chart range ending now, where the source has them (the demo does; the service derives them from `detail` otherwise). */
   candles?(ticker: string, range: ChartRange): Promise<ChartCandles | null>;
   /**

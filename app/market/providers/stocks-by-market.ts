@@ -21,6 +21,17 @@ export function stocksByMarket(b3: StockProvider, us: UsStockProvider): StockPro
       return stockMarketOf(ticker) === "US" ? null : ((await b3.longHistory?.(ticker, range)) ?? null);
     },
 
+    async quotes(tickers) {
+      const usTickers = tickers.filter((ticker) => stockMarketOf(ticker) === "US");
+      const b3Tickers = tickers.filter((ticker) => stockMarketOf(ticker) !== "US");
+      // One call to each upstream at most, side by side.
+      const [b3Quotes, usQuotes] = await Promise.all([
+        b3Tickers.length > 0 ? b3.quotes(b3Tickers) : new Map(),
+        usTickers.length > 0 ? us.quotes(usTickers) : new Map(),
+      ]);
+      return new Map([...b3Quotes, ...usQuotes]);
+    },
+
     async list(query): Promise<StockListPage> {
       const { page: requestedPage, limit, ...filters } = query;
       const page = Math.max(1, requestedPage);
