@@ -53,16 +53,34 @@ function ratio(numerator: number | null, denominator: number | null): number | n
   return numerator === null || denominator === null || denominator === 0 ? null : numerator / denominator;
 }
 
+type PayoutSummary = { day: string; income1y: number; income5y: number; lastPayout: Payout | null };
+
+/** Per payout list: the list is read again at every price tick, and what it comes to only changes with the day. */
+const payoutSummaries = new WeakMap<readonly Payout[], PayoutSummary>();
+
+function payoutSummary(payouts: readonly Payout[], now: number): PayoutSummary {
+  const day = isoDay(now);
+  const known = payoutSummaries.get(payouts);
+  if (known?.day === day) return known;
+  const summary = {
+    day,
+    income1y: incomePerShare(payouts, now, 1),
+    income5y: incomePerShare(payouts, now, 5),
+    lastPayout: payouts.find((payout) => isIncome(payout) && (dayOf(payout) ?? "") <= day && dayOf(payout) !== null) ?? null,
+  };
+  payoutSummaries.set(payouts, summary);
+  return summary;
+}
+
 export function fundamentalsAt(facts: AssetFacts, price: number | null, now: number): Fundamentals {
   const payoutsKnown = !facts.missing.includes("payouts");
   const percentOfPrice = (amount: number) => (price && price > 0 && payoutsKnown ? (amount / price) * 100 : null);
-  const today = isoDay(now);
-  const lastPayout = facts.payouts.find((payout) => isIncome(payout) && (dayOf(payout) ?? "") <= today && dayOf(payout) !== null) ?? null;
+  const { income1y, income5y, lastPayout } = payoutSummary(facts.payouts, now);
   return {
     priceToEarnings: ratio(price, facts.earningsPerShare),
     priceToBook: ratio(price, facts.bookValuePerShare),
-    dividendYield12m: percentOfPrice(incomePerShare(facts.payouts, now, 1)),
-    dividendYield5y: percentOfPrice(incomePerShare(facts.payouts, now, 5) / 5),
+    dividendYield12m: percentOfPrice(income1y),
+    dividendYield5y: percentOfPrice(income5y / 5),
     marketValue: price !== null && facts.sharesOutstanding !== null ? price * facts.sharesOutstanding : null,
     averageDailyLiquidity: price !== null && facts.averageVolume !== null ? price * facts.averageVolume : null,
     lastPayout,
