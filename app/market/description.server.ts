@@ -1,6 +1,6 @@
 import { htmlPurifier, type HtmlPurifier } from "~/platform/html-purifier.server";
 
-const allowed = { ALLOWED_TAGS: ["a", "p", "br", "strong", "em", "b", "i", "ul", "ol", "li"], ALLOWED_ATTR: ["href"] };
+export const allowed = { ALLOWED_TAGS: ["a", "p", "br", "strong", "em", "b", "i", "ul", "ol", "li"], ALLOWED_ATTR: ["href"] };
 
 let linkHookAdded = false;
 
@@ -27,17 +27,22 @@ function purifier(): HtmlPurifier {
  */
 const changedByParsing = /[<>&\0\u00a0]|\r(?!\n)/;
 
-/**
- * Upstream descriptions arrive as text with CRLF paragraphs and some <a> tags. Only a few
- * harmless tags survive; everything else (scripts, event handlers, styles) is removed.
- */
-export function descriptionHtml(text: string): string {
-  const paragraphs = text
+/** Blank lines part paragraphs; a single line break stays a line break. */
+export function paragraphsOf(text: string): string {
+  return text
     .split(/(?:\r?\n){2,}/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
     .map((paragraph) => `<p>${paragraph.replace(/\r?\n/g, "<br>")}</p>`)
     .join("");
+}
+
+/**
+ * Upstream descriptions arrive as text with CRLF paragraphs and some <a> tags. Only a few
+ * harmless tags survive; everything else (scripts, event handlers, styles) is removed.
+ */
+export function descriptionHtml(text: string): string {
+  const paragraphs = paragraphsOf(text);
   // The embedded dataset's descriptions are plain text: they need no DOM.
   return changedByParsing.test(text) ? purifier().sanitize(paragraphs, allowed) : paragraphs;
 }

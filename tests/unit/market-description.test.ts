@@ -1,22 +1,14 @@
 import DOMPurify from "isomorphic-dompurify";
 import { describe, expect, it, vi } from "vitest";
 import cryptos from "~/market/data/cryptos.json";
-import { descriptionHtml } from "~/market/description.server";
+import { allowed, descriptionHtml, paragraphsOf } from "~/market/description.server";
 import * as purifierModule from "~/platform/html-purifier.server";
 
 vi.mock("~/platform/html-purifier.server", { spy: true });
 
-const allowed = { ALLOWED_TAGS: ["a", "p", "br", "strong", "em", "b", "i", "ul", "ol", "li"], ALLOWED_ATTR: ["href"] };
-
 /** What descriptionHtml gave before it skipped the DOM: every text through DOMPurify (with no links, its hook changes nothing). */
 function throughDomPurify(text: string): string {
-  const paragraphs = text
-    .split(/(?:\r?\n){2,}/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map((paragraph) => `<p>${paragraph.replace(/\r?\n/g, "<br>")}</p>`)
-    .join("");
-  return DOMPurify.sanitize(paragraphs, allowed);
+  return DOMPurify.sanitize(paragraphsOf(text), allowed);
 }
 
 const embedded = cryptos.flatMap(({ description }) => (description ? Object.values(description) : []));

@@ -136,6 +136,23 @@ function listItem({ asset, quote, profile }: Quoted): StockListItem {
   };
 }
 
+/** Any symbol's row from its quote: the embedded dataset's name and sector when it knows the symbol, the profile's otherwise. */
+function quotedItem(symbol: string, quote: UsQuote, profile: UsProfile | null): StockListItem {
+  const asset = knownStock(symbol);
+  return {
+    ticker: symbol,
+    name: asset?.name ?? profile?.name ?? symbol,
+    logo: profile?.logo ?? null,
+    type: classifyStock(symbol),
+    sector: asset?.sector ?? profile?.industry ?? null,
+    currency: profile?.currency ?? asset?.currency ?? "USD",
+    price: quote.price,
+    changePercent: quote.changePercent,
+    volume: null,
+    marketCap: marketCapOf(quote, profile),
+  };
+}
+
 /** Shares × the live price, so the cap moves with the headline price; Finnhub's own figure otherwise. */
 function marketCapOf(quote: UsQuote | null, profile: UsProfile | null): number | null {
   if (quote && profile?.sharesOutstanding) return Math.round(quote.price * profile.sharesOutstanding);
@@ -223,22 +240,7 @@ export function createUsStockProvider({ finnhub, twelveData, clock = Date.now }:
       const quoted = await mapLimited(symbols, finnhubConcurrency, async (symbol): Promise<[string, StockListItem | null]> => {
         const [quote, profile] = await Promise.all([finnhub.quote(symbol), profileOf(symbol)]);
         if (!quote) return [symbol, null];
-        const asset = knownStock(symbol);
-        return [
-          symbol,
-          {
-            ticker: symbol,
-            name: asset?.name ?? profile?.name ?? symbol,
-            logo: profile?.logo ?? null,
-            type: classifyStock(symbol),
-            sector: asset?.sector ?? profile?.industry ?? null,
-            currency: profile?.currency ?? asset?.currency ?? "USD",
-            price: quote.price,
-            changePercent: quote.changePercent,
-            volume: null,
-            marketCap: marketCapOf(quote, profile),
-          },
-        ];
+        return [symbol, quotedItem(symbol, quote, profile)];
       });
       return new Map(quoted);
     },
@@ -255,16 +257,8 @@ export function createUsStockProvider({ finnhub, twelveData, clock = Date.now }:
       const asset = knownStock(symbol);
       const industry = asset?.industry[language] ?? profile?.industry ?? null;
       return {
-        ticker: symbol,
-        name: asset?.name ?? profile?.name ?? symbol,
-        logo: profile?.logo ?? null,
-        type: classifyStock(symbol),
-        sector: asset?.sector ?? profile?.industry ?? null,
-        currency: profile?.currency ?? asset?.currency ?? "USD",
-        price: quote.price,
-        changePercent: quote.changePercent,
+        ...quotedItem(symbol, quote, profile),
         volume: today?.volume ?? null,
-        marketCap: marketCapOf(quote, profile),
         open: quote.open,
         high: quote.high,
         low: quote.low,
