@@ -44,7 +44,14 @@ export async function loadHome(
     views.mostViewed(7),
   ]);
   // Every section has arrived: each now shows the newest quote any of them brought.
-  const cryptos = cryptoUniverse && market.requote.cryptos(cryptoUniverse.data.items, currency);
+  // Of the universe, the home shows the tape's coins and the most viewed: only those are requoted.
+  const shownCoins = new Set<string>([...tapeCryptos, ...mostViewed]);
+  const cryptos =
+    cryptoUniverse &&
+    market.requote.cryptos(
+      cryptoUniverse.data.items.filter((item) => shownCoins.has(item.id)),
+      currency,
+    );
   const gainers = gainerList && market.requote.stocks(gainerList.data.items);
   const losers = loserList && market.requote.stocks(loserList.data.items);
   const tapeStockItems = market.requote.stocks(tapeQuotes.flatMap((quote) => (quote?.data ? [quote.data] : [])));
