@@ -101,9 +101,10 @@ for (const [language, text] of Object.entries(labels) as [keyof typeof labels, (
       const sparkline = cells.nth(at(text.columns[3])).locator("svg.sparkline");
       await expect(sparkline).toHaveAttribute("aria-hidden", "true");
       await expect(sparkline.locator("path")).toHaveAttribute("d", /^M\d+ \d+L(\d+ \d+ ?){42}$/);
-      // Coloured by the week's direction, which the 7-day column states.
-      const week = (await cells.nth(at("7d")).innerText()).trim();
-      await expect(sparkline).toHaveClass(week.includes("+") ? /sparkline--up/ : /sparkline--(down|flat)/);
+      // Coloured by the week's direction, which the 7-day column states (a rise under 0.005% reads "Up 0.00%", unsigned).
+      const week = (await cells.nth(at("7d")).locator(".change").getAttribute("class")) ?? "";
+      const direction = /change--(up|down|flat)/.exec(week)?.[1] ?? "flat";
+      await expect(sparkline).toHaveClass(new RegExp(`sparkline--${direction}`));
     }
   });
 }
