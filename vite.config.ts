@@ -57,11 +57,24 @@ function sharedUiChunk(id: string) {
   return /\/app\/ui\/(kit\/(?!form\.)|shell\/|market\/)|\/@mantine\/core\/styles\//.test(id) ? "ui" : undefined;
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { alias: { "~": appDirectory } },
-  // Bundled into the server build rather than imported from node_modules: the package's entry loads
-  // all of its 5,000 icons (some 40 MB of a server's memory) for the few dozen the pages draw.
-  ssr: { noExternal: ["@tabler/icons-react", /^@mantine\//] },
+const reactRouterProduction = path.join(appDirectory, "../node_modules/react-router/dist/production");
+
+/**
+ * React Router's package exports name only its development build (remix-run/react-router#14102),
+ * whose dev warnings and checks run on every render. A production build takes the production
+ * build, in the browser and on the server, and bundles the server's copy (and @react-router/node,
+ * which imports it) so that the one process holds one React Router.
+ */
+const reactRouterProductionBuild = [
+  { find: /^react-router$/, replacement: `${reactRouterProduction}/index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouterProduction}/dom-export.mjs` },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  resolve: { alias: [{ find: "~", replacement: appDirectory }, ...(command === "build" ? reactRouterProductionBuild : [])] },
+  // Bundled into the server build rather than imported from node_modules: the icons package's entry
+  // loads all of its 5,000 icons (some 40 MB of a server's memory) for the few dozen the pages draw.
+  ssr: { noExternal: ["@tabler/icons-react", /^@mantine\//, ...(command === "build" ? ["react-router", "@react-router/node"] : [])] },
   build: {
     rollupOptions: {
       // The server build's entry is our Express app, which wraps the React Router handler. It is a

@@ -1,3 +1,4 @@
+import { sessionOfAccessCookie } from "./account/session.server";
 import { detectLanguage } from "./i18n/middleware.server";
 import { languageQueryParam } from "./i18n/languages";
 import { calendarQueryParams } from "./market/calendar-month";
@@ -12,6 +13,7 @@ import {
   stockListSearch,
 } from "./market/list-search.server";
 import { screenerParams } from "./market/screener-query.server";
+import type { Platform } from "./platform/context.server";
 import type { PageRequest, PageVariant } from "./platform/page-cache.server";
 import { readTheme } from "./platform/theme.server";
 import { readCryptoCurrency } from "./market/crypto-currency.server";
@@ -53,6 +55,24 @@ function pageParams(path: string): readonly string[] | undefined {
 }
 
 /**
+ * The pages that show one person's data and only read it, kept per session in the personal page
+ * cache. Every query parameter counts: the cache is the session's own. Administrators' screens
+ * show everyone's latest writes, and are not kept.
+ */
+const personalPages: readonly RegExp[] = [
+  /^\/user$/,
+  /^\/user\/favorite-items$/,
+  /^\/user\/register-tables(?:\/[^/]+)?$/,
+  /^\/chat$/,
+  /^\/auth\/me$/,
+];
+
+function isPersonalPage(path: string): boolean {
+  const pagePath = path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+  return personalPages.some((pattern) => pattern.test(pagePath));
+}
+
+/**
  * The page-cache variant of a request for a public page: its path with only the parameters the
  * page reads, the language it will be shown in, the theme, the crypto price currency and whether the
  * demonstration-data notice was dismissed. A `?lng=` choice is rendered for
@@ -64,10 +84,30 @@ export async function publicPageVariant(request: PageRequest): Promise<PageVaria
   if (!params) return null;
   if (query.has(languageQueryParam)) return null;
   const kept = new URLSearchParams([...query].filter(([name]) => params.includes(name)));
+  return variantFor(request, kept.size > 0 ? `${path}?${kept}` : path);
+}
+
+/**
+ * The personal page-cache variant of a signed-in request: a public page as a visitor's variant
+ * has it, or one of the personal pages with its whole query, for the session's audience (its
+ * family and its user's page version). Null without a valid access token: the render renews it.
+ */
+export function personalPageVariant(platform: Platform) {
+  return async (request: PageRequest): Promise<PageVariant | null> => {
+    const { pathname: path, search, searchParams: query } = new URL(request.url);
+    if (query.has(languageQueryParam)) return null;
+    const variant = isPersonalPage(path) ? await variantFor(request, `${path}${search}`) : await publicPageVariant(request);
+    const session = variant && (await sessionOfAccessCookie(platform, request.headers.get("Cookie")));
+    if (!variant || !session) return null;
+    return { ...variant, audience: `${session.familyId}:${await platform.personalPages.of(session.userId)}` };
+  };
+}
+
+async function variantFor(request: PageRequest, url: string): Promise<PageVariant> {
   const language = await detectLanguage(request);
   const cookies = request.headers.get("Cookie");
   return {
-    url: kept.size > 0 ? `${path}?${kept}` : path,
+    url,
     language,
     theme: readTheme(cookies),
     currency: readCryptoCurrency(cookies, language),

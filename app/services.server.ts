@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { accessCookieName, refreshCookieName } from "./account/session.server";
 import { modelFor, translatorFor } from "./assistant/assistant.server";
 import { assistantContext } from "./assistant/context.server";
 import type { AssistantModel } from "./assistant/model.server";
@@ -16,10 +17,11 @@ import { createLocalEventBus, createRedisEventBus } from "./platform/events.serv
 import { consoleLogger, type Logger } from "./platform/logger.server";
 import { createMemoryRateLimiter, createRedisRateLimiter } from "./platform/rate-limit.server";
 import { connectRedis } from "./platform/redis.server";
-import { createPageCache, type PageCache } from "./platform/page-cache.server";
+import { combinePageCaches, createPageCache, type PageCache } from "./platform/page-cache.server";
+import { createPersonalPageVersions } from "./platform/personal-pages.server";
 import { createNonce } from "./platform/security.server";
 import { createMemorySharedStore, createRedisSharedStore } from "./platform/shared-store.server";
-import { publicPageVariant } from "./public-pages.server";
+import { personalPageVariant, publicPageVariant } from "./public-pages.server";
 
 /** Every service of one running instance, built once at start. */
 export type Services = {
@@ -30,7 +32,7 @@ export type Services = {
   readonly assistant: AssistantModel;
   /** Live ticks of what this instance's browsers watch, for the realtime socket. */
   readonly live: LiveHub;
-  /** Public pages kept for visitors without a session; none when PAGE_CACHE_TTL is 0. */
+  /** Public pages kept for visitors, and pages kept per signed-in session; none when PAGE_CACHE_TTL is 0. */
   readonly pageCache: PageCache | undefined;
   /** Closes what the services hold open (database, Redis), after the last answer. */
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
   // With Redis, what instances share lives there; this instance's memory stands in while it is away.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
   const events = redis ? createRedisEventBus(redis, logger) : createLocalEventBus();
+  const shared = redis ? createRedisSharedStore(redis, createMemorySharedStore(clock)) : createMemorySharedStore(clock);
   const platform: Platform = {
     config,
     db,
@@ -57,7 +60,9 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     logger,
     rateLimiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(clock),
     events,
-    shared: redis ? createRedisSharedStore(redis, createMemorySharedStore(clock)) : createMemorySharedStore(clock),
+    shared,
+    // A version outlives every page kept under it by a minute.
+    personalPages: createPersonalPageVersions(shared, config.pageCache.ttlMs + 60_000),
   };
   // The market and the assistant do not know each other: the market gets the assistant's
   // translator, the assistant gets the market.
@@ -86,18 +91,27 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
         : undefined,
   });
   // Pages rendered through Vite change with every edit: none are kept in development.
-  const pageCache =
-    config.pageCache.ttlMs > 0 && config.nodeEnv !== "development"
-      ? createPageCache({
-          ...config.pageCache,
-          variantOf: publicPageVariant,
-          createNonce,
-          clock,
-          generation: () => market.quoteGeneration(),
-          // A page served from memory is a visit React Router never saw: crypto pages still count.
-          onHit: (path) => cryptoViews.recordPage(path),
-        })
-      : undefined;
+  const keepsPages = config.pageCache.ttlMs > 0 && config.nodeEnv !== "development";
+  const pageCacheOptions = {
+    ...config.pageCache,
+    createNonce,
+    clock,
+    generation: () => market.quoteGeneration(),
+    // A page served from memory is a visit React Router never saw: crypto pages still count.
+    onHit: (path: string) => cryptoViews.recordPage(path),
+  };
+  // Visitors' pages and signed-in sessions' pages are kept apart, each within its own limits:
+  // many sessions cannot crowd out the pages every visitor shares.
+  const pageCache = keepsPages
+    ? combinePageCaches(
+        createPageCache({ ...pageCacheOptions, variantOf: publicPageVariant }),
+        createPageCache({
+          ...pageCacheOptions,
+          variantOf: personalPageVariant(platform),
+          personal: { cookies: [accessCookieName, refreshCookieName] },
+        }),
+      )
+    : undefined;
   // A release note changed on some instance: every instance drops what it keeps.
   const stopDroppingPages = events.subscribe(pagesChangedChannel, () => pageCache?.clear());
   return {

@@ -330,6 +330,38 @@ async function signedInVisitor(site: Site, label: string, address: string) {
   return { visitor, email };
 }
 
+/**
+ * Signed-in pages are kept per session on each instance: a favourite added through one instance
+ * shows at once on the page the other instance kept, since the write outdates them through Redis.
+ */
+async function keptPersonalPagesFollowWrites(site: Site) {
+  const [a, b] = site.instances;
+  if (!a || !b) throw new Error("two instances are needed");
+  const { visitor } = await signedInVisitor(site, "kept", "203.0.113.71");
+  const favoritesPage = async (base: string) => {
+    const { response } = await visitor.request(base, "/user/favorite-items");
+    if (response.status !== 200) throw new Error(`/user/favorite-items on ${base} answered ${response.status}`);
+    return { page: await response.text(), etag: response.headers.get("ETag") };
+  };
+  // The first view renders (and consumes the welcome message); the next two are kept and served again.
+  await favoritesPage(b.server.url);
+  const kept = await favoritesPage(b.server.url);
+  const again = await favoritesPage(b.server.url);
+  if (!kept.etag || kept.etag !== again.etag)
+    throw new Error(`${b.name} did not keep the signed-in page (ETag ${kept.etag}, then ${again.etag})`);
+  if (kept.page.includes("/stocks/VALE3")) throw new Error("the new account already lists VALE3");
+  const { response } = await visitor.request(a.server.url, "/favorites", {
+    form: { assetType: "stock", assetId: "VALE3", intent: "add", redirectTo: "/user/favorite-items" },
+  });
+  await response.body?.cancel();
+  if (!isRedirectTo(response, "/user/favorite-items")) throw new Error(`adding VALE3 on ${a.name} answered ${response.status}`);
+  // The add's message shows on the next page, on A (as in another tab): B's next view carries no cookie that would bypass the kept page.
+  await (await visitor.request(a.server.url, "/")).response.text();
+  const after = await favoritesPage(b.server.url);
+  if (!after.page.includes("/stocks/VALE3")) throw new Error(`${b.name} served its kept page without the favourite added on ${a.name}`);
+  return `${b.name} kept the favourites page, then showed the favourite added on ${a.name} on the next view`;
+}
+
 async function chatStreams(site: Site) {
   const { visitor } = await signedInVisitor(site, "chat", "203.0.113.51");
   return chatStreamsFromEither(site, visitor);
@@ -470,6 +502,7 @@ const checks: { title: string; run: (site: Site) => Promise<string> }[] = [
   { title: "instances ask the upstream once per key", run: oneUpstreamCallPerKey },
   { title: "a published release note shows on every instance at once", run: releaseNoteEverywhere },
   { title: "the chat streams whichever instance answers", run: chatStreams },
+  { title: "a signed-in page kept on one instance follows a write on the other", run: keptPersonalPagesFollowWrites },
   { title: "a live tick made on one instance reaches browsers on the other and through nginx", run: tickReachesEveryInstance },
   { title: "an instance killed mid-run loses no acknowledged write", run: killOneInstance },
 ];

@@ -94,23 +94,51 @@ export async function resolveSession(services: SessionServices, request: Request
  * The user a valid access-token cookie names, for connections that cannot set cookies (the
  * realtime socket): an expired token is not traded for new ones here, the next page view does it.
  */
-export async function userIdOfAccessCookie(
+export async function userIdOfAccessCookie(services: SessionServices, cookieHeader: string | undefined): Promise<number | null> {
+  return (await sessionOfAccessCookie(services, cookieHeader))?.userId ?? null;
+}
+
+/**
+ * The session a valid access-token cookie belongs to (its family) and its user, or null: what the
+ * personal page cache keys a kept page by. An expired token is left for the page's render to renew.
+ */
+export async function sessionOfAccessCookie(
   { db, config, clock }: SessionServices,
-  cookieHeader: string | undefined,
-): Promise<number | null> {
+  cookieHeader: string | null | undefined,
+): Promise<{ userId: number; familyId: string } | null> {
   const accessToken = readCookie(cookieHeader ?? null, accessCookieName);
   const claims = accessToken ? verifyAccessToken(accessToken, config.sessionSecret, clock.now()) : null;
   if (!claims || !(await isFamilyActive(db, claims.familyId, sessionPolicy(config), clock.now()))) return null;
-  return claims.userId;
+  return { userId: claims.userId, familyId: claims.familyId };
+}
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * After a request that may have written something a signed-in user's pages show, those pages
+ * kept for any of the user's sessions are outdated before the answer goes out (a redirect's next
+ * page is then rendered afresh). A write by an administrator may show on anyone's pages. An
+ * event stream (the assistant's reply) writes as it streams: its end outdates them once more.
+ */
+async function outdatePersonalPages(platform: Platform, request: Request, user: SessionUser, response: Response): Promise<Response> {
+  const writes = !safeMethods.has(request.method) || response.headers.has("Set-Cookie");
+  if (!writes) return response;
+  const { personalPages } = platform;
+  await (user.userType === "admin" ? personalPages.changedForEveryone() : personalPages.changed(user.id));
+  if (!response.body || !response.headers.get("Content-Type")?.startsWith("text/event-stream")) return response;
+  const body = response.body.pipeThrough(new TransformStream({ flush: () => personalPages.changed(user.id) }));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 const familyContext = createContext<string | null>(null);
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const resolved = await resolveSession(platformOf(context), request);
+  const platform = platformOf(context);
+  const resolved = await resolveSession(platform, request);
   context.set(userContext, resolved.user);
   context.set(familyContext, resolved.familyId);
-  const response = await next();
+  const answered = await next();
+  const response = resolved.user ? await outdatePersonalPages(platform, request, resolved.user, answered) : answered;
   // A sign-in, sign-out or password change in this request has the last word on the session cookies.
   const setByRoute = new Set(response.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf("="))));
   for (const cookie of resolved.setCookies) {

@@ -4,6 +4,7 @@ import type { AppDatabase } from "./database.server";
 import type { Env } from "./env.server";
 import type { EventBus } from "./events.server";
 import type { Logger } from "./logger.server";
+import type { PersonalPageVersions } from "./personal-pages.server";
 import type { RateLimiter } from "./rate-limit.server";
 import type { SharedStore } from "./shared-store.server";
 
@@ -16,6 +17,8 @@ export type Platform = {
   readonly rateLimiter: RateLimiter;
   readonly events: EventBus;
   readonly shared: SharedStore;
+  /** Versions of what each signed-in user's pages show: the personal page cache serves a page only under its own. */
+  readonly personalPages: PersonalPageVersions;
 };
 
 /** Published on `events` when pages every instance keeps must be dropped (a release note changed). */

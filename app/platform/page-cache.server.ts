@@ -19,6 +19,11 @@ export type PageVariant = {
   currency: string;
   /** Whether the visitor dismissed the demonstration-data notice. */
   demoNotice: "shown" | "dismissed";
+  /**
+   * Whose page it is, in a personal cache: a session and the version of its user's data. A page
+   * every visitor sees alike has none.
+   */
+  audience?: string;
 };
 
 /**
@@ -35,7 +40,8 @@ export type KeptAnswer = { status: number; headers: Record<string, string>; body
  * for a short time. Only the language, theme, currency and demo-notice cookies may be present: any other cookie (a
  * session, a flash message, a sign-in in progress) means the page may be personal, so it is
  * rendered for that request alone. A response that sets a cookie or says private/no-store is
- * never kept.
+ * never kept. A personal cache (`personal`) does the same for one session's pages, each kept
+ * under its audience.
  */
 export type PageCacheOptions = {
   ttlMs: number;
@@ -53,6 +59,12 @@ export type PageCacheOptions = {
   generation?: () => number;
   /** Runs for every answer served from the cache (a page view that must still be counted). */
   onHit?: (path: string) => void;
+  /**
+   * A cache of one session's pages rather than shared ones: requests may also carry these
+   * (session) cookies, a variant must name its audience, and a page marked private is kept for
+   * that audience alone, its Cache-Control going out with it.
+   */
+  personal?: { cookies: readonly string[] };
   clock?: Clock;
 };
 
@@ -153,11 +165,16 @@ function splitAt(body: Buffer, separator: string): Buffer[] {
 
 /** What the browser may do with a kept page: show it, but ask again (a 304 is cheap) before reuse. */
 const cachedPageControl = "no-cache";
+const personalPageControl = "private, no-cache";
 const varyHeader = "Accept-Encoding, Accept-Language, Cookie";
 
 export function createPageCache(options: PageCacheOptions) {
   const clock = options.clock ?? systemClock;
   const generation = options.generation ?? (() => 0);
+  const personal = options.personal !== undefined;
+  const allowedCookies = new Set([...anonymousCookies, ...(options.personal?.cookies ?? [])]);
+  // A personal page's own Cache-Control (private, perhaps no-store) goes out with it again.
+  const headersKept = personal ? [...keptHeaders, "cache-control"] : keptHeaders;
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | null>>();
   let totalBytes = 0;
@@ -202,7 +219,11 @@ export function createPageCache(options: PageCacheOptions) {
 
   /** A kept page as the answer to `request`: 304, or the page with a new nonce, gzip when accepted. */
   function answer(request: PageRequest, entry: Entry): KeptAnswer {
-    const headers: Record<string, string> = { etag: entry.etag, "cache-control": cachedPageControl, vary: varyHeader };
+    const headers: Record<string, string> = {
+      etag: entry.etag,
+      "cache-control": personal ? personalPageControl : cachedPageControl,
+      vary: varyHeader,
+    };
     if (request.headers.get("If-None-Match") === entry.etag) return { status: 304, headers, body: null };
     const nonce = entry.nonce && options.createNonce();
     for (const [name, value] of Object.entries(entry.headers)) {
@@ -219,13 +240,13 @@ export function createPageCache(options: PageCacheOptions) {
 
   function shareable(response: Response): boolean {
     const control = response.headers.get("Cache-Control") ?? "";
-    return response.status === 200 && !response.headers.has("Set-Cookie") && !/private|no-store/.test(control);
+    return response.status === 200 && !response.headers.has("Set-Cookie") && (personal || !/private|no-store/.test(control));
   }
 
   async function toEntry(key: string, response: Response, renderedUnder: number): Promise<Entry> {
     const identity = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
-    for (const name of keptHeaders) {
+    for (const name of headersKept) {
       const value = response.headers.get(name);
       if (value !== null) headers[name] = value;
     }
@@ -257,7 +278,9 @@ export function createPageCache(options: PageCacheOptions) {
 
   function cacheable(request: PageRequest): boolean {
     if (request.method !== "GET" && request.method !== "HEAD") return false;
-    return cookieNames(request.headers.get("Cookie") ?? undefined).every((name) => anonymousCookies.has(name));
+    const names = cookieNames(request.headers.get("Cookie") ?? undefined);
+    if (options.personal && !names.some((name) => options.personal?.cookies.includes(name))) return false;
+    return names.every((name) => allowedCookies.has(name));
   }
 
   /**
@@ -280,7 +303,7 @@ export function createPageCache(options: PageCacheOptions) {
         settle(null);
         const headers = new Headers(response.headers);
         if (!headers.has("Vary")) headers.set("Vary", varyHeader);
-        if (!headers.has("Cache-Control")) headers.set("Cache-Control", cachedPageControl);
+        if (!headers.has("Cache-Control")) headers.set("Cache-Control", personal ? personalPageControl : cachedPageControl);
         return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
       }
       const entry = await toEntry(key, response, renderedUnder);
@@ -299,8 +322,10 @@ export function createPageCache(options: PageCacheOptions) {
   async function lookup(request: PageRequest) {
     if (!cacheable(request)) return null;
     const variant = await Promise.resolve(options.variantOf(request)).catch(() => null);
-    if (!variant) return null;
-    return { variant, key: [variant.url, variant.language, variant.theme, variant.currency, variant.demoNotice].join("\u0000") };
+    // A personal page without its audience would be served to anyone; a shared one with an audience, kept apart for nothing.
+    if (!variant || personal !== (variant.audience !== undefined)) return null;
+    const { url, language, theme, currency, demoNotice, audience = "" } = variant;
+    return { variant, key: [url, language, theme, currency, demoNotice, audience].join("\u0000") };
   }
 
   /** Answers from memory, or from a render of the same variant in progress. */
@@ -353,3 +378,22 @@ export function createPageCache(options: PageCacheOptions) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/** Several caches as one: a request goes to the first that keeps its kind of page. */
+export function combinePageCaches(...caches: PageCache[]): PageCache {
+  return {
+    async kept(request) {
+      for (const cache of caches) {
+        const answer = await cache.kept(request);
+        if (answer) return answer;
+      }
+      return null;
+    },
+    respond: (request, render) =>
+      caches.reduceRight<PageRenderer>((next, cache) => (pageRequest) => cache.respond(pageRequest, next), render)(request),
+    size: () => caches.reduce((sum, cache) => sum + cache.size(), 0),
+    bytes: () => caches.reduce((sum, cache) => sum + cache.bytes(), 0),
+    clear: () => caches.forEach((cache) => cache.clear()),
+    close: () => caches.forEach((cache) => cache.close()),
+  };
+}

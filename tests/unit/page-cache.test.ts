@@ -313,6 +313,63 @@ describe("anonymous page cache", () => {
   });
 });
 
+/** A personal cache's variants: pages under /public for the session a `session` cookie names, read at `version`. */
+function sessionVariant(version: () => string) {
+  return (request: PageRequest): PageVariant | null => {
+    const session = /session=([^;]+)/.exec(request.headers.get("Cookie") ?? "")?.[1];
+    const variant = testVariant(request);
+    return variant && session ? { ...variant, audience: `${session}:${version()}` } : null;
+  };
+}
+
+describe("personal page cache", () => {
+  const personal = { cookies: ["session"] };
+
+  it("keeps a session's page for that session alone, with the page's own Cache-Control", async () => {
+    const app = await serve(renderPage({ "Cache-Control": "private, no-store" }), { personal, variantOf: sessionVariant(() => "1") });
+    const ana = { Cookie: "session=ana; theme=dark" };
+    const first = await (await app.get("/public/favorites", ana)).text();
+    await app.stored(1);
+    const again = await app.get("/public/favorites", ana);
+    expect(await again.text()).toBe(first);
+    expect(again.headers.get("cache-control")).toBe("private, no-store");
+    expect(app.renders()).toBe(1);
+    const bruno = await (await app.get("/public/favorites", { Cookie: "session=bruno; theme=dark" })).text();
+    expect(bruno).toContain("session=bruno");
+    expect(app.renders()).toBe(2);
+  });
+
+  it("renders again under a new version of the user's data, and keeps nothing without a session", async () => {
+    let version = 1;
+    const app = await serve(renderPage(), { personal, variantOf: sessionVariant(() => String(version)) });
+    const ana = { Cookie: "session=ana" };
+    await (await app.get("/public/favorites", ana)).text();
+    await app.stored(1);
+    await (await app.get("/public/favorites", ana)).text();
+    expect(app.renders()).toBe(1);
+    version++;
+    await (await app.get("/public/favorites", ana)).text();
+    expect(app.renders()).toBe(2);
+    await (await app.get("/public/favorites")).text();
+    await (await app.get("/public/favorites")).text();
+    expect(app.renders()).toBe(4);
+  });
+
+  it("keeps no answer that sets a cookie (a renewed session)", async () => {
+    const app = await serve(renderPage({ "Set-Cookie": "access_token=renewed" }), { personal, variantOf: sessionVariant(() => "1") });
+    await (await app.get("/public/favorites", { Cookie: "session=ana" })).text();
+    await (await app.get("/public/favorites", { Cookie: "session=ana" })).text();
+    expect(app.renders()).toBe(2);
+  });
+
+  it("keeps no page whose variant names no audience: it would go to any session", async () => {
+    const app = await serve(renderPage(), { personal, variantOf: testVariant });
+    await (await app.get("/public/favorites", { Cookie: "session=ana" })).text();
+    await (await app.get("/public/favorites", { Cookie: "session=bruno" })).text();
+    expect(app.renders()).toBe(2);
+  });
+});
+
 describe("anonymous page cache in front of a compressing server", () => {
   async function serveCompressed(render: Renderer) {
     const cache = createPageCache({
