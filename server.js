@@ -6,7 +6,14 @@ import compression from "compression";
 import express from "express";
 import { createServer as createHttpServer } from "node:http";
 import path from "node:path";
+import v8 from "node:v8";
 import { constants } from "node:zlib";
+
+// V8 lets the heap grow up to four times what survives a collection before collecting again, and
+// keeps what it grew into: after a busy minute an idle server held 257 MB of heap for 90 MB of
+// live data. A 30 % margin keeps it near 90 MB for the same throughput (decision 0031). The flag
+// is read at each collection, so setting it here, before the app loads, takes effect.
+v8.setFlagsFromString("--heap-growing-percent=30");
 
 const development = process.argv.includes("--dev");
 process.env.NODE_ENV ??= development ? "development" : "production";
@@ -60,7 +67,7 @@ if (vite) {
 
 const listener = createHttpServer(vite ? server : module.createServerHandler(server, services));
 // Live prices over socket.io, on the same server and port (/socket.io/).
-const realtime = module.startRealtime(listener, services);
+const realtime = await module.startRealtime(listener, services);
 // One line an operator can act on, instead of a stack trace.
 listener.once("error", (error) => {
   const problem = {

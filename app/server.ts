@@ -1,6 +1,7 @@
 import express, { type Request as ExpressRequest, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node:http";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
@@ -135,7 +136,11 @@ export function createApp({ services, clientDir }: { services: Services; clientD
         }),
       ),
     );
-    app.use(decodablePathsOnly(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "7d", index: false } })));
+    // The few files at the root (icons, the manifest): asked of the disk only for their own paths,
+    // not for every page a visitor opens.
+    const rootEntries = new Set(readdirSync(clientDir).filter((name) => name !== "assets"));
+    const rootFiles = decodablePathsOnly(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "7d", index: false } }));
+    app.use((req, res, next) => (rootEntries.has(req.path.split("/")[1] ?? "") ? rootFiles(req, res, next) : next()));
   }
   // An Origin that is not a URL is an opaque origin, like "null": the app's own check then refuses
   // the post in the visitor's language, where React Router would throw on it and log a stack.

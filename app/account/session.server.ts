@@ -117,17 +117,13 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * After a request that may have written something a signed-in user's pages show, those pages
  * kept for any of the user's sessions are outdated before the answer goes out (a redirect's next
- * page is then rendered afresh). A write by an administrator may show on anyone's pages. An
- * event stream (the assistant's reply) writes as it streams: its end outdates them once more.
+ * page is then rendered afresh). A write by an administrator may show on anyone's pages. (The
+ * assistant's streamed reply, stored as it ends, outdates them once more then.)
  */
-async function outdatePersonalPages(platform: Platform, request: Request, user: SessionUser, response: Response): Promise<Response> {
+async function outdatePersonalPages({ personalPages }: Platform, request: Request, user: SessionUser, response: Response) {
   const writes = !safeMethods.has(request.method) || response.headers.has("Set-Cookie");
-  if (!writes) return response;
-  const { personalPages } = platform;
+  if (!writes) return;
   await (user.userType === "admin" ? personalPages.changedForEveryone() : personalPages.changed(user.id));
-  if (!response.body || !response.headers.get("Content-Type")?.startsWith("text/event-stream")) return response;
-  const body = response.body.pipeThrough(new TransformStream({ flush: () => personalPages.changed(user.id) }));
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 const familyContext = createContext<string | null>(null);
@@ -137,8 +133,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const resolved = await resolveSession(platform, request);
   context.set(userContext, resolved.user);
   context.set(familyContext, resolved.familyId);
-  const answered = await next();
-  const response = resolved.user ? await outdatePersonalPages(platform, request, resolved.user, answered) : answered;
+  const response = await next();
+  if (resolved.user) await outdatePersonalPages(platform, request, resolved.user, response);
   // A sign-in, sign-out or password change in this request has the last word on the session cookies.
   const setByRoute = new Set(response.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf("="))));
   for (const cookie of resolved.setCookies) {

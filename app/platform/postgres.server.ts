@@ -1,19 +1,30 @@
 import type { SQL } from "drizzle-orm";
-import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import * as pgSchema from "../../db/schema.pg";
 import type { AppDatabase, Orm, Tables } from "./database.server";
 import type { Logger } from "./logger.server";
 
 type PgOrm = NodePgDatabase<typeof pgSchema>;
 
-// SQLite hands counts and sums back as numbers; node-postgres gives 64-bit integers and numerics
-// as strings. The same query must read the same values on both engines, and every number this
-// app keeps fits in a double. (The driver's parsers are process-wide; drizzle reads these.)
-pg.types.setTypeParser(pg.types.builtins.INT8, Number);
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+/**
+ * The driver and drizzle's side of it, loaded when PostgreSQL is configured: the one-file server
+ * build would otherwise load them in every process, some 15 MB, for nothing on SQLite.
+ */
+async function loadDriver() {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
+  // SQLite hands counts and sums back as numbers; node-postgres gives 64-bit integers and numerics
+  // as strings. The same query must read the same values on both engines, and every number this
+  // app keeps fits in a double. (The driver's parsers are process-wide; drizzle reads these.)
+  pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+  return { pg, drizzle, migrate };
+}
 
 /** Any fixed number: every instance of the app takes the same advisory lock to migrate. */
 const migrationLock = 7_318_205_440_115;
@@ -24,6 +35,8 @@ const migrationLock = 7_318_205_440_115;
  * another under an advisory lock, so each migration is applied once.
  */
 export async function openPostgres(url: string, appDir: string, logger?: Logger): Promise<AppDatabase> {
+  const driver = await loadDriver();
+  const { pg, drizzle } = driver;
   const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true });
   // An idle connection the server drops (restart, failover) must not take the process down:
   // the pool replaces it, and the next query that cannot connect fails on its own.
@@ -34,7 +47,7 @@ export async function openPostgres(url: string, appDir: string, logger?: Logger)
     client.once("end", () => open.delete(client));
   });
   try {
-    await migrateUnderLock(pool, path.join(appDir, "db/migrations-pg"));
+    await migrateUnderLock(driver, pool, path.join(appDir, "db/migrations-pg"));
   } catch (error) {
     await pool.end();
     throw error;
@@ -56,7 +69,7 @@ export async function openPostgres(url: string, appDir: string, logger?: Logger)
   return handle(orm, () => (closing ??= close()));
 }
 
-async function migrateUnderLock(pool: pg.Pool, migrationsFolder: string) {
+async function migrateUnderLock({ drizzle, migrate }: Awaited<ReturnType<typeof loadDriver>>, pool: pg.Pool, migrationsFolder: string) {
   const client = await pool.connect();
   try {
     // A session lock: released by the unlock below, or by the server if this process dies.

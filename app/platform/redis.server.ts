@@ -1,4 +1,4 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Logger } from "./logger.server";
 
 /**
@@ -42,6 +42,8 @@ export async function connectRedis(url: string, logger: Logger): Promise<RedisCo
     autoResubscribe: false,
     retryStrategy: (attempt: number) => Math.min(attempt * 100, longestReconnectDelayMs),
   };
+  // Loaded when Redis is configured: the one-file server build would otherwise load it in every process.
+  const { Redis } = await import("ioredis");
   const client = new Redis(url, { ...options, connectionName: "market-analytics" });
   const subscriber = new Redis(url, { ...options, connectionName: "market-analytics:events" });
   const connections = [client, subscriber];

@@ -35,6 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (signal.aborted) return;
       platform.logger.warn("assistant: the reply failed:", String(error));
       send("error", { sessionId, error: t("assistant:errors.generation") });
+    } finally {
+      // The reply was stored as it ended: /chat kept for the user's sessions no longer shows it all.
+      await platform.personalPages.changed(checked.user.id);
     }
   });
 }

@@ -45,7 +45,7 @@ async function startServer(userOf: (cookie: string | undefined) => Promise<numbe
   const http = createServer();
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  const channel = attachRealtime(http, {
+  const channel = await attachRealtime(http, {
     hub: fake.hub,
     publicUrl: "https://market.example",
     redisUrl: undefined,

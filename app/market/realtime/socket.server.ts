@@ -1,5 +1,3 @@
-import { createAdapter } from "@socket.io/redis-adapter";
-import { Redis } from "ioredis";
 import type { IncomingMessage, Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import type { Logger } from "~/platform/logger.server";
@@ -57,7 +55,9 @@ function isTick(value: unknown): value is Tick {
   );
 }
 
-function adapterConnections(redisUrl: string, logger: Logger) {
+/** The Redis adapter and its connections, loaded only when Redis is configured. */
+async function redisAdapter(redisUrl: string, logger: Logger) {
+  const [{ createAdapter }, { Redis }] = await Promise.all([import("@socket.io/redis-adapter"), import("ioredis")]);
   // Dedicated connections: the app's own never queue and never resubscribe, which the adapter
   // needs; a subscribed connection runs nothing else.
   const options = { connectTimeout: 1000, maxRetriesPerRequest: 1, retryStrategy: (attempt: number) => Math.min(attempt * 100, 2000) };
@@ -72,7 +72,7 @@ function adapterConnections(redisUrl: string, logger: Logger) {
       logger.warn(`realtime: could not reach the other instances through Redis (${error.message})`);
       return 0;
     })) as typeof publisher.publish;
-  return { publisher, subscriber };
+  return { publisher, subscriber, adapter: createAdapter(publisher, subscriber, { key: redisChannelKey }) };
 }
 
 /**
@@ -81,13 +81,16 @@ function adapterConnections(redisUrl: string, logger: Logger) {
  * source and the last one stops it. With Redis, ticks made here also reach the browsers of the
  * other instances, and theirs reach ours.
  */
-export function attachRealtime(httpServer: HttpServer, { hub, publicUrl, redisUrl, logger, userOf }: RealtimeOptions): RealtimeChannel {
-  const redis = redisUrl ? adapterConnections(redisUrl, logger) : undefined;
+export async function attachRealtime(
+  httpServer: HttpServer,
+  { hub, publicUrl, redisUrl, logger, userOf }: RealtimeOptions,
+): Promise<RealtimeChannel> {
+  const redis = redisUrl ? await redisAdapter(redisUrl, logger) : undefined;
   const io = new Server<LiveClientEvents, LiveServerEvents, InterServerEvents, SocketData>(httpServer, {
     serveClient: false,
     maxHttpBufferSize: maxMessageBytes,
     allowRequest: (request, answer) => answer(null, isOwnOrigin(request, publicUrl)),
-    adapter: redis ? createAdapter(redis.publisher, redis.subscriber, { key: redisChannelKey }) : undefined,
+    adapter: redis?.adapter,
   });
 
   // Rooms named after a live key are the instance's watch list; every socket also has a room of its own id.
