@@ -32,7 +32,7 @@ export const moduleGroups = [
     name: "React, React Router, Express, socket.io, zod",
     modules: ["react", "react-dom/server", "react-router", "express", "socket.io", "zod"],
   },
-  { name: "database and shared-store drivers", modules: ["better-sqlite3", "drizzle-orm", "pg", "ioredis", "@socket.io/redis-adapter"] },
+  { name: "the SQLite driver and Drizzle", modules: ["better-sqlite3", "drizzle-orm"] },
   {
     name: "i18n, Markdown, auth, QR codes, argon2",
     modules: ["i18next", "react-i18next", "remix-i18next/server", "marked", "remix-auth-oauth2", "qrcode", "otpauth", "@node-rs/argon2"],
@@ -50,6 +50,11 @@ export const moduleGroups = [
     onDemand: true,
   },
   { name: "on first markup to sanitise: DOMPurify's jsdom", modules: ["isomorphic-dompurify"], onDemand: true },
+  {
+    name: "with DATABASE_URL or REDIS_URL: pg, ioredis, the socket.io Redis adapter",
+    modules: ["pg", "drizzle-orm/node-postgres", "ioredis", "@socket.io/redis-adapter"],
+    onDemand: true,
+  },
 ];
 
 const measureScript = `
