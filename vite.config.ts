@@ -1,5 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rollup } from "vite";
@@ -49,6 +49,21 @@ function lazyMantineDefaultVariables(): Plugin {
 }
 
 /**
+ * Files the server build runs beside its bundle, as they are: a worker thread's module cannot be
+ * inlined into the one-file bundle, and reaches it by `new URL("./…", import.meta.url)`.
+ */
+function serverSideFiles(files: readonly string[]): Plugin {
+  return {
+    name: "server-side-files",
+    generateBundle() {
+      for (const file of files) {
+        this.emitFile({ type: "asset", fileName: path.basename(file), source: readFileSync(path.join(appDirectory, file)) });
+      }
+    },
+  };
+}
+
+/**
  * The kit, the shell and the market widgets every page shows go out as one chunk: left to Rollup,
  * each shared component became a chunk of its own with its own render-blocking stylesheet (20 on
  * the home page), and each costs a phone a round trip before the first paint.
@@ -85,5 +100,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
     },
   },
-  plugins: [lazyMantineDefaultVariables(), reactRouter()],
+  plugins: [lazyMantineDefaultVariables(), ...(isSsrBuild ? [serverSideFiles(["account/password-check.worker.js"])] : []), reactRouter()],
 }));

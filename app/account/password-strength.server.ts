@@ -1,4 +1,4 @@
-import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { Worker } from "node:worker_threads";
 
 /**
  * zxcvbn's 3, "safely unguessable": about 10^8 guesses or more. Below it fall the passwords people
@@ -6,38 +6,55 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
  */
 const minimumScore = 3;
 
-// The word lists of the app's three languages, without their Wikipedia and surname lists: those
-// are the largest and slowest to search, and add little to common words, names and leaked passwords.
-const slowLists = /^(wikipedia|lastnames)-/;
-const wordLists = (dictionary: Record<string, string[]>) =>
-  Object.fromEntries(Object.entries(dictionary).filter(([name]) => !slowLists.test(name)));
-
-let estimator: Promise<ZxcvbnFactory> | undefined;
-
 /**
- * Loaded and built on first use: the dictionaries weigh some 20 MB of a server's memory and ranking
- * them takes a moment, and only sign-ups and password changes need them.
+ * The checking thread exits after this long without a password to check. Its dictionaries weigh
+ * some 40 MB once ranked, and only sign-ups and password changes need them: a check after a quiet
+ * spell waits about half a second for a new thread to load them.
  */
-async function buildEstimator(): Promise<ZxcvbnFactory> {
-  const [{ ZxcvbnFactory }, common, english, portuguese, spanish] = await Promise.all([
-    import("@zxcvbn-ts/core"),
-    import("@zxcvbn-ts/language-common"),
-    import("@zxcvbn-ts/language-en"),
-    import("@zxcvbn-ts/language-pt-br"),
-    import("@zxcvbn-ts/language-es-es"),
-  ]);
-  return new ZxcvbnFactory({
-    graphs: common.adjacencyGraphs,
-    dictionary: {
-      ...common.dictionary,
-      ...wordLists(english.dictionary),
-      ...wordLists(portuguese.dictionary),
-      ...wordLists(spanish.dictionary),
-    },
-    // Bounds the work per password (the defaults take seconds on crafted 200-character input):
-    // strength is judged on the first 100 characters, with at most 4 look-alike substitutions.
-    maxLength: 100,
-    l33tMaxSubstitutions: 4,
+const idleExitMs = 5_000;
+
+type Pending = { resolve: (score: number) => void; reject: (error: Error) => void };
+type Checker = { thread: Worker; pending: Map<number, Pending>; idle?: NodeJS.Timeout };
+
+let checker: Checker | undefined;
+let lastId = 0;
+
+function stop(current: Checker, error: Error) {
+  if (checker === current) checker = undefined;
+  for (const { reject } of current.pending.values()) reject(error);
+  current.pending.clear();
+}
+
+function startChecker(): Checker {
+  // Beside this module in the sources, beside the bundle in the server build (vite.config.ts copies it).
+  const thread = new Worker(new URL("./password-check.worker.js", import.meta.url));
+  const current: Checker = { thread, pending: new Map() };
+  // A thread waiting for work never keeps the process from exiting.
+  thread.unref();
+  thread.on("message", ({ id, score, error }: { id: number; score?: number; error?: string }) => {
+    const request = current.pending.get(id);
+    current.pending.delete(id);
+    if (score === undefined) request?.reject(new Error(`password check failed: ${error}`));
+    else request?.resolve(score);
+    if (current.pending.size > 0) return;
+    current.idle = setTimeout(() => {
+      stop(current, new Error("password checker stopped"));
+      void thread.terminate();
+    }, idleExitMs);
+    current.idle.unref();
+  });
+  thread.on("error", (error) => stop(current, error));
+  thread.on("exit", (code) => stop(current, new Error(`password checker exited with code ${code}`)));
+  return current;
+}
+
+function score(password: string, userInputs: string[]): Promise<number> {
+  const current = (checker ??= startChecker());
+  clearTimeout(current.idle);
+  const id = ++lastId;
+  return new Promise((resolve, reject) => {
+    current.pending.set(id, { resolve, reject });
+    current.thread.postMessage({ id, password, userInputs });
   });
 }
 
@@ -51,6 +68,5 @@ const wordsOf = (details: string[]) =>
  * the dictionaries weigh megabytes.
  */
 export async function isGuessablePassword(password: string, personalDetails: string[]): Promise<boolean> {
-  estimator ??= buildEstimator();
-  return (await estimator).check(password, wordsOf(personalDetails)).score < minimumScore;
+  return (await score(password, wordsOf(personalDetails))) < minimumScore;
 }

@@ -39,7 +39,7 @@ export const moduleGroups = [
   },
   { name: "the server build (the app, with Mantine and the icons it draws)", modules: ["./build/server/index.js"] },
   {
-    name: "on first password check: zxcvbn's dictionaries",
+    name: "in the password-check thread, from a check until 5 s after the last: zxcvbn's dictionaries",
     modules: [
       "@zxcvbn-ts/core",
       "@zxcvbn-ts/language-common",
