@@ -63,17 +63,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const quoteOf = new Map(quoted.map((item) => [item.id, item]));
   const confirmQuote = toConfirm && quoteOf.get(toConfirm.id);
   const linkedTables = toConfirm ? await tablesLinkedTo(db, user.id, toConfirm.id) : [];
+  const list = byAdded
+    ? { ...byAdded, items: byAdded.items.flatMap((item) => quoteOf.get(item.id) ?? []) }
+    : sortAndPage(
+        quoted.filter((item) => listed(item.type)),
+        params,
+      );
   return {
     meta: pageMetaFor(context, "pages.favoriteItems", { ns: "favorites", noindex: true }),
     params,
-    list: byAdded
-      ? { ...byAdded, items: byAdded.items.flatMap((item) => quoteOf.get(item.id) ?? []) }
-      : sortAndPage(
-          quoted.filter((item) => listed(item.type)),
-          params,
-        ),
+    list,
     tables: tables.map(({ id, title }) => ({ id, title })),
-    stars,
+    // The tables of the rows shown only: the page's data stays the same size however many favourites there are.
+    stars: Object.fromEntries(
+      list.items.map((item) => [assetKey(item.type, item.assetId), stars[assetKey(item.type, item.assetId)] ?? []]),
+    ),
     confirm:
       toConfirm && confirmQuote
         ? {
