@@ -49,7 +49,15 @@ const chosen = (section) => !onlySections || onlySections.includes(section);
 const jsonArgument = process.argv.slice(2).find((argument) => argument === "--json" || argument.startsWith("--json="));
 const jsonPath = jsonArgument && (jsonArgument.split("=")[1] || path.join(projectRoot, "bench-results/bench.json"));
 
-const targets = { throughputRatio: 0.5, p99Ms: 50, renderRatio: 2.5, compressionRatio: 0.95, soakGrowthMb: 50, soakP99Ms: 250, idleRssMb: 250 };
+const targets = {
+  throughputRatio: 0.5,
+  p99Ms: 50,
+  renderRatio: 2.5,
+  compressionRatio: 0.95,
+  soakGrowthMb: 50,
+  soakP99Ms: 250,
+  idleRssMb: 250,
+};
 const screenerTargetMs = 100;
 const realtimeTargets = { clients: 1000, keysPerClient: 12, growthMb: 50, p99Ms: 200 };
 const lighthouseTargets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
