@@ -11,6 +11,7 @@ import { feedbackLimits } from "./content/feedback-schema";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
 import { attachRealtime } from "./market/realtime/socket.server";
 import { limitRequestBody } from "./platform/body-limit.server";
+import type { PageLookups } from "./platform/page-cache.server";
 import { loadEnv } from "./platform/env.server";
 import { abortedOnDisconnect, pageRequestOf, sendFetchResponse, sendKeptAnswer, toFetchRequest } from "./platform/fetch-bridge.server";
 import { jsonError } from "./platform/http.server";
@@ -75,6 +76,9 @@ async function refuseLargeBody(request: IncomingMessage, response: ServerRespons
 
 type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
+/** The page cache's lookups the entry point made for a request it passed on: the app's miss reuses them. */
+const edgeLookups = new WeakMap<IncomingMessage, PageLookups>();
+
 /**
  * The HTTP entry point. A public page the cache keeps goes out from here, before Express, the
  * router or any Fetch object: that is most of an anonymous visitor's traffic. Everything else
@@ -94,7 +98,9 @@ export function createServerHandler(app: NodeHandler, services: Services): NodeH
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     const mayBeKept = pageCache && (request.method === "GET" || request.method === "HEAD") && request.url?.startsWith("/");
     if (!mayBeKept) return toApp(request, response);
-    pageCache.kept(pageRequestOf(request)).then(
+    const lookups: PageLookups = new Map();
+    edgeLookups.set(request, lookups);
+    pageCache.kept(pageRequestOf(request), lookups).then(
       (answer) => (answer ? sendKeptAnswer(response, answer) : toApp(request, response)),
       () => toApp(request, response),
     );
@@ -176,7 +182,8 @@ export function createApp({ services, clientDir }: { services: Services; clientD
     try {
       const request = toFetchRequest(req);
       const render = (pageRequest: Request) => handleRequest(abortedOnDisconnect(pageRequest, res), loadContextFor(req));
-      await sendFetchResponse(res, await (services.pageCache ? services.pageCache.respond(request, render) : render(request)));
+      const answer = services.pageCache ? services.pageCache.respond(request, render, edgeLookups.get(req)) : render(request);
+      await sendFetchResponse(res, await answer);
     } catch (error) {
       next(error);
     }

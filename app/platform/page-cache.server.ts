@@ -71,6 +71,14 @@ export type PageCacheOptions = {
 /** Renders a page: React Router's request handler in the app. */
 export type PageRenderer = (request: Request) => Promise<Response>;
 
+type Lookup = { variant: PageVariant; key: string } | null;
+
+/**
+ * What each cache worked out about one request (its variant: a language, and for a session a
+ * database read), carried from the edge's `kept` to the app's `respond` so a miss pays for it once.
+ */
+export type PageLookups = Map<object, Promise<Lookup>>;
+
 /**
  * A kept page, cut where its CSP nonce stands so each answer can carry a new one. Each piece is
  * also kept as raw deflate ending on a byte boundary (a sync flush, not a final block): gzip
@@ -318,8 +326,16 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  /** The variant and key of a request for a shared public page, or null. */
-  async function lookup(request: PageRequest) {
+  /** The variant and key of a request for a page this cache keeps, or null; once per request with `lookups`. */
+  function lookup(request: PageRequest, lookups?: PageLookups): Promise<Lookup> {
+    const known = lookups?.get(cache);
+    if (known) return known;
+    const found = lookupOnce(request);
+    lookups?.set(cache, found);
+    return found;
+  }
+
+  async function lookupOnce(request: PageRequest): Promise<Lookup> {
     if (!cacheable(request)) return null;
     const variant = await Promise.resolve(options.variantOf(request)).catch(() => null);
     // A personal page without its audience would be served to anyone; a shared one with an audience, kept apart for nothing.
@@ -340,18 +356,18 @@ export function createPageCache(options: PageCacheOptions) {
    * The kept answer to `request`, or null when it must be rendered: the edge asks this first, so
    * most public pages go out without a router, a middleware or a Fetch object.
    */
-  async function kept(request: PageRequest): Promise<KeptAnswer | null> {
-    const found = await lookup(request);
+  async function kept(request: PageRequest, lookups?: PageLookups): Promise<KeptAnswer | null> {
+    const found = await lookup(request, lookups);
     return found && fromMemory(request, found);
   }
 
   /**
    * Answers `request` from memory, from a render of the same variant in progress, or by rendering
-   * it with `render` and keeping the page; requests that are not for a shared public page go to
-   * `render` untouched.
+   * it with `render` and keeping the page; requests that are not for a page this cache keeps go to
+   * `render` untouched. `lookups` are those `kept` made for the same request.
    */
-  async function respond(request: Request, render: PageRenderer): Promise<Response> {
-    const found = await lookup(request);
+  async function respond(request: Request, render: PageRenderer, lookups?: PageLookups): Promise<Response> {
+    const found = await lookup(request, lookups);
     if (!found) return render(request);
     const answered = await fromMemory(request, found);
     if (answered) return toResponse(answered);
@@ -382,15 +398,15 @@ export type PageCache = ReturnType<typeof createPageCache>;
 /** Several caches as one: a request goes to the first that keeps its kind of page. */
 export function combinePageCaches(...caches: PageCache[]): PageCache {
   return {
-    async kept(request) {
+    async kept(request, lookups) {
       for (const cache of caches) {
-        const answer = await cache.kept(request);
+        const answer = await cache.kept(request, lookups);
         if (answer) return answer;
       }
       return null;
     },
-    respond: (request, render) =>
-      caches.reduceRight<PageRenderer>((next, cache) => (pageRequest) => cache.respond(pageRequest, next), render)(request),
+    respond: (request, render, lookups) =>
+      caches.reduceRight<PageRenderer>((next, cache) => (pageRequest) => cache.respond(pageRequest, next, lookups), render)(request),
     size: () => caches.reduce((sum, cache) => sum + cache.size(), 0),
     bytes: () => caches.reduce((sum, cache) => sum + cache.bytes(), 0),
     clear: () => caches.forEach((cache) => cache.clear()),

@@ -1,12 +1,19 @@
 import express from "express";
-import { createServer, request, type Server } from "node:http";
+import { createServer, request, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import { createGunzip, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pagesChangedChannel } from "~/platform/context.server";
 import { abortedOnDisconnect, pageRequestOf, sendFetchResponse, sendKeptAnswer, toFetchRequest } from "~/platform/fetch-bridge.server";
-import { createPageCache, type PageCacheOptions, type PageCache, type PageRequest, type PageVariant } from "~/platform/page-cache.server";
+import {
+  createPageCache,
+  type PageCacheOptions,
+  type PageCache,
+  type PageLookups,
+  type PageRequest,
+  type PageVariant,
+} from "~/platform/page-cache.server";
 import { createTestServices } from "../support/services";
 
 type Renderer = (request: Request) => Response | Promise<Response>;
@@ -40,17 +47,21 @@ const testOptions = {
 /** A real HTTP server as the app has one: kept pages from the entry point, then Express, optionally compressing, answering through the cache. */
 async function listen(cache: PageCache, render: Renderer, { compress = false } = {}) {
   const app = express();
+  const edgeLookups = new WeakMap<IncomingMessage, PageLookups>();
   if (compress) app.use((await import("compression")).default({ threshold: 0 }));
   app.use(async (req, res, next) => {
     try {
-      await sendFetchResponse(res, await cache.respond(toFetchRequest(req), async (page) => render(abortedOnDisconnect(page, res))));
+      const answer = cache.respond(toFetchRequest(req), async (page) => render(abortedOnDisconnect(page, res)), edgeLookups.get(req));
+      await sendFetchResponse(res, await answer);
     } catch (error) {
       next(error);
     }
   });
   // As the app's entry point: kept pages go out before Express.
   server = createServer((req, res) => {
-    void cache.kept(pageRequestOf(req)).then((answer) => (answer ? sendKeptAnswer(res, answer) : app(req, res)));
+    const lookups: PageLookups = new Map();
+    edgeLookups.set(req, lookups);
+    void cache.kept(pageRequestOf(req), lookups).then((answer) => (answer ? sendKeptAnswer(res, answer) : app(req, res)));
   });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   return (server.address() as AddressInfo).port;
@@ -360,6 +371,17 @@ describe("personal page cache", () => {
     await (await app.get("/public/favorites", { Cookie: "session=ana" })).text();
     await (await app.get("/public/favorites", { Cookie: "session=ana" })).text();
     expect(app.renders()).toBe(2);
+  });
+
+  it("works out a session's variant once per request, at the entry point, even when the page must be rendered", async () => {
+    const variantOf = vi.fn(sessionVariant(() => "1"));
+    const app = await serve(renderPage(), { personal, variantOf });
+    await (await app.get("/public/favorites", { Cookie: "session=ana" })).text();
+    expect(variantOf).toHaveBeenCalledTimes(1);
+    await app.stored(1);
+    await (await app.get("/public/favorites", { Cookie: "session=ana" })).text();
+    expect(variantOf).toHaveBeenCalledTimes(2);
+    expect(app.renders()).toBe(1);
   });
 
   it("keeps no page whose variant names no audience: it would go to any session", async () => {
