@@ -28,6 +28,7 @@ import { platformOf } from "./platform/context.server";
 import { originCheckMiddleware } from "./platform/origin.server";
 import { privatePagesMiddleware } from "./platform/private-pages.server";
 import { getUser } from "./account/current-user";
+import { PlainLinkNavigation } from "./ui/kit/plain-link";
 import { sessionMiddleware } from "./account/session.server";
 import { clearFlashCookie, readFlash } from "./platform/flash.server";
 import { useNonce } from "./platform/nonce";
@@ -125,6 +126,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, []);
   return (
     <LiveQuotesProvider>
+      <PlainLinkNavigation />
       <Outlet />
     </LiveQuotesProvider>
   );

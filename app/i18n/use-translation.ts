@@ -24,13 +24,32 @@ function fixedT(i18n: I18n, namespace: string): TFunction {
   return t;
 }
 
-/** Enough for every key the app names; a key made from data cannot grow it without bound. */
-const rememberedKeysLimit = 5000;
+/** Enough for every key the app names with the values pages pass; data cannot grow it without bound. */
+const rememberedTextsLimit = 5000;
 
 /**
- * `translate`, remembering what a key alone (no options) translates to: most calls are such, and
- * i18next resolves the language and namespace again on each, a tenth of a page's render. The text
- * only changes with the language or when translations arrive.
+ * Where the text of a key, alone or with values that are all strings, numbers or booleans
+ * (`{ name }`, `{ count }`), is remembered; undefined for any other call, which goes to i18next.
+ */
+function rememberedAs(key: unknown, rest: unknown[]): string | undefined {
+  if (typeof key !== "string" || rest.length > 1) return undefined;
+  if (rest.length === 0) return key;
+  const [values] = rest;
+  if (typeof values !== "object" || values === null || Object.getPrototypeOf(values) !== Object.prototype) return undefined;
+  let remembered = key;
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return undefined;
+    // The type counts: a count of 1 and the string "1" may pick different plural forms.
+    remembered += `\u0000${name}\u0001${typeof value}\u0001${value}`;
+  }
+  return remembered;
+}
+
+/**
+ * `translate`, remembering what a key alone or with simple values translates to: i18next resolves
+ * the language, namespace and interpolation again on each call, a tenth of a page's render, and a
+ * table asks the same labels for every row. The text only changes with the language or when
+ * translations arrive.
  */
 function rememberingPlainKeys(i18n: I18n, translate: TFunction): TFunction {
   const texts = new Map<string, unknown>();
@@ -39,11 +58,12 @@ function rememberingPlainKeys(i18n: I18n, translate: TFunction): TFunction {
   i18n.store.on("added", forget);
   const call = translate as unknown as (...args: unknown[]) => unknown;
   return ((key: unknown, ...rest: unknown[]) => {
-    if (rest.length > 0 || typeof key !== "string") return call(key, ...rest);
-    if (texts.has(key)) return texts.get(key);
-    const text = call(key);
-    if (texts.size >= rememberedKeysLimit) forget();
-    texts.set(key, text);
+    const remembered = rememberedAs(key, rest);
+    if (remembered === undefined) return call(key, ...rest);
+    if (texts.has(remembered)) return texts.get(remembered);
+    const text = call(key, ...rest);
+    if (texts.size >= rememberedTextsLimit) forget();
+    texts.set(remembered, text);
     return text;
   }) as unknown as TFunction;
 }

@@ -48,6 +48,7 @@ function widened(high: number | null, low: number | null, price: number | null) 
 export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
   const board = new Map<string, Known<object>>();
   let generation = 0;
+  let writes = 0;
 
   /**
    * Keeps `quote` when it is newer than what is known and answers the freshest one; without
@@ -64,6 +65,7 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
     if (fetchedAt === undefined || quote.price === null || (current && current.fetchedAt >= fetchedAt)) return current;
     if (outdatesPages && (!current || !sameQuote(current.quote, quote))) generation++;
     const entry = { quote, fetchedAt };
+    writes++;
     board.delete(key);
     board.set(key, entry);
     if (board.size > maxEntries) board.delete(board.keys().next().value!);
@@ -111,6 +113,8 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
   return {
     /** Changes whenever a price someone was shown is replaced, so pages kept with the old one can be dropped. */
     generation: () => generation,
+    /** Changes whenever anything on the board does: what was worked out from it holds while this stays. */
+    writes: () => writes,
 
     /**
      * A crypto's item with the freshest quote, after keeping its own when it was fetched (at

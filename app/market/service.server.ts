@@ -24,7 +24,7 @@ import { createTwelveData } from "./live/twelve-data";
 import { createUsStockProvider } from "./live/us-stocks";
 import { fundamentalsByMarket } from "./providers/fundamentals-by-market";
 import { stocksByMarket } from "./providers/stocks-by-market";
-import { UpstreamError, type CalendarProvider, type MarketProviders } from "./providers/provider";
+import { UpstreamError, type CalendarProvider, type CryptoProvider, type MarketProviders } from "./providers/provider";
 import { createQuoteBoard } from "./quote-board.server";
 import type { LiveKey } from "./realtime/protocol";
 import { withTranslatedDescriptions, type TranslateText } from "./translated-descriptions.server";
@@ -169,6 +169,12 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
     return { ...answer, data: sync(answer.data, answer.fetchedAt) };
   }
 
+  /**
+   * Each kept crypto list with the board's quotes laid over it, worked out again only when the list
+   * or the board changed: the home and /cryptos lay them over the 250 largest coins on every render.
+   */
+  const requotedLists = new WeakMap<object, { fetchedAt: number; writes: number; list: Awaited<ReturnType<CryptoProvider["list"]>> }>();
+
   /** Each coin's ticker symbol, as the answers read so far name it: exchange streams quote by symbol. */
   const cryptoSymbols = new Map<string, string>();
   const rememberSymbols = (items: readonly CryptoListItem[]) => {
@@ -219,10 +225,14 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
         providers.crypto.list({ ...query, currency }),
       );
       rememberSymbols(answer.data.items);
-      return synced(answer, (list, fetchedAt) => ({
+      const known = requotedLists.get(answer.data);
+      if (known?.fetchedAt === answer.fetchedAt && known.writes === quotes.writes()) return { ...answer, data: known.list };
+      const requoted = synced(answer, (list, fetchedAt) => ({
         ...list,
         items: list.items.map((item) => quotes.crypto(quoteKey(item.id, currency), item, fetchedAt)),
       }));
+      requotedLists.set(answer.data, { fetchedAt: answer.fetchedAt, writes: quotes.writes(), list: requoted.data });
+      return requoted;
     },
     async cryptoDetail(id: string, language: Language, currency: CryptoCurrency = "usd") {
       const answer = await cached("crypto", `detail:${currency}:${id}:${language}`, () => providers.crypto.detail(id, language, currency));

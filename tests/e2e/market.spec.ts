@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 import { expectKitControls } from "./form-kit";
 
@@ -67,6 +68,27 @@ test("cryptocurrency list pages, sorts and changes page size", async ({ page }, 
   if (!javaScriptOn(project.name)) await page.getByRole("button", { name: "Aplicar" }).click();
   await expect(page).toHaveURL(/perPage=24/);
   await expect(rows).toHaveCount(24);
+});
+
+test("asset, tape and footer links open their page: inside the app with JavaScript, as a document without", async ({ page }, {
+  project,
+}) => {
+  await page.goto("/");
+  await ready(page, project.name);
+  const stayed = () => page.evaluate(() => (window as { stayed?: boolean }).stayed === true);
+  const follow = async (link: Locator, heading: string | RegExp) => {
+    await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+    // The tape scrolls until focused: a keyboard press follows its link as a click would.
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
+    expect(await stayed()).toBe(javaScriptOn(project.name));
+  };
+  await follow(page.getByTestId("ticker-tape").locator("ul").first().locator('a[href="/stocks/PETR4"]'), "PETR4");
+  await follow(page.getByRole("contentinfo").getByRole("link", { name: "Política de Privacidade" }), "Política de Privacidade");
+  await page.goto("/cryptos");
+  await ready(page, project.name);
+  await follow(page.getByTestId("crypto-table").locator('a[href="/cryptos/bitcoin"]'), "Bitcoin");
 });
 
 test("a crypto detail shows statistics, a description and a chart whose type can change", async ({ page }, { project }) => {

@@ -45,7 +45,9 @@ export function FavoriteStar({ type, assetId, name, linkedTables, placement = "r
   }
 
   return (
-    <fetcher.Form method="post" action="/favorites" onSubmit={onSubmit} className="favorite-star">
+    // A plain form: its submit always goes through `onSubmit`, so fetcher.Form's own handling
+    // (a resolved action per row, the costliest part of a long table's render) would never run.
+    <form method="post" action="/favorites" onSubmit={onSubmit} className="favorite-star">
       <input type="hidden" name="assetType" value={type} />
       <input type="hidden" name="assetId" value={assetId} />
       <input type="hidden" name="intent" value={starred ? "remove" : "add"} />
@@ -60,6 +62,6 @@ export function FavoriteStar({ type, assetId, name, linkedTables, placement = "r
       >
         {starred ? <IconStarFilled size={iconSize} aria-hidden /> : <IconStar size={iconSize} aria-hidden />}
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

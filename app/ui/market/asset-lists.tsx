@@ -1,6 +1,6 @@
 import { Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { PlainLink } from "../kit/plain-link";
 import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
 import type { CryptoListItem, StockListItem } from "~/market/types";
 import { formatMoney } from "~/lib/format";
@@ -39,7 +39,7 @@ function MiniListRow({ row }: { row: MiniRow }) {
   const { i18n } = useTranslation();
   const live = useLiveQuote(row.liveKey, { price: row.price, change: row.change });
   return (
-    <Link to={row.href} className="mini-list__row">
+    <PlainLink to={row.href} className="mini-list__row">
       <AssetImage src={row.image} label={row.imageLabel} size={24} />
       <span className="mini-list__name">
         {row.name}{" "}
@@ -49,7 +49,7 @@ function MiniListRow({ row }: { row: MiniRow }) {
       </span>
       <span {...liveProps(row.liveKey, live.flash, "mini-list__price")}>{formatMoney(live.price, row.currency, i18n.language)}</span>
       <Change value={live.change} />
-    </Link>
+    </PlainLink>
   );
 }
 

@@ -1,6 +1,7 @@
 import { IconExternalLink } from "@tabler/icons-react";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
+import { PlainLink } from "../kit/plain-link";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatCompactMoney, formatMoney, formatNumber, formatPercent, numberFormat } from "~/lib/format";
 import type { HeatTile } from "~/market/heat-map";
@@ -89,11 +90,11 @@ export function HeatMap({ tiles }: { tiles: readonly HeatTile[] | null }) {
         <ul className="heat-map" data-testid="heat-map">
           {tiles.map((tile) => (
             <li key={tile.ticker} className={`heat-map__tile heat-map__tile--${tile.band} heat-map__tile--size${tile.size}`}>
-              <Link to={`/stocks/${tile.ticker}`}>
+              <PlainLink to={`/stocks/${tile.ticker}`}>
                 <span className="heat-map__ticker">{tile.ticker}</span>
                 <span className="visually-hidden">, {tile.name}: </span>
                 <span className="heat-map__change">{formatPercent(tile.changePercent, i18n.language)}</span>
-              </Link>
+              </PlainLink>
             </li>
           ))}
         </ul>

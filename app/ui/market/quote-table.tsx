@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { PlainLink } from "../kit/plain-link";
 import { Table } from "../kit/table";
 import { AssetImage } from "./asset-image";
 import "./quote-table.css";
@@ -26,12 +26,12 @@ type AssetLinkProps = { to: string; image: string | null; imageLabel: string; na
 /** A quote table's name cell: logo, name and symbol, linking to the asset's page (over the whole row on a phone). */
 export function AssetLink({ to, image, imageLabel, name, detail }: AssetLinkProps) {
   return (
-    <Link to={to} className="asset-link">
+    <PlainLink to={to} className="asset-link">
       <AssetImage src={image} label={imageLabel} />
       <span>
         <span className="asset-link__name">{name}</span>
         <span className="asset-link__symbol">{detail}</span>
       </span>
-    </Link>
+    </PlainLink>
   );
 }

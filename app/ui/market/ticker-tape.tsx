@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { PlainLink } from "../kit/plain-link";
 import type { TapeItem } from "~/market/home.server";
 import { formatMoney } from "~/lib/format";
 import { Change } from "./change";
@@ -16,9 +16,9 @@ export function TickerTape({ items }: { items: TapeItem[] }) {
   const quotes = (copy: "first" | "second") =>
     items.map((item) => (
       <li key={`${copy}-${item.href}`}>
-        <Link to={item.href} tabIndex={copy === "second" ? -1 : undefined}>
+        <PlainLink to={item.href} tabIndex={copy === "second" ? -1 : undefined}>
           <TapeQuote item={item} />
-        </Link>
+        </PlainLink>
       </li>
     ));
   return (

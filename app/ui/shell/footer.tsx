@@ -1,6 +1,6 @@
 import { IconBrandLinkedin } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { PlainLink } from "../kit/plain-link";
 import type { ThemeName } from "~/lib/theme";
 import { Brand } from "./brand";
 import { ThemeToggle } from "./theme-toggle";
@@ -24,19 +24,19 @@ export function Footer({ theme, year }: { theme: ThemeName; year: number }) {
           <h2 className="site-footer__heading">{t("footer.information")}</h2>
           <ul className="site-footer__links">
             <li>
-              <Link to="/about-us">{t("footer.aboutUs")}</Link>
+              <PlainLink to="/about-us">{t("footer.aboutUs")}</PlainLink>
             </li>
             <li>
-              <Link to="/about-data">{t("footer.aboutData")}</Link>
+              <PlainLink to="/about-data">{t("footer.aboutData")}</PlainLink>
             </li>
             <li>
-              <Link to="/privacy-policy">{t("footer.privacyPolicy")}</Link>
+              <PlainLink to="/privacy-policy">{t("footer.privacyPolicy")}</PlainLink>
             </li>
             <li>
-              <Link to="/cookie-policy">{t("footer.cookiePolicy")}</Link>
+              <PlainLink to="/cookie-policy">{t("footer.cookiePolicy")}</PlainLink>
             </li>
             <li>
-              <Link to="/more#tools">{t("footer.tools")}</Link>
+              <PlainLink to="/more#tools">{t("footer.tools")}</PlainLink>
             </li>
           </ul>
         </div>

@@ -1,0 +1,45 @@
+import { useEffect, type ComponentPropsWithoutRef } from "react";
+import { useNavigate } from "react-router";
+
+type PlainLinkProps = Omit<ComponentPropsWithoutRef<"a">, "href"> & {
+  /** A path inside the app ("/stocks/PETR4"), as for React Router's Link. */
+  to: string;
+};
+
+/**
+ * A link to a page of the app rendered as a bare anchor. React Router's Link resolves its path and
+ * builds a click handler per link, which dominates the render of a page with a hundred asset rows;
+ * here one listener (PlainLinkNavigation) does the navigation for every such anchor. It carries
+ * `data-discover`, so React Router still discovers the route it leads to, as it does for a Link.
+ */
+export function PlainLink({ to, children, ...rest }: PlainLinkProps) {
+  return (
+    <a {...rest} href={to} data-discover="true" data-plain-link="">
+      {children}
+    </a>
+  );
+}
+
+/**
+ * Navigates inside the app, as a Link's click does, for a plain click on any PlainLink; a click
+ * with a modifier key, a middle click or a link with a target keeps the browser's own behaviour.
+ */
+export function PlainLinkNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    function onClick(event: MouseEvent) {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      const anchor = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-plain-link]") : null;
+      if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
+      const url = new URL(anchor.href);
+      if (url.origin !== window.location.origin) return;
+      event.preventDefault();
+      const path = `${url.pathname}${url.search}${url.hash}`;
+      const current = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      void navigate(path, { replace: path === current });
+    }
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [navigate]);
+  return null;
+}
