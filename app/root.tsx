@@ -17,7 +17,7 @@ import "./ui/app.css";
 
 import { MantineProvider } from "@mantine/core";
 import { useEffect } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { fixedT, useTranslation } from "~/i18n/use-translation";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./i18n/middleware.server";
@@ -59,18 +59,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append("Set-Cookie", await languageCookie.serialize(locale));
   }
   if (flash) headers.append("Set-Cookie", clearFlashCookie);
+  const t = fixedT(getInstance(context), "common");
   return data(
     {
       locale,
       theme: readTheme(request.headers.get("Cookie")),
       demoNoticeDismissed: readDemoNoticeDismissed(request.headers.get("Cookie")),
-      flash: flash && { kind: flash.kind, message: getInstance(context).t(flash.messageKey) },
+      flash: flash && { kind: flash.kind, message: t(flash.messageKey) },
       publicUrl: platformOf(context).config.publicUrl,
       year: new Date(platformOf(context).clock.now()).getUTCFullYear(),
       user: user && { name: user.name, userType: user.userType },
-      siteName: getInstance(context).t("app.name"),
+      siteName: t("app.name"),
       // What the language's social-share image says (scripts/og-images.ts draws it).
-      ogImageAlt: `${getInstance(context).t("app.name")}: ${getInstance(context).t("home.heroTitle")}`,
+      ogImageAlt: `${t("app.name")}: ${t("home.heroTitle")}`,
     },
     { headers },
   );

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { PageMeta } from "~/lib/page-meta";
 import type { Namespace } from "./languages";
 import { getInstance } from "./middleware.server";
+import { fixedT } from "./use-translation";
 
 /** Translated meta for a page whose texts live under `<prefix>.title|description|keywords`. */
 export function pageMetaFor(
@@ -9,7 +10,7 @@ export function pageMetaFor(
   prefix: string,
   { ns = "common", noindex = false }: { ns?: Namespace; noindex?: boolean } = {},
 ): PageMeta {
-  const t = getInstance(context).getFixedT(null, ns);
+  const t = fixedT(getInstance(context), ns);
   return {
     title: t(`${prefix}.title`),
     description: t(`${prefix}.description`),

@@ -9,7 +9,8 @@ type Translator = { t: TFunction; i18n: I18n };
 const translators = new WeakMap<I18n, Map<string, TFunction>>();
 const subscriptions = new WeakMap<I18n, (onChange: () => void) => () => void>();
 
-function fixedT(i18n: I18n, namespace: string): TFunction {
+/** The instance's translate function for `namespace`, following its language and remembering texts (below). */
+export function fixedT(i18n: I18n, namespace: string): TFunction {
   let byNamespace = translators.get(i18n);
   if (!byNamespace) {
     byNamespace = new Map();

@@ -1,3 +1,4 @@
+import { numberFormat } from "~/lib/format";
 /**
  * Currency arithmetic shared by the converter page and the assistant: pure, so it runs in the
  * browser too.
@@ -31,7 +32,7 @@ export function roundToMinorUnits(value: number, minorUnits: number): number {
 
 /** A converted amount with exactly its currency's decimals, in `locale`: "539,71", "15.000", "0,00000214". */
 export function formatMinorUnits(value: number, minorUnits: number, locale: string): string {
-  return value.toLocaleString(locale, { minimumFractionDigits: minorUnits, maximumFractionDigits: minorUnits });
+  return numberFormat(locale, { minimumFractionDigits: minorUnits, maximumFractionDigits: minorUnits }).format(value);
 }
 
 function unitsPerUsd(code: string, table: RateTable): number | null {

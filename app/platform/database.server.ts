@@ -54,6 +54,30 @@ export async function openDatabase(config: DatabaseConfig, logger?: Logger): Pro
 
 const sqliteTransaction = new AsyncLocalStorage<true>();
 
+/** Enough for every query shape the app builds; a list of a new length is a new shape. */
+const keptStatementsLimit = 500;
+
+/**
+ * Keeps each compiled statement for its SQL text. Drizzle asks better-sqlite3 to compile every
+ * query it runs, and SQLite's compile costs more than most of the app's indexed reads. Drizzle may
+ * switch a statement to raw (array) rows, so a kept one is switched back before it is handed out.
+ */
+function keepCompiledStatements(sqlite: Database.Database) {
+  const compile = sqlite.prepare.bind(sqlite);
+  const kept = new Map<string, Database.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = kept.get(source);
+    if (statement) {
+      if (statement.reader) statement.raw(false);
+      return statement;
+    }
+    statement = compile(source);
+    if (kept.size >= keptStatementsLimit) kept.delete(kept.keys().next().value!);
+    kept.set(source, statement);
+    return statement;
+  }) as typeof sqlite.prepare;
+}
+
 /**
  * Opens a SQLite file with WAL and foreign keys on, and brings its schema up to date with the
  * migrations of the app in `appDir`.
@@ -72,6 +96,7 @@ export function openSqlite(file: string, appDir: string): AppDatabase & { readon
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  keepCompiledStatements(sqlite);
   const orm = drizzle(sqlite, { schema });
   migrateSqlite(sqlite, () => migrate(orm, { migrationsFolder: path.join(appDir, "db/migrations") }));
   let queue: Promise<unknown> = Promise.resolve();

@@ -1,6 +1,7 @@
 import { Container, Title } from "@mantine/core";
 import { Fragment } from "react";
 import { useTranslation } from "~/i18n/use-translation";
+import { numberFormat } from "~/lib/format";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { dataSourcesOf, refreshInterval } from "~/market/data-sources.server";
 import { platformOf } from "~/platform/context.server";
@@ -25,7 +26,7 @@ const sections = ["demo", "live", "freshness", "operators"] as const;
 /** Where the prices come from: this instance's providers, what demonstration data is, and how live data is switched on. */
 export default function AboutData({ loaderData: { sources, refresh } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("content");
-  const interval = new Intl.NumberFormat(i18n.language, { style: "unit", unit: refresh.unit, unitDisplay: "long" }).format(refresh.value);
+  const interval = numberFormat(i18n.language, { style: "unit", unit: refresh.unit, unitDisplay: "long" }).format(refresh.value);
   const paragraphs = (key: string) =>
     (t(key, { returnObjects: true, interval }) as string[]).map((paragraph) => <p key={paragraph}>{paragraph}</p>);
   return (

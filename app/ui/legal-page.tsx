@@ -1,5 +1,6 @@
 import { Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
+import { formatDate } from "~/lib/format";
 import "./content/prose.css";
 import "./legal-page.css";
 
@@ -11,7 +12,7 @@ type Section = { heading: string; paragraphs: string[] };
 export function LegalPage({ page }: { page: "privacy" | "cookies" }) {
   const { t, i18n } = useTranslation("content");
   const sections = t(`${page}.sections`, { returnObjects: true }) as Section[];
-  const updated = policiesLastUpdated.toLocaleDateString(i18n.language, { dateStyle: "long", timeZone: "UTC" });
+  const updated = formatDate(policiesLastUpdated, i18n.language, { dateStyle: "long", timeZone: "UTC" });
   return (
     <Container size="md" className="page prose">
       <Title order={1}>{t(`${page}.title`)}</Title>

@@ -57,6 +57,22 @@ describe("database", () => {
     await expect(db.orm.insert(users).values({ email: "ana@example.com", name: "Other", nickname: "other" })).rejects.toThrow(/UNIQUE/);
     await db.close();
   });
+
+  it("compiles each query once, and reads rows as objects after a read of the same query as arrays", async () => {
+    const db = openSqlite(file, appDir);
+    const { users } = db.tables;
+    const query = "select name from users where email = ?";
+    const first = db.sqlite.prepare(query);
+    expect(db.sqlite.prepare(query)).toBe(first);
+    expect(first.raw().get("ana@example.com")).toEqual(["Ana"]);
+    expect(db.sqlite.prepare(query).get("ana@example.com")).toEqual({ name: "Ana" });
+    // Through Drizzle, which switches its statements to arrays for selected fields.
+    const byEmail = () => db.orm.select({ name: users.name }).from(users).where(eq(users.email, "ana@example.com"));
+    expect(await byEmail()).toEqual([{ name: "Ana" }]);
+    expect(await byEmail()).toEqual([{ name: "Ana" }]);
+    expect(await db.rows(sql`select name from users where email = ${"ana@example.com"}`)).toEqual([{ name: "Ana" }]);
+    await db.close();
+  });
 });
 
 describe("data files", () => {
