@@ -1,7 +1,8 @@
 import { IconPlus, IconTablePlus } from "@tabler/icons-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "../kit/button";
+import { PlainLink } from "../kit/plain-link";
 import { Select } from "../kit/input";
 
 type AddToTableProps = {
@@ -18,10 +19,10 @@ export function AddToTable({ favoriteId, name, tables }: AddToTableProps) {
   const { t } = useTranslation("favorites");
   if (tables.length === 0) {
     return (
-      <Link to="/user/register-tables#create-table-heading" className="add-to-table__create" data-testid="add-to-table-create">
+      <PlainLink to="/user/register-tables#create-table-heading" className="add-to-table__create" data-testid="add-to-table-create">
         <IconTablePlus size={18} aria-hidden />
         <span>{t("tables.create")}</span>
-      </Link>
+      </PlainLink>
     );
   }
   return (
