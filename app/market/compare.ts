@@ -69,9 +69,30 @@ export function parseCompared(values: readonly string[]): { valid: string[]; inv
   return { valid, invalid, dropped };
 }
 
+// Both ways between a day and its date are remembered: a comparison converts every point of every
+// series, and there are only as many days as the ranges reach back (a few thousand).
+const dateOfDay = new Map<number, string>();
+const startOfDate = new Map<string, number>();
+
 /** YYYY-MM-DD of an instant, in UTC: the calendars are aligned by date. */
-export const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const dayMs = (key: string) => Date.parse(`${key}T00:00:00Z`);
+export function dayKey(ms: number): string {
+  const day = Math.floor(ms / DAY_MS);
+  let date = dateOfDay.get(day);
+  if (date === undefined) {
+    date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dateOfDay.set(day, date);
+  }
+  return date;
+}
+
+function dayMs(date: string): number {
+  let start = startOfDate.get(date);
+  if (start === undefined) {
+    start = Date.parse(`${date}T00:00:00Z`);
+    startOfDate.set(date, start);
+  }
+  return start;
+}
 
 /** A series' values by date; the last point of a date wins (crypto charts have several a day). */
 export type DailySeries = Map<string, number>;

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PlainLink } from "../kit/plain-link";
 import { useTranslation } from "~/i18n/use-translation";
 import { Logo } from "./logo";
 import "./brand.css";
@@ -7,9 +7,9 @@ import "./brand.css";
 export function Brand() {
   const { t } = useTranslation();
   return (
-    <Link to="/" className="brand" aria-label={t("app.logoAlt")}>
+    <PlainLink to="/" className="brand" aria-label={t("app.logoAlt")}>
       <Logo />
       <span className="brand__name">{t("app.name")}</span>
-    </Link>
+    </PlainLink>
   );
 }

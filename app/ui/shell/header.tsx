@@ -1,6 +1,7 @@
 import { IconUserCircle } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { PlainLink } from "../kit/plain-link";
 import type { ThemeName } from "~/lib/theme";
 import { SearchBar } from "../search/search-bar";
 import { LanguageSwitcher } from "./language-switcher";
@@ -26,18 +27,18 @@ export function Header({ theme, signedIn }: { theme: ThemeName; signedIn: boolea
                   {marketMenu.map((group) => (
                     <div key={group.to}>
                       <p className="menu__heading">
-                        <Link to={group.to}>{t(group.labelKey)}</Link>
+                        <PlainLink to={group.to}>{t(group.labelKey)}</PlainLink>
                       </p>
                       <ul className="menu__list">
                         {group.items.map((item) => (
                           <li key={item.to}>
-                            <Link to={item.to}>{t(item.labelKey)}</Link>
+                            <PlainLink to={item.to}>{t(item.labelKey)}</PlainLink>
                           </li>
                         ))}
                         <li>
-                          <Link to={group.to} className="menu__all">
+                          <PlainLink to={group.to} className="menu__all">
                             {t(group.allKey)}
-                          </Link>
+                          </PlainLink>
                         </li>
                       </ul>
                     </div>
@@ -55,7 +56,7 @@ export function Header({ theme, signedIn }: { theme: ThemeName; signedIn: boolea
                 <ul className="menu__list">
                   {toolsMenu.map((item) => (
                     <li key={item.to}>
-                      <Link to={item.to}>{t(item.labelKey)}</Link>
+                      <PlainLink to={item.to}>{t(item.labelKey)}</PlainLink>
                     </li>
                   ))}
                 </ul>
@@ -67,10 +68,10 @@ export function Header({ theme, signedIn }: { theme: ThemeName; signedIn: boolea
           <SearchBar />
           <LanguageSwitcher />
           <ThemeToggle theme={theme} variant="icon" />
-          <Link to={signedIn ? "/user" : "/login"} className="account-link" aria-label={accountLabel}>
+          <PlainLink to={signedIn ? "/user" : "/login"} className="account-link" aria-label={accountLabel}>
             <IconUserCircle size={20} aria-hidden />
             <span>{accountLabel}</span>
-          </Link>
+          </PlainLink>
         </div>
       </div>
     </header>
