@@ -1,8 +1,8 @@
-import { numberFormat } from "~/lib/format";
 /**
  * Currency arithmetic shared by the converter page and the assistant: pure, so it runs in the
  * browser too.
  */
+import { numberFormat } from "~/lib/format";
 // The raw file rather than the validated dataset module, which would drag every demo dataset into the browser.
 import currencies from "./data/currencies.json";
 import type { CurrencyKind, RateTable } from "./types";
