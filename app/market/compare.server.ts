@@ -10,19 +10,14 @@ import {
   isIndexCode,
   rebaseSeries,
   type BenchmarkCode,
+  type ComparedKind,
+  type ComparedSeries,
   type CompareRange,
   type DailySeries,
 } from "./compare";
 import type { MarketService } from "./service.server";
 import { orUnavailable } from "./unavailable";
 import type { DataSource, SeriesPoint } from "./types";
-
-/** What one requested value turned out to be. */
-export type ComparedKind = "benchmark" | "stock" | "crypto";
-
-export type ComparedSeries =
-  | { input: string; status: "ok"; kind: ComparedKind; code: string; points: SeriesPoint[]; final: number | null }
-  | { input: string; status: "unknown" | "unavailable" | "noData" };
 
 type Loaded = { kind: ComparedKind; code: string; daily: DailySeries; source: DataSource } | "unknown" | "unavailable";
 

@@ -138,6 +138,55 @@ export function ipcaAccumulated(monthly: readonly EconomicPoint[]): DailySeries 
   return daily;
 }
 
+/** What one requested value turned out to be. */
+export type ComparedKind = "benchmark" | "stock" | "crypto";
+
+export type ComparedSeries =
+  | { input: string; status: "ok"; kind: ComparedKind; code: string; points: SeriesPoint[]; final: number | null }
+  | { input: string; status: "unknown" | "unavailable" | "noData" };
+
+/** A compared series as the page's loader data carries it: its points packed into one string. */
+export type PackedComparedSeries =
+  (Omit<Extract<ComparedSeries, { status: "ok" }>, "points"> & { points: string }) | Exclude<ComparedSeries, { status: "ok" }>;
+
+/** Values keep 1/10,000 of a percentage point: far below what the chart or its legend can show. */
+const packedPrecision = 10_000;
+
+/**
+ * The series with their points packed into one string each: "days since the previous point,value"
+ * pairs, all comma-separated. React Router's loader data encoding writes every number of every
+ * [time, value] pair on its own: a year of five series was 45 kB of the page and most of its
+ * render time; a string is one value. Rebased points fall on UTC midnights, so whole day numbers
+ * carry their times exactly.
+ */
+export function packSeries(series: readonly ComparedSeries[]): PackedComparedSeries[] {
+  return series.map((item) => {
+    if (item.status !== "ok") return item;
+    const parts: (number | string)[] = [];
+    let previousDay = 0;
+    for (const [time, value] of item.points) {
+      const day = Math.round(time / DAY_MS);
+      parts.push(day - previousDay, Math.round(value * packedPrecision) / packedPrecision);
+      previousDay = day;
+    }
+    return { ...item, points: parts.join(",") };
+  });
+}
+
+export function unpackSeries(series: readonly PackedComparedSeries[]): ComparedSeries[] {
+  return series.map((item) => {
+    if (item.status !== "ok") return item;
+    const parts = item.points === "" ? [] : item.points.split(",");
+    const points: SeriesPoint[] = [];
+    let day = 0;
+    for (let index = 0; index < parts.length; index += 2) {
+      day += Number(parts[index]);
+      points.push([day * DAY_MS, Number(parts[index + 1])]);
+    }
+    return { ...item, points };
+  });
+}
+
 export type RebasedSeries = { points: SeriesPoint[]; final: number | null };
 
 /**

@@ -1,8 +1,9 @@
 import { Container, Text, Title } from "@mantine/core";
+import { useMemo } from "react";
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { compareSearch, defaultCompared, parseCompared } from "~/market/compare";
+import { compareSearch, defaultCompared, packSeries, parseCompared, unpackSeries } from "~/market/compare";
 import { loadComparison } from "~/market/compare.server";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
@@ -20,15 +21,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { valid, invalid, dropped } = parseCompared(asked);
   const { logger, clock } = platformOf(context);
   const now = clock.now();
-  const comparison = await loadComparison(marketOf(context), logger, valid, range, now, languageOf(getLocale(context)));
-  return { meta: pageMetaFor(context, "compare"), range, inputs: [...valid, ...invalid], invalid, dropped, ...comparison };
+  const { series, sources } = await loadComparison(marketOf(context), logger, valid, range, now, languageOf(getLocale(context)));
+  return {
+    meta: pageMetaFor(context, "compare"),
+    range,
+    inputs: [...valid, ...invalid],
+    invalid,
+    dropped,
+    series: packSeries(series),
+    sources,
+  };
 }
 
 export const meta = routeMeta;
 
 export default function Compare({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { range, inputs, invalid, dropped, series, sources } = loaderData;
+  const { range, inputs, invalid, dropped, sources } = loaderData;
+  const series = useMemo(() => unpackSeries(loaderData.series), [loaderData.series]);
   return (
     <Container size="lg" className="page">
       <Title order={1} mt="lg">

@@ -6,7 +6,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resources } from "~/i18n/resources";
-import type { ComparedSeries } from "~/market/compare.server";
+import type { ComparedSeries } from "~/market/compare";
 import { CompareChart } from "~/ui/compare/compare-view";
 
 /** A stand-in for lightweight-charts that records what the page asks of it (jsdom has no canvas). */

@@ -5,8 +5,11 @@ import {
   dailyFromPoints,
   ipcaAccumulated,
   maxCompared,
+  packSeries,
   parseCompared,
   rebaseSeries,
+  unpackSeries,
+  type ComparedSeries,
   type DailySeries,
 } from "~/market/compare";
 import { loadComparison } from "~/market/compare.server";
@@ -112,6 +115,68 @@ describe("compare maths", () => {
     const now = Date.UTC(2026, 10, 26, 15, 30);
     expect(new Date(compareStart("1m", now)).toISOString()).toBe("2026-10-26T00:00:00.000Z");
     expect(new Date(compareStart("1y", now)).toISOString()).toBe("2025-11-26T00:00:00.000Z");
+  });
+});
+
+describe("compared series in the loader data", () => {
+  const day = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+  it("packs each series' points into one string and unpacks the same days, values to 1/10,000 of a point", () => {
+    const compared: ComparedSeries[] = [
+      {
+        input: "PETR4",
+        status: "ok",
+        kind: "stock",
+        code: "PETR4",
+        points: [
+          [day("2024-02-28"), 0],
+          [day("2024-02-29"), -2.123456],
+          [day("2024-03-04"), 41.00004],
+          [day("2025-01-01"), -99.99999],
+        ],
+        final: -99.99999,
+      },
+      { input: "NOPE9", status: "unknown" },
+      { input: "ipca", status: "ok", kind: "benchmark", code: "ipca", points: [], final: null },
+    ];
+    const packed = packSeries(compared);
+    expect(packed.map((item) => (item.status === "ok" ? typeof item.points : item.status))).toEqual(["string", "unknown", "string"]);
+    expect(unpackSeries(packed)).toEqual([
+      {
+        ...compared[0],
+        points: [
+          [day("2024-02-28"), 0],
+          [day("2024-02-29"), -2.1235],
+          [day("2024-03-04"), 41],
+          [day("2025-01-01"), -100],
+        ],
+      },
+      compared[1],
+      compared[2],
+    ]);
+  });
+
+  it("survives a JSON round trip as strings and numbers only", () => {
+    const rebased = rebaseSeries(
+      [
+        series([
+          ["2024-03-01", 10],
+          ["2024-03-04", 11],
+        ]),
+      ],
+      "2024-03-01",
+      "2024-03-04",
+    );
+    const compared: ComparedSeries[] = [
+      { input: "x", status: "ok", kind: "crypto", code: "x", points: rebased[0]!.points, final: rebased[0]!.final },
+    ];
+    const unpacked = unpackSeries(JSON.parse(JSON.stringify(packSeries(compared))));
+    expect(unpacked[0]).toMatchObject({
+      points: [
+        [day("2024-03-01"), 0],
+        [day("2024-03-04"), 10],
+      ],
+    });
   });
 });
 

@@ -4,8 +4,7 @@ import { Form } from "react-router";
 import type { TFunction } from "i18next";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate, formatPercent, numberFormat } from "~/lib/format";
-import { compareRanges, maxCompared, type CompareRange } from "~/market/compare";
-import type { ComparedSeries } from "~/market/compare.server";
+import { compareRanges, maxCompared, type ComparedSeries, type CompareRange } from "~/market/compare";
 import { niceTicks } from "../charts/axis";
 import "../charts/charts.css";
 import { useLazyChart } from "../charts/use-lazy-chart";
@@ -14,7 +13,7 @@ import { Select, TextInput } from "../kit/input";
 import { Notice } from "../kit/notice";
 import { Change } from "../market/change";
 import { createCompareCanvas } from "./compare-canvas";
-import { compareLine, valuesAt, type CompareLine } from "./compare-lines";
+import { compareLine, valuesAt } from "./compare-lines";
 import "./compare.css";
 
 type Shown = Extract<ComparedSeries, { status: "ok" }>;
@@ -120,15 +119,22 @@ const utcDay = (time: number, locale: string) => formatDate(time, locale, { date
 export function CompareChart({ series }: { series: readonly ComparedSeries[] }) {
   // The loader's series keep their identity between renders: so do the lines drawn from them.
   const shown = useMemo(() => shownOf(series), [series]);
-  const lines = useMemo(() => shown.map(({ points }) => compareLine(points)), [shown]);
-  return shown.length === 0 ? null : <CompareFigure shown={shown} lines={lines} />;
+  return shown.length === 0 ? null : <CompareFigure shown={shown} />;
 }
 
-function CompareFigure({ shown, lines }: { shown: Shown[]; lines: CompareLine[] }) {
+/** The first and last time over all the series: each series' points are in time order. */
+const timeSpan = (shown: readonly Shown[]) => ({
+  first: Math.min(...shown.map(({ points }) => points[0]![0])),
+  last: Math.max(...shown.map(({ points }) => points.at(-1)![0])),
+});
+
+function CompareFigure({ shown }: { shown: Shown[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const canvas = useLazyChart(container, createCompareCanvas);
+  // Only the canvas draws lines: the server and the SVG before it need none.
+  const lines = useMemo(() => (canvas ? shown.map(({ points }) => compareLine(points)) : []), [canvas, shown]);
   const [hovered, setHovered] = useState<number | null>(null);
   // Before paint, so the swap from SVG never shows an empty frame.
   useLayoutEffect(() => canvas?.show(lines, locale), [canvas, lines, locale]);
@@ -136,9 +142,8 @@ function CompareFigure({ shown, lines }: { shown: Shown[]; lines: CompareLine[] 
   const onCanvas = canvas !== null;
   const hoveredValues = hovered === null ? null : valuesAt(lines, hovered);
   const names = shown.map((item) => seriesName(t, item)).join(", ");
-  const times = shown.flatMap(({ points }) => points.map(([time]) => time));
   const day = (time: number) => utcDay(time, locale);
-  const label = t("compare.chartLabel", { names, date: day(Math.min(...times)) });
+  const label = t("compare.chartLabel", { names, date: day(timeSpan(shown).first) });
   return (
     <>
       <figure className="compare-chart" data-testid="compare-chart">
@@ -185,12 +190,15 @@ function CompareFigure({ shown, lines }: { shown: Shown[]; lines: CompareLine[] 
 function CompareSvg({ shown, label }: { shown: Shown[]; label: string }) {
   const { i18n } = useTranslation();
   const locale = i18n.language;
-  const times = shown.flatMap(({ points }) => points.map(([time]) => time));
-  const values = shown.flatMap(({ points }) => points.map(([, value]) => value));
-  const first = Math.min(...times);
-  const last = Math.max(...times);
-  const bottom = Math.min(0, ...values);
-  const top = Math.max(0, ...values);
+  const { first, last } = timeSpan(shown);
+  let bottom = 0;
+  let top = 0;
+  for (const { points } of shown) {
+    for (const [, value] of points) {
+      if (value < bottom) bottom = value;
+      else if (value > top) top = value;
+    }
+  }
   const pad = (top - bottom || 1) * 0.06;
   const low = bottom - pad;
   const high = top + pad;
