@@ -1,9 +1,8 @@
 import { IconPlus, IconTablePlus } from "@tabler/icons-react";
 import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { Button } from "../kit/button";
 import { PlainLink } from "../kit/plain-link";
-import { Select } from "../kit/input";
+import { RowButton, RowSelect } from "../kit/row-controls";
 
 type AddToTableProps = {
   favoriteId: number;
@@ -28,22 +27,21 @@ export function AddToTable({ favoriteId, name, tables }: AddToTableProps) {
   return (
     <Form method="post" className="add-to-table" preventScrollReset>
       <input type="hidden" name="favoriteId" value={favoriteId} />
-      <Select name="tableId" aria-label={t("addToTable.select", { name })} className="add-to-table__select">
+      <RowSelect name="tableId" aria-label={t("addToTable.select", { name })} className="add-to-table__select">
         {tables.map((table) => (
           <option key={table.id} value={table.id}>
             {table.title}
           </option>
         ))}
-      </Select>
-      <Button
+      </RowSelect>
+      <RowButton
         type="submit"
-        variant="outline"
         className="compact-action"
         aria-label={t("addToTable.addLabel", { name })}
         leftSection={<IconPlus size={16} aria-hidden />}
       >
         <span className="compact-action__text">{t("addToTable.add")}</span>
-      </Button>
+      </RowButton>
     </Form>
   );
 }
