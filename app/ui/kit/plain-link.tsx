@@ -12,8 +12,12 @@ type PlainLinkProps = Omit<ComponentPropsWithoutRef<"a">, "href"> & {
  * here one listener (PlainLinkNavigation) does the navigation for every such anchor. React Router
  * knows every route from the start (`routeDiscovery` in react-router.config.ts): nothing to discover.
  */
-export function PlainLink({ to, ...rest }: PlainLinkProps) {
-  return <a {...rest} href={to} data-plain-link="" />;
+export function PlainLink({ to, children, ...rest }: PlainLinkProps) {
+  return (
+    <a {...rest} href={to} data-plain-link="">
+      {children}
+    </a>
+  );
 }
 
 /**
