@@ -3,6 +3,7 @@ import { cryptoPage } from "./crypto-list.server";
 import { toTableItem } from "./crypto-depth";
 import { currencyCode, type CryptoCurrency } from "./crypto-currency";
 import { stockSortBy, type ListOrder, type ListSortField } from "./list-params";
+import { miniCrypto, miniStock } from "./mini-items";
 import { mostTraded } from "./most-traded";
 import { cryptoLiveKey, stockLiveKey, type LiveKey } from "./realtime/protocol";
 import { orUnavailable } from "./unavailable";
@@ -18,6 +19,8 @@ const tapeCryptos = ["bitcoin", "ethereum", "solana", "ripple"];
 export type TapeItem = { label: string; href: string; liveKey: LiveKey; price: number | null; currency: string; change: number | null };
 
 const sectionSize = 6;
+/** The biggest gainers and losers shown, of each. */
+const movesSize = 3;
 /** The B3 stocks with the most shares traded, among which the spotlight picks the most traded by value. */
 const spotlightCandidates = 40;
 
@@ -88,13 +91,14 @@ export async function loadHome(
   return {
     sources: [...sources],
     tape,
-    trendingCoins: trendingList ? market.requote.cryptos(trendingList.data.slice(0, sectionSize), currency) : null,
-    mostSearched: cryptos ? mostViewed.flatMap((id) => cryptos.filter((item) => item.id === id)) : null,
+    trendingCoins: trendingList ? market.requote.cryptos(trendingList.data.slice(0, sectionSize), currency).map(miniCrypto) : null,
+    mostSearched: cryptos ? mostViewed.flatMap((id) => cryptos.filter((item) => item.id === id)).map(miniCrypto) : null,
     trendingStocks:
       mostActive && gainers && losers
-        ? market.requote.stocks(mostTraded(mostActive.data.items, [...gainers, ...losers], sectionSize))
+        ? market.requote.stocks(mostTraded(mostActive.data.items, [...gainers, ...losers], sectionSize)).map(miniStock)
         : null,
-    biggestMoves: gainers && losers ? { gainers, losers } : null,
+    biggestMoves:
+      gainers && losers ? { gainers: gainers.slice(0, movesSize).map(miniStock), losers: losers.slice(0, movesSize).map(miniStock) } : null,
     table: tableData && requoteTable(market, tableData, currency),
   };
 }

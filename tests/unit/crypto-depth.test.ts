@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { distanceFrom, downsample, movedToPrice, sparklinePoints } from "~/market/crypto-depth";
+import { distanceFrom, downsample, movedToPrice, sparklinePoints, toTableItem } from "~/market/crypto-depth";
 import { createDemoProviders } from "~/market/demo";
-import type { CryptoDetail } from "~/market/types";
+import type { CryptoDetail, CryptoListItem } from "~/market/types";
 
 /** Wednesday 2026-11-18 15:07:30 UTC. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);
@@ -117,6 +117,14 @@ describe("crypto depth helpers", () => {
     expect(moved.fullyDilutedValuation).toBe(1100);
     expect(moved.allTimeHigh).toEqual({ price: 110, date: "2026-01-02T00:00:00.000Z" });
     expect(moved.allTimeLow).toEqual(detail.allTimeLow);
+  });
+
+  it("gives a table row its sparkline as the path drawn: the week's low at the bottom, its high at the top", () => {
+    const item = (sparkline7d: number[] | null) => ({ id: "x", price: 3, sparkline7d }) as unknown as CryptoListItem;
+    expect(toTableItem(item([1, 3, 2]))).toEqual({ id: "x", price: 3, sparkline: "M0 23L42 1 84 12" });
+    expect(toTableItem(item([5, 5])).sparkline).toBe("M0 12L84 12");
+    expect(toTableItem(item([5])).sparkline).toBeNull();
+    expect(toTableItem(item(null))).not.toHaveProperty("sparkline7d");
   });
 
   it("measures the distance from a record in percent of it", () => {

@@ -1,8 +1,7 @@
-import { Text } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
 import { PlainLink } from "../kit/plain-link";
 import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
-import type { CryptoListItem, StockListItem } from "~/market/types";
+import type { MiniCrypto, MiniStock } from "~/market/mini-items";
 import { formatMoney } from "~/lib/format";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
@@ -42,10 +41,7 @@ function MiniListRow({ row }: { row: MiniRow }) {
     <PlainLink to={row.href} className="mini-list__row">
       <AssetImage src={row.image} label={row.imageLabel} size={24} />
       <span className="mini-list__name">
-        {row.name}{" "}
-        <Text span c="dimmed" inherit>
-          {row.detail}
-        </Text>
+        {row.name} <span className="mini-list__detail">{row.detail}</span>
       </span>
       <span {...liveProps(row.liveKey, live.flash, "mini-list__price")}>{formatMoney(live.price, row.currency, i18n.language)}</span>
       <Change value={live.change} />
@@ -53,7 +49,7 @@ function MiniListRow({ row }: { row: MiniRow }) {
   );
 }
 
-export function CryptoMiniList({ items, currency, testId }: { items: CryptoListItem[]; currency: CryptoCurrency; testId: string }) {
+export function CryptoMiniList({ items, currency, testId }: { items: MiniCrypto[]; currency: CryptoCurrency; testId: string }) {
   const rows = items.map((coin) => ({
     liveKey: cryptoLiveKey(coin.id, currency),
     href: `/cryptos/${coin.id}`,
@@ -68,7 +64,7 @@ export function CryptoMiniList({ items, currency, testId }: { items: CryptoListI
   return <MiniList rows={rows} testId={testId} />;
 }
 
-export function StockMiniList({ items, testId }: { items: StockListItem[]; testId: string }) {
+export function StockMiniList({ items, testId }: { items: MiniStock[]; testId: string }) {
   const rows = items.map((stock) => ({
     liveKey: stockLiveKey(stock.ticker),
     href: `/stocks/${stock.ticker}`,
@@ -83,18 +79,18 @@ export function StockMiniList({ items, testId }: { items: StockListItem[]; testI
   return <MiniList rows={rows} testId={testId} />;
 }
 
-/** The day's biggest gainers and losers, three of each, one list under the other. */
-export function BiggestMoves({ gainers, losers }: { gainers: StockListItem[]; losers: StockListItem[] }) {
+/** The day's biggest gainers and losers, one list under the other. */
+export function BiggestMoves({ gainers, losers }: { gainers: MiniStock[]; losers: MiniStock[] }) {
   const { t } = useTranslation();
   return (
     <div className="moves">
       <div>
         <h3 className="moves__heading">{t("market.home.gainers")}</h3>
-        <StockMiniList items={gainers.slice(0, 3)} testId="gainers" />
+        <StockMiniList items={gainers} testId="gainers" />
       </div>
       <div>
         <h3 className="moves__heading">{t("market.home.losers")}</h3>
-        <StockMiniList items={losers.slice(0, 3)} testId="losers" />
+        <StockMiniList items={losers} testId="losers" />
       </div>
     </div>
   );

@@ -122,7 +122,7 @@ function CryptoRow({ item, currency, rank, stars }: CryptoRowProps) {
       <td className={`numeric ${wideOnly}`}>{formatCompactMoney(movedWithPrice(item.marketCap, item.price, live.price), code, locale)}</td>
       <td className={`numeric ${wideOnly}`}>{formatCompactMoney(live.volume, code, locale)}</td>
       <td className={wideOnly}>
-        <Sparkline levels={item.sparkline} change={item.change7d} />
+        <Sparkline path={item.sparkline} change={item.change7d} />
       </td>
       {stars !== undefined && (
         <td>
