@@ -4,8 +4,8 @@ import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
-import { Checkbox as MantineCheckbox, PasswordInput, Textarea, TextInput } from "@mantine/core";
-import { inputLook, Select } from "./input";
+import { Checkbox as MantineCheckbox, PasswordInput, Textarea } from "@mantine/core";
+import { inputLook, Select, TextInput } from "./input";
 import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Checkbox.css";
@@ -97,13 +97,7 @@ type FieldProps = Labelled &
 /** A labelled input with its hint and its errors. */
 export function Field({ meta, label, hint, className, ...input }: FieldProps) {
   return (
-    <TextInput
-      key={meta.key}
-      {...inputLook({ className })}
-      {...useConformProps(meta, label, hint)}
-      defaultValue={meta.defaultValue}
-      {...input}
-    />
+    <TextInput key={meta.key} className={className} {...useConformProps(meta, label, hint)} defaultValue={meta.defaultValue} {...input} />
   );
 }
 

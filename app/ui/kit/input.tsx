@@ -4,12 +4,12 @@ import {
   Input,
   NativeSelect,
   Radio,
-  TextInput as MantineTextInput,
   type InputWrapperProps,
   type NativeSelectProps,
-  type TextInputProps,
+  type TextInputProps as MantineTextInputProps,
 } from "@mantine/core";
 import { IconSelector } from "@tabler/icons-react";
+import { useId, type ComponentProps, type CSSProperties, type ReactNode } from "react";
 import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/Checkbox.css";
@@ -33,12 +33,98 @@ function frameLook({ className, labelBeside }: Look) {
 const frameClassNames = { label: "kit-label", description: "kit-description", error: "kit-error" };
 
 export function inputLook(look: Look = {}) {
-  return { ...frameLook(look), classNames: { ...frameClassNames, input: "kit-input" } } satisfies Partial<TextInputProps>;
+  return { ...frameLook(look), classNames: { ...frameClassNames, input: "kit-input" } } satisfies Partial<MantineTextInputProps>;
 }
 
-/** A labelled text input (search, email, number…); the label is visible unless an aria-label names it. */
-export function TextInput({ className, labelBeside, ...input }: Look & Omit<TextInputProps, "classNames" | "size">) {
-  return <MantineTextInput {...inputLook({ className, labelBeside })} {...input} />;
+type TextInputProps = Look &
+  Omit<ComponentProps<"input">, "size" | "style" | "children"> & { label?: ReactNode; description?: ReactNode; error?: ReactNode };
+
+// Mantine's variables for a size-sm field, as its TextInput writes them.
+const labelSize = { "--input-label-size": "var(--mantine-font-size-sm)" } as CSSProperties;
+const hintSize = "calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))";
+const descriptionSize = { "--input-description-size": hintSize } as CSSProperties;
+const errorSize = { "--input-error-size": hintSize } as CSSProperties;
+const inputFrame = { "--input-height": "var(--input-height-sm)", "--input-fz": "var(--mantine-font-size-sm)" } as CSSProperties;
+const inputFrameAboveHint = { "--input-margin-bottom": "calc(var(--mantine-spacing-xs) / 2)", ...inputFrame } as CSSProperties;
+const when = (condition: boolean) => (condition ? "true" : undefined);
+
+/**
+ * A labelled text input (search, email, number…) with its hint and its error; the label is
+ * visible unless an aria-label names it. Mantine's TextInput as its markup alone (classes,
+ * variables, ids and aria, per tests/unit/kit-plain-markup.test.tsx): a form of a dozen inputs
+ * spent more on Mantine's props, styles and theme hooks than on the rest of its page. Unlike
+ * Mantine's, an aria-describedby given to it is kept, after the error's and the hint's ids.
+ */
+export function TextInput({
+  className,
+  labelBeside,
+  label,
+  description,
+  error,
+  id,
+  "aria-describedby": describedBy,
+  ...input
+}: TextInputProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hasError = Boolean(error);
+  const hasDescription = Boolean(description);
+  const errorId = `${inputId}-error`;
+  const descriptionId = `${inputId}-description`;
+  const describedByIds = [hasError && errorId, hasDescription && descriptionId, describedBy].filter(Boolean).join(" ") || undefined;
+  const rootClass = frameLook({ className, labelBeside }).className;
+  return (
+    <div className={`${rootClass} m_46b77525 mantine-InputWrapper-root mantine-TextInput-root`} data-size="sm" data-error={when(hasError)}>
+      {label && (
+        <label
+          style={labelSize}
+          className="kit-label m_8fdc1311 mantine-InputWrapper-label mantine-TextInput-label"
+          data-size="sm"
+          htmlFor={inputId}
+          id={`${inputId}-label`}
+        >
+          {label}
+        </label>
+      )}
+      <div
+        style={hasError || hasDescription ? inputFrameAboveHint : inputFrame}
+        className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper"
+        data-variant="default"
+        data-size="sm"
+        data-error={when(hasError)}
+      >
+        <input
+          className="kit-input m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
+          data-variant="default"
+          data-error={when(hasError)}
+          {...input}
+          aria-invalid={hasError}
+          aria-describedby={describedByIds}
+          id={inputId}
+        />
+      </div>
+      {hasDescription && (
+        <p
+          style={descriptionSize}
+          className="kit-description m_fe47ce59 mantine-InputWrapper-description mantine-TextInput-description"
+          data-size="sm"
+          id={descriptionId}
+        >
+          {description}
+        </p>
+      )}
+      {hasError && (
+        <p
+          style={errorSize}
+          className="kit-error m_8f816625 mantine-InputWrapper-error mantine-TextInput-error"
+          data-size="sm"
+          id={errorId}
+        >
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** A native select drawn as Mantine's inputs are; its options are its children, so it works without JavaScript. */

@@ -9,7 +9,7 @@ import "./input.css";
  * A control repeated on every row of a long table, as plain elements with the classes and
  * variables Mantine gives the kit's Select (size sm) and Button (outline, size default): the same
  * markup without Mantine's props, styles and theme hooks, which cost a favourites page as much as
- * the rest of its rows. tests/unit/row-controls.test.tsx holds the markup equal to the kit's, so a
+ * the rest of its rows. tests/unit/kit-plain-markup.test.tsx holds the markup equal to the kit's, so a
  * Mantine release that changes it fails there first.
  */
 

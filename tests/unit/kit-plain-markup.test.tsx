@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { MantineProvider } from "@mantine/core";
+import { MantineProvider, TextInput as MantineTextInput } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Button } from "~/ui/kit/button";
-import { Select } from "~/ui/kit/input";
+import { inputLook, Select, TextInput } from "~/ui/kit/input";
 import { RowButton, RowSelect } from "~/ui/kit/row-controls";
 import { mantineTheme } from "~/ui/mantine-theme";
 
@@ -24,6 +24,48 @@ function rendered(node: ReactNode) {
   const body = new DOMParser().parseFromString(html, "text/html").body;
   return [...body.children].filter((element) => element.localName !== "style").map(shape);
 }
+
+describe("the kit's TextInput", () => {
+  const cases = {
+    "a label and a value": { id: "a1", name: "a", label: "Ativo 1", defaultValue: "ibov", maxLength: 40 },
+    "an error": { id: "pe-min", name: "peMin", label: "Mín.", "aria-label": "P/L mínimo", error: "Número inválido", inputMode: "decimal" },
+    "a hint, its label beside it and a class": {
+      id: "q",
+      name: "q",
+      label: "Busca",
+      description: "Dica",
+      labelBeside: true,
+      className: "x",
+    },
+    "a hint and an error": {
+      id: "e",
+      name: "email",
+      type: "email",
+      label: "E-mail",
+      description: "Dica",
+      error: "Inválido",
+      required: true,
+    },
+    "no label": { id: "n", name: "n", "aria-label": "Nome", placeholder: "Nome", autoComplete: "off" },
+  } as const;
+
+  for (const [name, props] of Object.entries(cases)) {
+    it(`is Mantine's TextInput with ${name}`, () => {
+      const { className, labelBeside, ...mantine } = { className: undefined, labelBeside: undefined, ...props };
+      expect(rendered(<TextInput {...props} />)).toEqual(
+        rendered(<MantineTextInput {...inputLook({ className, labelBeside })} {...mantine} />),
+      );
+    });
+  }
+
+  it("keeps an aria-describedby it is given, after its error's and its hint's ids", () => {
+    const html = rendered(<TextInput id="a" name="a" label="A" description="Dica" error="Erro" aria-describedby="shared-hint" />)[0]!;
+    expect(html).toContain('aria-describedby="a-error a-description shared-hint"');
+    const alone = rendered(<TextInput id="b" name="b" label="B" aria-describedby="shared-hint" />)[0]!;
+    expect(alone).toContain('aria-describedby="shared-hint"');
+    expect(alone).toContain('aria-invalid="false"');
+  });
+});
 
 describe("row controls", () => {
   it("draw the kit's Select as Mantine does", () => {
