@@ -42,11 +42,28 @@ type TextInputProps = Look &
 // Mantine's variables for a size-sm field, as its TextInput writes them.
 const labelSize = { "--input-label-size": "var(--mantine-font-size-sm)" } as CSSProperties;
 const hintSize = "calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))";
-const descriptionSize = { "--input-description-size": hintSize } as CSSProperties;
-const errorSize = { "--input-error-size": hintSize } as CSSProperties;
+const fieldNotes = {
+  description: {
+    style: { "--input-description-size": hintSize } as CSSProperties,
+    className: "kit-description m_fe47ce59 mantine-InputWrapper-description mantine-TextInput-description",
+  },
+  error: {
+    style: { "--input-error-size": hintSize } as CSSProperties,
+    className: "kit-error m_8f816625 mantine-InputWrapper-error mantine-TextInput-error",
+  },
+};
 const inputFrame = { "--input-height": "var(--input-height-sm)", "--input-fz": "var(--mantine-font-size-sm)" } as CSSProperties;
 const inputFrameAboveHint = { "--input-margin-bottom": "calc(var(--mantine-spacing-xs) / 2)", ...inputFrame } as CSSProperties;
 const when = (condition: boolean) => (condition ? "true" : undefined);
+
+/** The hint or the error under a field, as Mantine's InputWrapper draws them. */
+function FieldNote({ kind, id, children }: { kind: keyof typeof fieldNotes; id: string; children: ReactNode }) {
+  return (
+    <p {...fieldNotes[kind]} data-size="sm" id={id}>
+      {children}
+    </p>
+  );
+}
 
 /**
  * A labelled text input (search, email, number…) with its hint and its error; the label is
@@ -104,24 +121,14 @@ export function TextInput({
         />
       </div>
       {hasDescription && (
-        <p
-          style={descriptionSize}
-          className="kit-description m_fe47ce59 mantine-InputWrapper-description mantine-TextInput-description"
-          data-size="sm"
-          id={descriptionId}
-        >
+        <FieldNote kind="description" id={descriptionId}>
           {description}
-        </p>
+        </FieldNote>
       )}
       {hasError && (
-        <p
-          style={errorSize}
-          className="kit-error m_8f816625 mantine-InputWrapper-error mantine-TextInput-error"
-          data-size="sm"
-          id={errorId}
-        >
+        <FieldNote kind="error" id={errorId}>
           {error}
-        </p>
+        </FieldNote>
       )}
     </div>
   );
