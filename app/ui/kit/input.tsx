@@ -52,7 +52,7 @@ const fieldNotes = {
     className: "kit-error m_8f816625 mantine-InputWrapper-error mantine-TextInput-error",
   },
 };
-const inputFrame = { "--input-height": "var(--input-height-sm)", "--input-fz": "var(--mantine-font-size-sm)" } as CSSProperties;
+export const inputFrame = { "--input-height": "var(--input-height-sm)", "--input-fz": "var(--mantine-font-size-sm)" } as CSSProperties;
 const inputFrameAboveHint = { "--input-margin-bottom": "calc(var(--mantine-spacing-xs) / 2)", ...inputFrame } as CSSProperties;
 const when = (condition: boolean) => (condition ? "true" : undefined);
 

@@ -1,9 +1,8 @@
 import { IconSelector } from "@tabler/icons-react";
 import type { ComponentProps, CSSProperties, ReactNode } from "react";
-import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/Button.css";
-import "./input.css";
+import { inputFrame } from "./input";
 
 /*
  * A control repeated on every row of a long table, as plain elements with the classes and
@@ -13,11 +12,7 @@ import "./input.css";
  * Mantine release that changes it fails there first.
  */
 
-const selectFrame = {
-  "--input-height": "var(--input-height-sm)",
-  "--input-fz": "var(--mantine-font-size-sm)",
-  "--input-right-section-pointer-events": "none",
-} as CSSProperties;
+const selectFrame = { ...inputFrame, "--input-right-section-pointer-events": "none" } as CSSProperties;
 
 /** The kit's Select, size sm, labelled by its aria-label; its options are its children. */
 export function RowSelect({ className, children, ...select }: Omit<ComponentProps<"select">, "style">) {
