@@ -3,10 +3,11 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { loadLanguageResources } from "./i18n/client-resources";
+import { addNamespace, loadLanguageResources } from "./i18n/client-resources";
 import { browserLanguageDetector } from "./i18n/browser-detector";
 import { fallbackLanguage, isLanguage, languageStorageKey, namespaces, supportedLanguages } from "./i18n/languages";
 import { storedLanguageReload } from "./i18n/stored-language";
+import { loadNamespacesOnDemand } from "./i18n/use-translation";
 
 /** A storage read; a browser that blocks storage (privacy settings) throws on access. */
 function readStorage(storage: () => Storage, key: string): string | null {
@@ -46,6 +47,7 @@ async function main() {
       interpolation: { escapeValue: false },
       showSupportNotice: false,
     });
+  loadNamespacesOnDemand(i18next, (wanted, namespace) => addNamespace(i18next, isLanguage(wanted) ? wanted : language, namespace));
   // Each step gets a task of its own: long tasks are what keep a phone from answering a tap
   // while the page hydrates. The language is remembered (a local storage write) after hydration.
   await nextTask();

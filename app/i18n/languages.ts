@@ -17,6 +17,11 @@ export const namespaces = [
   "screener",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
+/**
+ * Left out of the browser's start: only the pages that render with them (legal pages, FAQ, about)
+ * load them, when they first ask (use-translation.ts). A tenth of a language's translations.
+ */
+export const onDemandNamespaces: readonly Namespace[] = ["content"];
 /** Also on the server only: the offline assistant's answers are composed there and never in the browser. */
 export const allNamespaces = [...namespaces, "answers"] as const;
 

@@ -1,5 +1,5 @@
 import type { i18n as I18n, TFunction } from "i18next";
-import { useContext, useSyncExternalStore } from "react";
+import { createElement, use, useContext, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
 import { I18nContext } from "react-i18next";
 import type { Namespace } from "./languages";
 
@@ -81,10 +81,35 @@ function subscribeTo(i18n: I18n) {
   return subscribe;
 }
 
+type NamespaceLoader = (language: string, namespace: Namespace) => Promise<void>;
+const onDemandLoaders = new WeakMap<I18n, NamespaceLoader>();
+
+/** In the browser: how a namespace the instance started without is loaded. The server has them all and registers none. */
+export function loadNamespacesOnDemand(i18n: I18n, load: NamespaceLoader) {
+  onDemandLoaders.set(i18n, load);
+}
+
+/**
+ * A page that renders with an on-demand namespace (`onDemandNamespaces`): it suspends until the
+ * namespace has arrived, so hydration waits for it and a navigation keeps the previous page on
+ * screen meanwhile. The waiting is done by a component without hooks of its own: React cannot
+ * replay a mounting component that suspended after a stateful hook.
+ */
+export function withNamespace<Props extends object>(namespace: Namespace, Page: ComponentType<Props>): (props: Props) => ReactNode {
+  function NamespaceReady(props: Props) {
+    const { i18n } = useContext(I18nContext);
+    const load = onDemandLoaders.get(i18n);
+    if (load && !i18n.hasResourceBundle(i18n.language, namespace)) use(load(i18n.language, namespace));
+    return createElement(Page, props);
+  }
+  NamespaceReady.displayName = `WithNamespace(${Page.displayName ?? Page.name})`;
+  return NamespaceReady;
+}
+
 /**
  * react-i18next's useTranslation, for the way this app uses it (a namespace, no key prefix, no
- * suspense), without building a new translate function in every component on every render —
- * which was a fifth of a page's server render time.
+ * suspense: see withNamespace), without building a new translate function in every component on
+ * every render — which was a fifth of a page's server render time.
  */
 export function useTranslation(namespace: Namespace = "common"): Translator {
   const { i18n } = useContext(I18nContext);

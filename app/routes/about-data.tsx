@@ -1,6 +1,6 @@
 import { Container, Title } from "@mantine/core";
 import { Fragment } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation, withNamespace } from "~/i18n/use-translation";
 import { numberFormat } from "~/lib/format";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { dataSourcesOf, refreshInterval } from "~/market/data-sources.server";
@@ -24,7 +24,7 @@ export const meta = routeMeta;
 const sections = ["demo", "live", "freshness", "operators"] as const;
 
 /** Where the prices come from: this instance's providers, what demonstration data is, and how live data is switched on. */
-export default function AboutData({ loaderData: { sources, refresh } }: Route.ComponentProps) {
+function AboutData({ loaderData: { sources, refresh } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("content");
   const interval = numberFormat(i18n.language, { style: "unit", unit: refresh.unit, unitDisplay: "long" }).format(refresh.value);
   const paragraphs = (key: string) =>
@@ -75,3 +75,5 @@ export default function AboutData({ loaderData: { sources, refresh } }: Route.Co
     </Container>
   );
 }
+
+export default withNamespace("content", AboutData);

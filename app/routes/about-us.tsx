@@ -1,5 +1,5 @@
 import { Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation, withNamespace } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { CardGrid } from "~/ui/content/card-grid";
@@ -16,7 +16,7 @@ export const meta = routeMeta;
 
 type Value = { title: string; text: string };
 
-export default function AboutUs() {
+function AboutUs() {
   const { t } = useTranslation("content");
   const list = <T,>(key: string) => t(key, { returnObjects: true }) as T[];
   const teamSince = useTeamSince();
@@ -82,3 +82,5 @@ export default function AboutUs() {
     </Container>
   );
 }
+
+export default withNamespace("content", AboutUs);

@@ -1,3 +1,4 @@
+import { withNamespace } from "~/i18n/use-translation";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { LegalPage } from "~/ui/legal-page";
 import { routeMeta } from "~/ui/meta";
@@ -9,6 +10,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-export default function CookiePolicy() {
+function CookiePolicy() {
   return <LegalPage page="cookies" />;
 }
+
+export default withNamespace("content", CookiePolicy);

@@ -1,5 +1,5 @@
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation, withNamespace } from "~/i18n/use-translation";
 import { pageMetaFor } from "~/i18n/translate.server";
 import "~/ui/content/faq.css";
 import { routeMeta } from "~/ui/meta";
@@ -13,7 +13,7 @@ export const meta = routeMeta;
 
 type FaqItem = { question: string; answer: string };
 
-export default function Faq() {
+function Faq() {
   const { t } = useTranslation("content");
   const items = t("faq.items", { returnObjects: true }) as FaqItem[];
   return (
@@ -34,3 +34,5 @@ export default function Faq() {
     </Container>
   );
 }
+
+export default withNamespace("content", Faq);

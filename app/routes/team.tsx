@@ -1,5 +1,5 @@
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation, withNamespace } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { releaseNoteLanguage } from "~/content/release-note-language";
 import { latestReleaseNoteSummaries } from "~/content/release-notes.server";
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-export default function Team({ loaderData: { activity } }: Route.ComponentProps) {
+function Team({ loaderData: { activity } }: Route.ComponentProps) {
   const { t } = useTranslation("releases");
   const members = useTeamMembers();
   return (
@@ -73,3 +73,5 @@ export default function Team({ loaderData: { activity } }: Route.ComponentProps)
     </Container>
   );
 }
+
+export default withNamespace("content", Team);

@@ -136,6 +136,27 @@ test("footer has the spec's links, and external ones open safely in a new tab", 
   }
 });
 
+test("the pages whose texts load on demand open from a link, and the FAQ straight away", async ({ page }, { project }) => {
+  await page.goto("/");
+  await ready(page, project.name);
+  // With JavaScript these are navigations in the page: its document stays the same.
+  await page.evaluate(() => ((window as unknown as { firstDocument: boolean }).firstDocument = true));
+  const footer = page.getByRole("contentinfo");
+  await footer.getByRole("link", { name: "Sobre Nós", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sobre Nós");
+  await expect(page.getByRole("heading", { level: 2, name: "Equipe fundadora" })).toBeVisible();
+  await footer.getByRole("link", { name: "Política de Cookies", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Política de Cookies");
+  const sameDocument = await page.evaluate(() => (window as unknown as { firstDocument?: boolean }).firstDocument === true);
+  expect(sameDocument).toBe(javaScriptOn(project.name));
+
+  await page.goto("/faq?lng=en");
+  await ready(page, project.name);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
+  await page.locator(".faq-item summary").first().click();
+  await expect(page.locator(".faq-item p").first()).toBeVisible();
+});
+
 test("header menus open by keyboard and link to the spec's pages", async ({ page }, { project }) => {
   await page.goto("/");
   await ready(page, project.name);

@@ -47,9 +47,7 @@ export function FavoriteStar({ type, assetId, name, linkedTables, placement = "r
   return (
     // A plain form: its submit always goes through `onSubmit`, so fetcher.Form's own handling
     // (a resolved action per row, the costliest part of a long table's render) would never run.
-    // `data-discover`, as fetcher.Form has it, lets React Router learn the /favorites route before
-    // the first click rather than on it.
-    <form method="post" action="/favorites" onSubmit={onSubmit} className="favorite-star" data-discover="true">
+    <form method="post" action="/favorites" onSubmit={onSubmit} className="favorite-star">
       <input type="hidden" name="assetType" value={type} />
       <input type="hidden" name="assetId" value={assetId} />
       <input type="hidden" name="intent" value={starred ? "remove" : "add"} />

@@ -9,12 +9,12 @@ type PlainLinkProps = Omit<ComponentPropsWithoutRef<"a">, "href"> & {
 /**
  * A link to a page of the app rendered as a bare anchor. React Router's Link resolves its path and
  * builds a click handler per link, which dominates the render of a page with a hundred asset rows;
- * here one listener (PlainLinkNavigation) does the navigation for every such anchor. It carries
- * `data-discover`, so React Router still discovers the route it leads to, as it does for a Link.
+ * here one listener (PlainLinkNavigation) does the navigation for every such anchor. React Router
+ * knows every route from the start (`routeDiscovery` in react-router.config.ts): nothing to discover.
  */
 export function PlainLink({ to, children, ...rest }: PlainLinkProps) {
   return (
-    <a {...rest} href={to} data-discover="true" data-plain-link="">
+    <a {...rest} href={to} data-plain-link="">
       {children}
     </a>
   );
