@@ -26,7 +26,6 @@ import { parseFormSubmission } from "~/platform/forms.server";
 import "~/ui/favorites/favorites.css";
 import { Button, ButtonLink } from "~/ui/kit/button";
 import { Select } from "~/ui/kit/input";
-import { RowButton } from "~/ui/kit/row-controls";
 import { EmptyState } from "~/ui/kit/empty-state";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -227,14 +226,15 @@ export default function RegisterTable({ loaderData: { table, items, favorites, e
                     <Form method="post">
                       <input type="hidden" name="intent" value="removeItem" />
                       <input type="hidden" name="favoriteId" value={item.id} />
-                      <RowButton
+                      <Button
                         type="submit"
+                        variant="outline"
                         className="compact-action"
                         aria-label={t("tables.removeItemLabel", { name: item.name })}
                         leftSection={<IconTrash size={16} aria-hidden />}
                       >
                         <span className="compact-action__text">{t("tables.removeItem")}</span>
-                      </RowButton>
+                      </Button>
                     </Form>
                   </td>
                 </tr>

@@ -1,12 +1,17 @@
 // @vitest-environment jsdom
-import { MantineProvider, TextInput as MantineTextInput } from "@mantine/core";
+import {
+  Button as MantineButton,
+  MantineProvider,
+  PasswordInput as MantinePasswordInput,
+  TextInput as MantineTextInput,
+} from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Button } from "~/ui/kit/button";
-import { inputLook, Select, TextInput } from "~/ui/kit/input";
-import { RowButton, RowSelect } from "~/ui/kit/row-controls";
+import { Button, mantineButtonLook, type ButtonSize, type ButtonVariant } from "~/ui/kit/button";
+import { inputLook, PasswordInput, Select, TextInput } from "~/ui/kit/input";
+import { RowSelect } from "~/ui/kit/row-controls";
 import { mantineTheme } from "~/ui/mantine-theme";
 
 /** An element and its children as text, attributes sorted (their order is no difference to a browser); Mantine's generated ids left out. */
@@ -67,6 +72,74 @@ describe("the kit's TextInput", () => {
   });
 });
 
+describe("the kit's PasswordInput", () => {
+  const cases = {
+    "its eye out of sight": {
+      id: "p1",
+      name: "password",
+      label: "Senha",
+      autoComplete: "current-password",
+      required: true,
+      toggleHidden: true,
+    },
+    "its eye shown": { id: "p2", name: "password", label: "Senha", autoComplete: "new-password", required: true },
+    "a hint and an error, marked invalid as Conform's fields are": {
+      id: "p3",
+      name: "newPassword",
+      label: "Nova senha",
+      description: "Mínimo de 8 caracteres",
+      error: "Senha muito curta",
+      "aria-invalid": true,
+      autoComplete: "new-password",
+      required: true,
+    },
+    "an error alone": { id: "p4", name: "confirm", label: "Confirmar", error: "As senhas não conferem", autoComplete: "new-password" },
+  } as const;
+
+  for (const [name, props] of Object.entries(cases)) {
+    it(`is Mantine's PasswordInput with ${name}`, () => {
+      const { toggleHidden, ...mantine } = { toggleHidden: false, ...props };
+      const toggle = { "aria-hidden": true, style: toggleHidden ? { visibility: "hidden" } : undefined } as const;
+      expect(rendered(<PasswordInput {...props} />)).toEqual(
+        rendered(<MantinePasswordInput {...inputLook()} {...mantine} visibilityToggleButtonProps={toggle} />),
+      );
+    });
+  }
+});
+
+describe("the kit's Button", () => {
+  const variants: ButtonVariant[] = ["default", "destructive", "outline", "secondary", "ghost", "link"];
+  const sizes: Exclude<ButtonSize, "icon">[] = ["default", "xs", "sm", "lg"];
+  for (const variant of variants) {
+    it(`is Mantine's Button, ${variant}, at every size`, () => {
+      for (const size of sizes) {
+        const look = { variant, size, className: "x" };
+        expect(rendered(<Button {...look}>Salvar</Button>)).toEqual(
+          rendered(<MantineButton {...mantineButtonLook(look)}>Salvar</MantineButton>),
+        );
+      }
+    });
+  }
+
+  it("is Mantine's Button when disabled, full width, with an icon, and as a form's submit", () => {
+    const icon = <IconPlus size={16} aria-hidden />;
+    const props = { type: "submit", name: "intent", value: "save", disabled: true, "aria-busy": true } as const;
+    expect(
+      rendered(
+        <Button {...props} fullWidth leftSection={icon}>
+          Salvar
+        </Button>,
+      ),
+    ).toEqual(
+      rendered(
+        <MantineButton {...mantineButtonLook({})} {...props} fullWidth leftSection={icon}>
+          Salvar
+        </MantineButton>,
+      ),
+    );
+  });
+});
+
 describe("row controls", () => {
   it("draw the kit's Select as Mantine does", () => {
     const options = [
@@ -88,23 +161,6 @@ describe("row controls", () => {
         <Select name="tableId" aria-label="Tabela para PETR4" className="add-to-table__select">
           {options}
         </Select>,
-      ),
-    );
-  });
-
-  it("draw the kit's outline Button with an icon as Mantine does", () => {
-    const icon = <IconPlus size={16} aria-hidden />;
-    expect(
-      rendered(
-        <RowButton type="submit" className="compact-action" aria-label="Adicionar PETR4" leftSection={icon}>
-          <span className="compact-action__text">Adicionar</span>
-        </RowButton>,
-      ),
-    ).toEqual(
-      rendered(
-        <Button type="submit" variant="outline" className="compact-action" aria-label="Adicionar PETR4" leftSection={icon}>
-          <span className="compact-action__text">Adicionar</span>
-        </Button>,
       ),
     );
   });

@@ -2,7 +2,8 @@ import { IconPlus, IconTablePlus } from "@tabler/icons-react";
 import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { PlainLink } from "../kit/plain-link";
-import { RowButton, RowSelect } from "../kit/row-controls";
+import { Button } from "../kit/button";
+import { RowSelect } from "../kit/row-controls";
 
 type AddToTableProps = {
   favoriteId: number;
@@ -34,14 +35,15 @@ export function AddToTable({ favoriteId, name, tables }: AddToTableProps) {
           </option>
         ))}
       </RowSelect>
-      <RowButton
+      <Button
         type="submit"
+        variant="outline"
         className="compact-action"
         aria-label={t("addToTable.addLabel", { name })}
         leftSection={<IconPlus size={16} aria-hidden />}
       >
         <span className="compact-action__text">{t("addToTable.add")}</span>
-      </RowButton>
+      </Button>
     </Form>
   );
 }

@@ -1,10 +1,20 @@
-import { ActionIcon, Button as MantineButton, type ButtonProps as MantineButtonProps } from "@mantine/core";
+import {
+  ActionIcon,
+  Button as MantineButton,
+  DEFAULT_THEME,
+  getFontSize,
+  getSize,
+  mergeMantineTheme,
+  type ButtonProps as MantineButtonProps,
+} from "@mantine/core";
 import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/ActionIcon.css";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps, CSSProperties, ReactNode } from "react";
 import { Link } from "react-router";
+import { mantineTheme } from "../mantine-theme";
 import "./button.css";
+import { dataFlag } from "./data-flag";
 
 /** The spec's button variants, drawn with Mantine's. */
 export type ButtonVariant = "default" | "destructive" | "outline" | "secondary" | "ghost" | "link";
@@ -30,27 +40,92 @@ const mantineSizes: Record<Exclude<ButtonSize, "icon">, MantineButtonProps["size
 
 type Look = { variant?: ButtonVariant; size?: ButtonSize; fullWidth?: boolean; leftSection?: ReactNode; className?: string };
 
-function lookOf({ variant = "default", size = "default", className }: Look) {
+/** The props that give Mantine's Button a look of the kit (an icon-sized link button is drawn at size sm). */
+export function mantineButtonLook({ variant = "default", size = "default", className }: Look) {
   const classes = [variant === "link" ? "kit-button--link" : "", className].filter(Boolean).join(" ") || undefined;
-  return { ...mantineVariants[variant], className: classes, size };
+  return { ...mantineVariants[variant], className: classes, size: size === "icon" ? "sm" : mantineSizes[size] };
 }
 
 type ButtonProps = Look & Omit<ComponentProps<"button">, "color" | "style"> & { children: ReactNode };
 
-/** A real <button>: it submits its form without JavaScript. */
-export function Button({ variant, size, fullWidth, leftSection, className, children, ...button }: ButtonProps) {
-  const look = lookOf({ variant, size, className });
-  if (look.size === "icon") {
+const theme = mergeMantineTheme(DEFAULT_THEME, mantineTheme);
+
+/**
+ * The CSS variables Mantine's Button writes for a look, worked out by Mantine's own helpers and
+ * colour resolver (in its order) once per look rather than by its style hooks on every render.
+ */
+function buttonVariables(variant: ButtonVariant, size: Exclude<ButtonSize, "icon">): CSSProperties {
+  const { variant: mantineVariant = "filled", color = theme.primaryColor } = mantineVariants[variant];
+  const mantineSize = mantineSizes[size] as string;
+  const colors = theme.variantColorResolver({ color, theme, variant: mantineVariant });
+  const entries = Object.entries({
+    "--button-height": getSize(mantineSize, "button-height"),
+    "--button-padding-x": getSize(mantineSize, "button-padding-x"),
+    "--button-fz": getFontSize(mantineSize.replace("compact-", "")),
+    "--button-bg": colors.background,
+    "--button-hover": colors.hover,
+    "--button-color": colors.color,
+    "--button-bd": colors.border,
+    "--button-hover-color": colors.hoverColor,
+  }).filter(([, value]) => value !== undefined);
+  return Object.fromEntries(entries) as CSSProperties;
+}
+
+const variablesByLook = new Map<string, CSSProperties>();
+function variablesOf(variant: ButtonVariant, size: Exclude<ButtonSize, "icon">) {
+  const key = `${variant} ${size}`;
+  let variables = variablesByLook.get(key);
+  if (!variables) {
+    variables = buttonVariables(variant, size);
+    variablesByLook.set(key, variables);
+  }
+  return variables;
+}
+
+/**
+ * A real <button>: it submits its form without JavaScript. Drawn as Mantine's Button draws itself
+ * (classes, variables, data attributes; tests/unit/kit-plain-markup.test.tsx holds them equal)
+ * without its props, styles and theme hooks, a share of every page with a few buttons.
+ */
+export function Button({ variant = "default", size = "default", fullWidth, leftSection, className, children, ...button }: ButtonProps) {
+  const look = mantineButtonLook({ variant, size, className });
+  if (size === "icon") {
     return (
       <ActionIcon {...button} variant={look.variant} color={look.color} className={look.className} size="input-sm">
         {children}
       </ActionIcon>
     );
   }
+  const { disabled } = button;
+  const classes = [
+    "mantine-focus-auto",
+    !disabled && "mantine-active",
+    look.className,
+    "m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return (
-    <MantineButton {...button} {...look} size={mantineSizes[look.size]} fullWidth={fullWidth} leftSection={leftSection}>
-      {children}
-    </MantineButton>
+    <button
+      style={variablesOf(variant, size)}
+      className={classes}
+      data-variant={look.variant}
+      data-size={look.size}
+      type="button"
+      {...button}
+      data-disabled={dataFlag(disabled)}
+      data-block={dataFlag(fullWidth)}
+      data-with-left-section={dataFlag(Boolean(leftSection))}
+    >
+      <span className="m_80f1301b mantine-Button-inner">
+        {leftSection && (
+          <span className="m_a74036a mantine-Button-section" data-position="left">
+            {leftSection}
+          </span>
+        )}
+        <span className="m_811560b9 mantine-Button-label">{children}</span>
+      </span>
+    </button>
   );
 }
 
@@ -64,17 +139,16 @@ type ButtonLinkProps = Look &
  * `to` is an app route; `href` a plain address, such as a download.
  */
 export function ButtonLink({ variant, size = "default", fullWidth, leftSection, className, children, ...link }: ButtonLinkProps) {
-  const look = lookOf({ variant, size, className });
-  const mantineSize = look.size === "icon" ? "sm" : mantineSizes[look.size];
+  const look = mantineButtonLook({ variant, size, className });
   if (link.to !== undefined) {
     return (
-      <MantineButton component={Link} {...link} {...look} size={mantineSize} fullWidth={fullWidth} leftSection={leftSection}>
+      <MantineButton component={Link} {...link} {...look} fullWidth={fullWidth} leftSection={leftSection}>
         {children}
       </MantineButton>
     );
   }
   return (
-    <MantineButton component="a" {...link} {...look} size={mantineSize} fullWidth={fullWidth} leftSection={leftSection}>
+    <MantineButton component="a" {...link} {...look} fullWidth={fullWidth} leftSection={leftSection}>
       {children}
     </MantineButton>
   );

@@ -4,9 +4,8 @@ import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
-import { Checkbox as MantineCheckbox, PasswordInput, Textarea } from "@mantine/core";
-import { inputLook, Select, TextInput } from "./input";
-import "@mantine/core/styles/PasswordInput.css";
+import { Checkbox as MantineCheckbox, Textarea } from "@mantine/core";
+import { inputLook, PasswordInput, Select, TextInput } from "./input";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Checkbox.css";
 import { useHydrated } from "../use-hydrated";
@@ -176,11 +175,10 @@ export function PasswordField({ meta, label, purpose }: PasswordFieldProps) {
   return (
     <PasswordInput
       key={meta.key}
-      {...inputLook()}
       {...useConformProps(meta, label, purpose === "new" ? t("fields.passwordRule") : undefined)}
       autoComplete={purpose === "current" ? "current-password" : "new-password"}
       required
-      visibilityToggleButtonProps={{ "aria-hidden": true, style: hydrated ? undefined : { visibility: "hidden" } }}
+      toggleHidden={!hydrated}
     />
   );
 }

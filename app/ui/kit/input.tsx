@@ -9,11 +9,15 @@ import {
   type TextInputProps as MantineTextInputProps,
 } from "@mantine/core";
 import { IconSelector } from "@tabler/icons-react";
-import { useId, type ComponentProps, type CSSProperties, type ReactNode } from "react";
+import { useId, useState, type ComponentProps, type CSSProperties, type ReactNode, type SyntheticEvent } from "react";
 import "@mantine/core/styles/Input.css";
+import "@mantine/core/styles/UnstyledButton.css";
+import "@mantine/core/styles/ActionIcon.css";
+import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/Checkbox.css";
 import "./input.css";
+import { dataFlag } from "./data-flag";
 
 type Look = { className?: string; labelBeside?: boolean };
 
@@ -43,27 +47,62 @@ type TextInputProps = Look &
 const labelSize = { "--input-label-size": "var(--mantine-font-size-sm)" } as CSSProperties;
 const hintSize = "calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))";
 const fieldNotes = {
-  description: {
-    style: { "--input-description-size": hintSize } as CSSProperties,
-    className: "kit-description m_fe47ce59 mantine-InputWrapper-description mantine-TextInput-description",
-  },
-  error: {
-    style: { "--input-error-size": hintSize } as CSSProperties,
-    className: "kit-error m_8f816625 mantine-InputWrapper-error mantine-TextInput-error",
-  },
+  description: { style: { "--input-description-size": hintSize } as CSSProperties, className: "kit-description m_fe47ce59" },
+  error: { style: { "--input-error-size": hintSize } as CSSProperties, className: "kit-error m_8f816625" },
 };
+/** The Mantine component whose markup a plain field copies: its name is in every part's class. */
+type Drawn = "TextInput" | "PasswordInput";
 export const inputFrame = { "--input-height": "var(--input-height-sm)", "--input-fz": "var(--mantine-font-size-sm)" } as CSSProperties;
 const inputFrameAboveHint = { "--input-margin-bottom": "calc(var(--mantine-spacing-xs) / 2)", ...inputFrame } as CSSProperties;
-const when = (condition: boolean) => (condition ? "true" : undefined);
 
 /** The hint or the error under a field, as Mantine's InputWrapper draws them. */
-function FieldNote({ kind, id, children }: { kind: keyof typeof fieldNotes; id: string; children: ReactNode }) {
+function FieldNote({ kind, drawn, id, children }: { kind: keyof typeof fieldNotes; drawn: Drawn; id: string; children: ReactNode }) {
+  const { style, className } = fieldNotes[kind];
   return (
-    <p {...fieldNotes[kind]} data-size="sm" id={id}>
+    <p style={style} className={`${className} mantine-InputWrapper-${kind} mantine-${drawn}-${kind}`} data-size="sm" id={id}>
       {children}
     </p>
   );
 }
+
+/** A field's label, hint and error as Mantine's InputWrapper draws them around its input. */
+function FieldFrame({
+  drawn,
+  inputId,
+  label,
+  description,
+  error,
+  children,
+}: FieldParts & { drawn: Drawn; inputId: string; children: ReactNode }) {
+  return (
+    <>
+      {label && (
+        <label
+          style={labelSize}
+          className={`kit-label m_8fdc1311 mantine-InputWrapper-label mantine-${drawn}-label`}
+          data-size="sm"
+          htmlFor={inputId}
+          id={`${inputId}-label`}
+        >
+          {label}
+        </label>
+      )}
+      {children}
+      {description && (
+        <FieldNote kind="description" drawn={drawn} id={`${inputId}-description`}>
+          {description}
+        </FieldNote>
+      )}
+      {error && (
+        <FieldNote kind="error" drawn={drawn} id={`${inputId}-error`}>
+          {error}
+        </FieldNote>
+      )}
+    </>
+  );
+}
+
+type FieldParts = { label?: ReactNode; description?: ReactNode; error?: ReactNode };
 
 /**
  * A labelled text input (search, email, number…) with its hint and its error; the label is
@@ -91,45 +130,118 @@ export function TextInput({
   const describedByIds = [hasError && errorId, hasDescription && descriptionId, describedBy].filter(Boolean).join(" ") || undefined;
   const rootClass = frameLook({ className, labelBeside }).className;
   return (
-    <div className={`${rootClass} m_46b77525 mantine-InputWrapper-root mantine-TextInput-root`} data-size="sm" data-error={when(hasError)}>
-      {label && (
-        <label
-          style={labelSize}
-          className="kit-label m_8fdc1311 mantine-InputWrapper-label mantine-TextInput-label"
-          data-size="sm"
-          htmlFor={inputId}
-          id={`${inputId}-label`}
-        >
-          {label}
-        </label>
-      )}
-      <div
-        style={hasError || hasDescription ? inputFrameAboveHint : inputFrame}
-        className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper"
-        data-variant="default"
-        data-size="sm"
-        data-error={when(hasError)}
-      >
-        <input
-          className="kit-input m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
+    <div
+      className={`${rootClass} m_46b77525 mantine-InputWrapper-root mantine-TextInput-root`}
+      data-size="sm"
+      data-error={dataFlag(hasError)}
+    >
+      <FieldFrame drawn="TextInput" inputId={inputId} label={label} description={description} error={error}>
+        <div
+          style={hasError || hasDescription ? inputFrameAboveHint : inputFrame}
+          className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper"
           data-variant="default"
-          data-error={when(hasError)}
-          {...input}
-          aria-invalid={hasError}
-          aria-describedby={describedByIds}
-          id={inputId}
-        />
-      </div>
-      {hasDescription && (
-        <FieldNote kind="description" id={descriptionId}>
-          {description}
-        </FieldNote>
-      )}
-      {hasError && (
-        <FieldNote kind="error" id={errorId}>
-          {error}
-        </FieldNote>
-      )}
+          data-size="sm"
+          data-error={dataFlag(hasError)}
+        >
+          <input
+            className="kit-input m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
+            data-variant="default"
+            data-error={dataFlag(hasError)}
+            {...input}
+            aria-invalid={hasError}
+            aria-describedby={describedByIds}
+            id={inputId}
+          />
+        </div>
+      </FieldFrame>
+    </div>
+  );
+}
+
+const passwordRoot = { "--psi-icon-size": "var(--psi-icon-size-sm)", "--psi-button-size": "var(--psi-button-size-sm)" } as CSSProperties;
+// Mantine's subtle gray ActionIcon, as the PasswordInput draws its toggle.
+const passwordToggle = {
+  "--ai-bg": "transparent",
+  "--ai-hover": "var(--mantine-color-gray-light-hover)",
+  "--ai-color": "var(--mantine-color-gray-light-color)",
+  "--ai-bd": "calc(0.0625rem * var(--mantine-scale)) solid transparent",
+} as CSSProperties;
+const hiddenPasswordToggle = { ...passwordToggle, visibility: "hidden" } as CSSProperties;
+const eyeIcon = { width: "var(--psi-icon-size)", height: "var(--psi-icon-size)" };
+// Mantine's PasswordToggleIcon: an open eye, and a struck-through one while the password shows.
+const eyePaths = {
+  open: "M7.5 11C4.80285 11 2.52952 9.62184 1.09622 7.50001C2.52952 5.37816 4.80285 4 7.5 4C10.1971 4 12.4705 5.37816 13.9038 7.50001C12.4705 9.62183 10.1971 11 7.5 11ZM7.5 3C4.30786 3 1.65639 4.70638 0.0760002 7.23501C-0.0253338 7.39715 -0.0253334 7.60288 0.0760014 7.76501C1.65639 10.2936 4.30786 12 7.5 12C10.6921 12 13.3436 10.2936 14.924 7.76501C15.0253 7.60288 15.0253 7.39715 14.924 7.23501C13.3436 4.70638 10.6921 3 7.5 3ZM7.5 9.5C8.60457 9.5 9.5 8.60457 9.5 7.5C9.5 6.39543 8.60457 5.5 7.5 5.5C6.39543 5.5 5.5 6.39543 5.5 7.5C5.5 8.60457 6.39543 9.5 7.5 9.5Z",
+  struck:
+    "M13.3536 2.35355C13.5488 2.15829 13.5488 1.84171 13.3536 1.64645C13.1583 1.45118 12.8417 1.45118 12.6464 1.64645L10.6828 3.61012C9.70652 3.21671 8.63759 3 7.5 3C4.30786 3 1.65639 4.70638 0.0760002 7.23501C-0.0253338 7.39715 -0.0253334 7.60288 0.0760014 7.76501C0.902945 9.08812 2.02314 10.1861 3.36061 10.9323L1.64645 12.6464C1.45118 12.8417 1.45118 13.1583 1.64645 13.3536C1.84171 13.5488 2.15829 13.5488 2.35355 13.3536L4.31723 11.3899C5.29348 11.7833 6.36241 12 7.5 12C10.6921 12 13.3436 10.2936 14.924 7.76501C15.0253 7.60288 15.0253 7.39715 14.924 7.23501C14.0971 5.9119 12.9769 4.81391 11.6394 4.06771L13.3536 2.35355ZM9.90428 4.38861C9.15332 4.1361 8.34759 4 7.5 4C4.80285 4 2.52952 5.37816 1.09622 7.50001C1.87284 8.6497 2.89609 9.58106 4.09974 10.1931L9.90428 4.38861ZM5.09572 10.6114L10.9003 4.80685C12.1039 5.41894 13.1272 6.35031 13.9038 7.50001C12.4705 9.62183 10.1971 11 7.5 11C6.65241 11 5.84668 10.8639 5.09572 10.6114Z",
+};
+
+type PasswordInputProps = FieldParts &
+  Omit<ComponentProps<"input">, "size" | "style" | "children" | "type" | "id"> & { id: string; toggleHidden?: boolean };
+
+/**
+ * Mantine's PasswordInput as its markup alone, like TextInput above: a press on the eye (pointer or
+ * touch, as Mantine's; it is out of the tab order) shows or hides the password. `toggleHidden`
+ * keeps the eye's place but out of sight, for a page not yet hydrated, where it could not work.
+ */
+export function PasswordInput({ id, label, description, error, toggleHidden, ...input }: PasswordInputProps) {
+  const [visible, setVisible] = useState(false);
+  const toggle = (event: SyntheticEvent) => {
+    event.preventDefault();
+    setVisible((shown) => !shown);
+  };
+  const hasError = Boolean(error);
+  const describedBy = [hasError && `${id}-error`, description && `${id}-description`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div
+      style={passwordRoot}
+      className={`${frameLook({}).className} m_f61ca620 mantine-PasswordInput-root m_46b77525 mantine-InputWrapper-root mantine-PasswordInput-root`}
+      data-size="sm"
+      data-error={dataFlag(hasError)}
+    >
+      <FieldFrame drawn="PasswordInput" inputId={id} label={label} description={description} error={error}>
+        <div
+          style={hasError || description ? inputFrameAboveHint : inputFrame}
+          className="m_6c018570 mantine-Input-wrapper mantine-PasswordInput-wrapper"
+          data-variant="default"
+          data-size="sm"
+          data-error={dataFlag(hasError)}
+          data-with-right-section="true"
+        >
+          <div
+            className="m_ccf8da4c kit-input m_8fb7ebe7 mantine-Input-input mantine-PasswordInput-input"
+            data-variant="default"
+            data-error={dataFlag(hasError)}
+          >
+            <input
+              data-invalid={dataFlag(hasError)}
+              className="m_f2d85dd2 mantine-PasswordInput-innerInput"
+              {...input}
+              id={id}
+              aria-describedby={describedBy}
+              type={visible ? "text" : "password"}
+            />
+          </div>
+          <div data-position="right" className="m_82577fc2 mantine-Input-section mantine-PasswordInput-section">
+            <button
+              style={toggleHidden ? hiddenPasswordToggle : passwordToggle}
+              className="mantine-focus-auto mantine-active m_b1072d44 mantine-PasswordInput-visibilityToggle m_8d3f4000 mantine-ActionIcon-root m_87cf2631 mantine-UnstyledButton-root"
+              data-variant="subtle"
+              type="button"
+              aria-hidden="true"
+              aria-pressed={visible}
+              tabIndex={-1}
+              onMouseDown={toggle}
+              onTouchEnd={toggle}
+            >
+              <span className="m_8d3afb97 mantine-ActionIcon-icon">
+                <svg viewBox="0 0 15 15" fill="none" xmlns="http://www.w3.org/2000/svg" style={eyeIcon}>
+                  <path d={visible ? eyePaths.struck : eyePaths.open} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+                </svg>
+              </span>
+            </button>
+          </div>
+        </div>
+      </FieldFrame>
     </div>
   );
 }

@@ -1,15 +1,13 @@
 import { IconSelector } from "@tabler/icons-react";
-import type { ComponentProps, CSSProperties, ReactNode } from "react";
-import "@mantine/core/styles/UnstyledButton.css";
-import "@mantine/core/styles/Button.css";
+import type { ComponentProps, CSSProperties } from "react";
 import { inputFrame } from "./input";
 
 /*
- * A control repeated on every row of a long table, as plain elements with the classes and
- * variables Mantine gives the kit's Select (size sm) and Button (outline, size default): the same
- * markup without Mantine's props, styles and theme hooks, which cost a favourites page as much as
- * the rest of its rows. tests/unit/kit-plain-markup.test.tsx holds the markup equal to the kit's, so a
- * Mantine release that changes it fails there first.
+ * A select repeated on every row of a long table, as plain elements with the classes and variables
+ * Mantine gives the kit's Select (size sm): the same markup without Mantine's props, styles and
+ * theme hooks, which cost a favourites page as much as the rest of its rows.
+ * tests/unit/kit-plain-markup.test.tsx holds the markup equal to the kit's, so a Mantine release
+ * that changes it fails there first.
  */
 
 const selectFrame = { ...inputFrame, "--input-right-section-pointer-events": "none" } as CSSProperties;
@@ -39,38 +37,5 @@ export function RowSelect({ className, children, ...select }: Omit<ComponentProp
         </div>
       </div>
     </div>
-  );
-}
-
-const outlineButton = {
-  "--button-height": "var(--button-height-sm)",
-  "--button-padding-x": "var(--button-padding-x-sm)",
-  "--button-fz": "var(--mantine-font-size-sm)",
-  "--button-bg": "var(--mantine-color-default)",
-  "--button-hover": "var(--mantine-color-default-hover)",
-  "--button-color": "var(--mantine-color-default-color)",
-  "--button-bd": "calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)",
-} as CSSProperties;
-
-type RowButtonProps = Omit<ComponentProps<"button">, "style" | "color"> & { leftSection: ReactNode; children: ReactNode };
-
-/** The kit's outline Button, default size, with an icon before its label. */
-export function RowButton({ className, leftSection, children, ...button }: RowButtonProps) {
-  return (
-    <button
-      style={outlineButton}
-      className={`mantine-focus-auto mantine-active ${className ?? ""} m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`}
-      data-variant="default"
-      data-size="sm"
-      data-with-left-section="true"
-      {...button}
-    >
-      <span className="m_80f1301b mantine-Button-inner">
-        <span className="m_a74036a mantine-Button-section" data-position="left">
-          {leftSection}
-        </span>
-        <span className="m_811560b9 mantine-Button-label">{children}</span>
-      </span>
-    </button>
   );
 }
