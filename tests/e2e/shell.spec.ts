@@ -136,7 +136,9 @@ test("footer has the spec's links, and external ones open safely in a new tab", 
   }
 });
 
-test("the pages whose texts load on demand open from a link, and the FAQ straight away", async ({ page }, { project }) => {
+test("the pages whose texts load on demand open from a link, the breadcrumb leads home, and the FAQ opens straight away", async ({ page }, {
+  project,
+}) => {
   await page.goto("/");
   await ready(page, project.name);
   // With JavaScript these are navigations in the page: its document stays the same.
@@ -147,6 +149,10 @@ test("the pages whose texts load on demand open from a link, and the FAQ straigh
   await expect(page.getByRole("heading", { level: 2, name: "Equipe fundadora" })).toBeVisible();
   await footer.getByRole("link", { name: "Política de Cookies", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Política de Cookies");
+  // The breadcrumb's links are the app's links too.
+  await page.getByRole("navigation", { name: "Trilha de navegação" }).getByRole("link", { name: "Início" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("ticker-tape")).toBeVisible();
   const sameDocument = await page.evaluate(() => (window as unknown as { firstDocument?: boolean }).firstDocument === true);
   expect(sameDocument).toBe(javaScriptOn(project.name));
 

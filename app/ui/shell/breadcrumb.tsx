@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, useLocation, useMatches } from "react-router";
+import { useLocation, useMatches } from "react-router";
+import { PlainLink } from "../kit/plain-link";
 import "./breadcrumb.css";
 
 export type Crumb = { label: string; to: string };
@@ -25,25 +26,27 @@ function useLeafCrumb(): string | undefined {
 }
 
 export function Breadcrumb() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const leafCrumb = useLeafCrumb();
   if (pathname === "/") return null;
-  const crumbs = breadcrumbTrail(pathname, (segment) => {
-    const key = `breadcrumb.segments.${segment}`;
-    return i18n.exists(key) ? t(key) : undefined;
-  });
+  // An empty default marks a segment without a translation; unlike `i18n.exists`, the answer is remembered.
+  const crumbs = breadcrumbTrail(pathname, (segment) => t(`breadcrumb.segments.${segment}`, { defaultValue: "" }) || undefined);
   const last = crumbs.at(-1);
   if (last && leafCrumb) last.label = leafCrumb;
   return (
     <nav aria-label={t("breadcrumb.label")} className="breadcrumb">
       <ol>
         <li>
-          <Link to="/">{t("breadcrumb.home")}</Link>
+          <PlainLink to="/">{t("breadcrumb.home")}</PlainLink>
         </li>
         {crumbs.map((crumb, index) => (
           <li key={crumb.to}>
-            {index === crumbs.length - 1 ? <span aria-current="page">{crumb.label}</span> : <Link to={crumb.to}>{crumb.label}</Link>}
+            {index === crumbs.length - 1 ? (
+              <span aria-current="page">{crumb.label}</span>
+            ) : (
+              <PlainLink to={crumb.to}>{crumb.label}</PlainLink>
+            )}
           </li>
         ))}
       </ol>
