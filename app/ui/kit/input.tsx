@@ -65,17 +65,26 @@ function FieldNote({ kind, drawn, id, children }: { kind: keyof typeof fieldNote
   );
 }
 
-/** A field's label, hint and error as Mantine's InputWrapper draws them around its input. */
-function FieldFrame({
-  drawn,
-  inputId,
-  label,
-  description,
-  error,
-  children,
-}: FieldParts & { drawn: Drawn; inputId: string; children: ReactNode }) {
+type FrameProps = FieldParts & {
+  drawn: Drawn;
+  inputId: string;
+  /** The root's classes before the InputWrapper's own. */
+  rootClassName: string;
+  rootStyle?: CSSProperties;
+  withRightSection?: boolean;
+  children: ReactNode;
+};
+
+/** A field's label, input frame, hint and error as Mantine's InputWrapper and Input draw them around its input. */
+function FieldFrame({ drawn, inputId, label, description, error, rootClassName, rootStyle, withRightSection, children }: FrameProps) {
+  const hasError = Boolean(error);
   return (
-    <>
+    <div
+      style={rootStyle}
+      className={`${rootClassName} m_46b77525 mantine-InputWrapper-root mantine-${drawn}-root`}
+      data-size="sm"
+      data-error={dataFlag(hasError)}
+    >
       {label && (
         <label
           style={labelSize}
@@ -87,7 +96,16 @@ function FieldFrame({
           {label}
         </label>
       )}
-      {children}
+      <div
+        style={hasError || description ? inputFrameAboveHint : inputFrame}
+        className={`m_6c018570 mantine-Input-wrapper mantine-${drawn}-wrapper`}
+        data-variant="default"
+        data-size="sm"
+        data-error={dataFlag(hasError)}
+        data-with-right-section={dataFlag(withRightSection)}
+      >
+        {children}
+      </div>
       {description && (
         <FieldNote kind="description" drawn={drawn} id={`${inputId}-description`}>
           {description}
@@ -98,7 +116,7 @@ function FieldFrame({
           {error}
         </FieldNote>
       )}
-    </>
+    </div>
   );
 }
 
@@ -124,37 +142,27 @@ export function TextInput({
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hasError = Boolean(error);
-  const hasDescription = Boolean(description);
-  const errorId = `${inputId}-error`;
-  const descriptionId = `${inputId}-description`;
-  const describedByIds = [hasError && errorId, hasDescription && descriptionId, describedBy].filter(Boolean).join(" ") || undefined;
-  const rootClass = frameLook({ className, labelBeside }).className;
+  const describedByIds =
+    [hasError && `${inputId}-error`, description && `${inputId}-description`, describedBy].filter(Boolean).join(" ") || undefined;
   return (
-    <div
-      className={`${rootClass} m_46b77525 mantine-InputWrapper-root mantine-TextInput-root`}
-      data-size="sm"
-      data-error={dataFlag(hasError)}
+    <FieldFrame
+      drawn="TextInput"
+      inputId={inputId}
+      label={label}
+      description={description}
+      error={error}
+      rootClassName={frameLook({ className, labelBeside }).className}
     >
-      <FieldFrame drawn="TextInput" inputId={inputId} label={label} description={description} error={error}>
-        <div
-          style={hasError || hasDescription ? inputFrameAboveHint : inputFrame}
-          className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper"
-          data-variant="default"
-          data-size="sm"
-          data-error={dataFlag(hasError)}
-        >
-          <input
-            className="kit-input m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
-            data-variant="default"
-            data-error={dataFlag(hasError)}
-            {...input}
-            aria-invalid={hasError}
-            aria-describedby={describedByIds}
-            id={inputId}
-          />
-        </div>
-      </FieldFrame>
-    </div>
+      <input
+        className="kit-input m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
+        data-variant="default"
+        data-error={dataFlag(hasError)}
+        {...input}
+        aria-invalid={hasError}
+        aria-describedby={describedByIds}
+        id={inputId}
+      />
+    </FieldFrame>
   );
 }
 
@@ -192,57 +200,50 @@ export function PasswordInput({ id, label, description, error, toggleHidden, ...
   const hasError = Boolean(error);
   const describedBy = [hasError && `${id}-error`, description && `${id}-description`].filter(Boolean).join(" ") || undefined;
   return (
-    <div
-      style={passwordRoot}
-      className={`${frameLook({}).className} m_f61ca620 mantine-PasswordInput-root m_46b77525 mantine-InputWrapper-root mantine-PasswordInput-root`}
-      data-size="sm"
-      data-error={dataFlag(hasError)}
+    <FieldFrame
+      drawn="PasswordInput"
+      inputId={id}
+      label={label}
+      description={description}
+      error={error}
+      rootClassName={`${frameLook({}).className} m_f61ca620 mantine-PasswordInput-root`}
+      rootStyle={passwordRoot}
+      withRightSection
     >
-      <FieldFrame drawn="PasswordInput" inputId={id} label={label} description={description} error={error}>
-        <div
-          style={hasError || description ? inputFrameAboveHint : inputFrame}
-          className="m_6c018570 mantine-Input-wrapper mantine-PasswordInput-wrapper"
-          data-variant="default"
-          data-size="sm"
-          data-error={dataFlag(hasError)}
-          data-with-right-section="true"
+      <div
+        className="m_ccf8da4c kit-input m_8fb7ebe7 mantine-Input-input mantine-PasswordInput-input"
+        data-variant="default"
+        data-error={dataFlag(hasError)}
+      >
+        <input
+          data-invalid={dataFlag(hasError)}
+          className="m_f2d85dd2 mantine-PasswordInput-innerInput"
+          {...input}
+          id={id}
+          aria-describedby={describedBy}
+          type={visible ? "text" : "password"}
+        />
+      </div>
+      <div data-position="right" className="m_82577fc2 mantine-Input-section mantine-PasswordInput-section">
+        <button
+          style={toggleHidden ? hiddenPasswordToggle : passwordToggle}
+          className="mantine-focus-auto mantine-active m_b1072d44 mantine-PasswordInput-visibilityToggle m_8d3f4000 mantine-ActionIcon-root m_87cf2631 mantine-UnstyledButton-root"
+          data-variant="subtle"
+          type="button"
+          aria-hidden="true"
+          aria-pressed={visible}
+          tabIndex={-1}
+          onMouseDown={toggle}
+          onTouchEnd={toggle}
         >
-          <div
-            className="m_ccf8da4c kit-input m_8fb7ebe7 mantine-Input-input mantine-PasswordInput-input"
-            data-variant="default"
-            data-error={dataFlag(hasError)}
-          >
-            <input
-              data-invalid={dataFlag(hasError)}
-              className="m_f2d85dd2 mantine-PasswordInput-innerInput"
-              {...input}
-              id={id}
-              aria-describedby={describedBy}
-              type={visible ? "text" : "password"}
-            />
-          </div>
-          <div data-position="right" className="m_82577fc2 mantine-Input-section mantine-PasswordInput-section">
-            <button
-              style={toggleHidden ? hiddenPasswordToggle : passwordToggle}
-              className="mantine-focus-auto mantine-active m_b1072d44 mantine-PasswordInput-visibilityToggle m_8d3f4000 mantine-ActionIcon-root m_87cf2631 mantine-UnstyledButton-root"
-              data-variant="subtle"
-              type="button"
-              aria-hidden="true"
-              aria-pressed={visible}
-              tabIndex={-1}
-              onMouseDown={toggle}
-              onTouchEnd={toggle}
-            >
-              <span className="m_8d3afb97 mantine-ActionIcon-icon">
-                <svg viewBox="0 0 15 15" fill="none" xmlns="http://www.w3.org/2000/svg" style={eyeIcon}>
-                  <path d={visible ? eyePaths.struck : eyePaths.open} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
-                </svg>
-              </span>
-            </button>
-          </div>
-        </div>
-      </FieldFrame>
-    </div>
+          <span className="m_8d3afb97 mantine-ActionIcon-icon">
+            <svg viewBox="0 0 15 15" fill="none" xmlns="http://www.w3.org/2000/svg" style={eyeIcon}>
+              <path d={visible ? eyePaths.struck : eyePaths.open} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+            </svg>
+          </span>
+        </button>
+      </div>
+    </FieldFrame>
   );
 }
 
