@@ -1,7 +1,6 @@
 import { Box, Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
 import { latestReleaseNoteSummaries } from "~/content/release-notes.server";
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
@@ -18,6 +17,7 @@ import { DemoNotice } from "~/ui/market/demo-notice";
 import { HeatMap, Headlines, OverviewBand } from "~/ui/market/overview";
 import { HomeSection } from "~/ui/home-section";
 import { LinkTabs } from "~/ui/kit/link-tabs";
+import { PlainLink } from "~/ui/kit/plain-link";
 import { Pagination } from "~/ui/kit/pagination";
 import { ListToolbar } from "~/ui/market/list-toolbar";
 import { starsFor } from "~/favorites/stars.server";
@@ -98,9 +98,9 @@ export default function Home({ loaderData: { table, currency, home, overview, st
           </Title>
           <LinkTabs label={t("market.home.tableKind")}>
             {(["cryptos", "stocks"] as const).map((kind) => (
-              <Link key={kind} to={`?table=${kind}`} preventScrollReset aria-current={table.kind === kind ? "page" : undefined}>
+              <PlainLink key={kind} to={`/?table=${kind}`} preventScrollReset aria-current={table.kind === kind ? "page" : undefined}>
                 {t(`market.home.tables.${kind}`)}
-              </Link>
+              </PlainLink>
             ))}
           </LinkTabs>
           {home.table ? (

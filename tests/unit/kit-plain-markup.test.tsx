@@ -1,17 +1,20 @@
 // @vitest-environment jsdom
 import {
   Button as MantineButton,
+  Checkbox as MantineCheckbox,
+  Group,
   MantineProvider,
+  NativeSelect,
   PasswordInput as MantinePasswordInput,
+  Radio,
   TextInput as MantineTextInput,
 } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
+import { IconPlus, IconSelector } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Button, mantineButtonLook, type ButtonSize, type ButtonVariant } from "~/ui/kit/button";
-import { inputLook, PasswordInput, Select, TextInput } from "~/ui/kit/input";
-import { RowSelect } from "~/ui/kit/row-controls";
+import { inputLook, LabelledCheckbox, PasswordInput, RadioGroup, Select, TextInput, WrappedCheckbox } from "~/ui/kit/input";
 import { mantineTheme } from "~/ui/mantine-theme";
 
 /** An element and its children as text, attributes sorted (their order is no difference to a browser); Mantine's generated ids left out. */
@@ -24,9 +27,15 @@ function shape(element: Element): string {
   return `<${element.localName} ${attributes.join(" ")}>${children.join("")}</${element.localName}>`;
 }
 
-function rendered(node: ReactNode) {
+/** Every id, and every attribute naming it, numbered in order of appearance: radios take generated ids. */
+function withIdsNumbered(html: string) {
+  const ids = [...new Set([...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]!))];
+  return ids.reduce((numbered, id, index) => numbered.replaceAll(`"${id}"`, `"id-${index}"`), html);
+}
+
+function rendered(node: ReactNode, { numberIds = false } = {}) {
   const html = renderToString(<MantineProvider theme={mantineTheme}>{node}</MantineProvider>);
-  const body = new DOMParser().parseFromString(html, "text/html").body;
+  const body = new DOMParser().parseFromString(numberIds ? withIdsNumbered(html) : html, "text/html").body;
   return [...body.children].filter((element) => element.localName !== "style").map(shape);
 }
 
@@ -140,28 +149,93 @@ describe("the kit's Button", () => {
   });
 });
 
-describe("row controls", () => {
-  it("draw the kit's Select as Mantine does", () => {
+describe("the kit's Select", () => {
+  const options = [
+    <option key="" value="">
+      Todos
+    </option>,
+    <option key="acao" value="acao">
+      Ações &amp; FIIs
+    </option>,
+  ];
+  const cases = {
+    "a label and a value": { id: "s1", name: "type", label: "Tipo", defaultValue: "acao" },
+    "a hint and an error, marked invalid as Conform's fields are": {
+      id: "s2",
+      name: "sector",
+      label: "Setor",
+      description: "Dica",
+      error: "Escolha um setor",
+      "aria-invalid": true,
+      required: true,
+    },
+    "its label beside it and a class": { id: "s3", name: "perPage", label: "Por página", labelBeside: true, className: "x" },
+    "an aria-label alone, as on a favourite's row": {
+      id: "s4",
+      name: "tableId",
+      "aria-label": "Tabela para PETR4",
+      className: "add-to-table__select",
+    },
+  } as const;
+
+  for (const [name, props] of Object.entries(cases)) {
+    it(`is Mantine's NativeSelect with ${name}`, () => {
+      const { className, labelBeside, ...mantine } = { className: undefined, labelBeside: undefined, ...props };
+      expect(rendered(<Select {...props}>{options}</Select>)).toEqual(
+        rendered(
+          <NativeSelect {...inputLook({ className, labelBeside })} rightSection={<IconSelector size={16} aria-hidden />} {...mantine}>
+            {options}
+          </NativeSelect>,
+        ),
+      );
+    });
+  }
+});
+
+describe("the kit's RadioGroup", () => {
+  it("is Mantine's Radio.Group of Radios, the default one checked", () => {
     const options = [
-      <option key="1" value="1">
-        Carteira
-      </option>,
-      <option key="2" value="2">
-        Dividendos &amp; FIIs
-      </option>,
+      { value: "light", label: "Claro" },
+      { value: "dark", label: "Escuro" },
     ];
-    expect(
+    expect(rendered(<RadioGroup name="theme" label="Tema" options={options} defaultValue="dark" />, { numberIds: true })).toEqual(
       rendered(
-        <RowSelect name="tableId" aria-label="Tabela para PETR4" className="add-to-table__select">
-          {options}
-        </RowSelect>,
-      ),
-    ).toEqual(
-      rendered(
-        <Select name="tableId" aria-label="Tabela para PETR4" className="add-to-table__select">
-          {options}
-        </Select>,
+        <Radio.Group
+          {...inputLook()}
+          classNames={{ label: "kit-label", description: "kit-description", error: "kit-error" }}
+          name="theme"
+          label="Tema"
+          defaultValue="dark"
+        >
+          <Group gap="lg" mt="xs">
+            {options.map((option) => (
+              <Radio key={option.value} value={option.value} label={option.label} />
+            ))}
+          </Group>
+        </Radio.Group>,
+        { numberIds: true },
       ),
     );
+  });
+});
+
+describe("the kit's checkboxes", () => {
+  const labelled = { id: "c", name: "confirm", label: "Confirmo", defaultChecked: false, required: true } as const;
+  const mantineLook = { radius: "sm", className: "kit-field", classNames: { error: "kit-error" } } as const;
+
+  it("LabelledCheckbox is Mantine's Checkbox with a label", () => {
+    expect(rendered(<LabelledCheckbox {...labelled} />)).toEqual(rendered(<MantineCheckbox {...labelled} {...mantineLook} />));
+  });
+
+  it("LabelledCheckbox is Mantine's Checkbox with an error under its label", () => {
+    const invalid = { ...labelled, "aria-invalid": true, "aria-describedby": "c-error", error: <span id="c-error">Marque a caixa</span> };
+    expect(rendered(<LabelledCheckbox {...invalid} />)).toEqual(rendered(<MantineCheckbox {...invalid} {...mantineLook} />));
+  });
+
+  it("WrappedCheckbox is Mantine's extra-small box in a colour, ticked or not", () => {
+    for (const defaultChecked of [true, false]) {
+      const props = { name: "kind", value: "ipo", defaultChecked, color: "var(--kind-color)" };
+      expect(rendered(<WrappedCheckbox {...props} />)).toEqual(rendered(<MantineCheckbox {...props} size="xs" radius="sm" />));
+    }
   });
 });

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { PlainLink } from "../kit/plain-link";
 import { Button } from "../kit/button";
-import { RowSelect } from "../kit/row-controls";
+import { Select } from "../kit/input";
 
 type AddToTableProps = {
   favoriteId: number;
@@ -28,13 +28,13 @@ export function AddToTable({ favoriteId, name, tables }: AddToTableProps) {
   return (
     <Form method="post" className="add-to-table" preventScrollReset>
       <input type="hidden" name="favoriteId" value={favoriteId} />
-      <RowSelect name="tableId" aria-label={t("addToTable.select", { name })} className="add-to-table__select">
+      <Select name="tableId" aria-label={t("addToTable.select", { name })} className="add-to-table__select">
         {tables.map((table) => (
           <option key={table.id} value={table.id}>
             {table.title}
           </option>
         ))}
-      </RowSelect>
+      </Select>
       <Button
         type="submit"
         variant="outline"

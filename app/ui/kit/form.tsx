@@ -4,10 +4,8 @@ import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
-import { Checkbox as MantineCheckbox, Textarea } from "@mantine/core";
-import { inputLook, PasswordInput, Select, TextInput } from "./input";
-import "@mantine/core/styles/InlineInput.css";
-import "@mantine/core/styles/Checkbox.css";
+import { Textarea } from "@mantine/core";
+import { inputLook, LabelledCheckbox, PasswordInput, Select, TextInput } from "./input";
 import { useHydrated } from "../use-hydrated";
 import "./form.css";
 import { Button, type ButtonVariant } from "./button";
@@ -144,7 +142,7 @@ export function SelectField({ meta, label, hint, placeholder, options, ...select
 export function Checkbox({ meta, label }: { meta: FieldMeta; label: string }) {
   const error = useErrorsText(meta.errors);
   return (
-    <MantineCheckbox
+    <LabelledCheckbox
       key={meta.key}
       id={meta.id}
       name={meta.name}
@@ -153,11 +151,8 @@ export function Checkbox({ meta, label }: { meta: FieldMeta; label: string }) {
       required
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? meta.errorId : undefined}
-      // Mantine gives a checkbox's error no id of its own.
+      // As Mantine's, the error paragraph has no id of its own.
       error={error && <span id={meta.errorId}>{error}</span>}
-      radius="sm"
-      className="kit-field"
-      classNames={{ error: "kit-error" }}
     />
   );
 }

@@ -1,11 +1,9 @@
 import {
-  Checkbox,
-  Group,
+  DEFAULT_THEME,
+  getThemeColor,
   Input,
-  NativeSelect,
-  Radio,
+  mergeMantineTheme,
   type InputWrapperProps,
-  type NativeSelectProps,
   type TextInputProps as MantineTextInputProps,
 } from "@mantine/core";
 import { IconSelector } from "@tabler/icons-react";
@@ -14,9 +12,11 @@ import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/ActionIcon.css";
 import "@mantine/core/styles/PasswordInput.css";
+import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/Checkbox.css";
 import "./input.css";
+import { mantineTheme } from "../mantine-theme";
 import { dataFlag } from "./data-flag";
 
 type Look = { className?: string; labelBeside?: boolean };
@@ -51,7 +51,7 @@ const fieldNotes = {
   error: { style: { "--input-error-size": hintSize } as CSSProperties, className: "kit-error m_8f816625" },
 };
 /** The Mantine component whose markup a plain field copies: its name is in every part's class. */
-type Drawn = "TextInput" | "PasswordInput";
+type Drawn = "TextInput" | "PasswordInput" | "NativeSelect";
 export const inputFrame = { "--input-height": "var(--input-height-sm)", "--input-fz": "var(--mantine-font-size-sm)" } as CSSProperties;
 const inputFrameAboveHint = { "--input-margin-bottom": "calc(var(--mantine-spacing-xs) / 2)", ...inputFrame } as CSSProperties;
 
@@ -71,13 +71,19 @@ type FrameProps = FieldParts & {
   /** The root's classes before the InputWrapper's own. */
   rootClassName: string;
   rootStyle?: CSSProperties;
+  /** Variables the input frame adds after the size's. */
+  wrapperStyle?: CSSProperties;
   withRightSection?: boolean;
+  withPointer?: boolean;
   children: ReactNode;
 };
 
 /** A field's label, input frame, hint and error as Mantine's InputWrapper and Input draw them around its input. */
-function FieldFrame({ drawn, inputId, label, description, error, rootClassName, rootStyle, withRightSection, children }: FrameProps) {
+function FieldFrame(props: FrameProps) {
+  const { drawn, inputId, label, description, error, rootClassName, rootStyle, wrapperStyle, withRightSection, withPointer, children } =
+    props;
   const hasError = Boolean(error);
+  const sizeStyle = hasError || description ? inputFrameAboveHint : inputFrame;
   return (
     <div
       style={rootStyle}
@@ -97,11 +103,12 @@ function FieldFrame({ drawn, inputId, label, description, error, rootClassName, 
         </label>
       )}
       <div
-        style={hasError || description ? inputFrameAboveHint : inputFrame}
+        style={wrapperStyle ? { ...sizeStyle, ...wrapperStyle } : sizeStyle}
         className={`m_6c018570 mantine-Input-wrapper mantine-${drawn}-wrapper`}
         data-variant="default"
         data-size="sm"
         data-error={dataFlag(hasError)}
+        data-pointer={dataFlag(withPointer)}
         data-with-right-section={dataFlag(withRightSection)}
       >
         {children}
@@ -247,19 +254,80 @@ export function PasswordInput({ id, label, description, error, toggleHidden, ...
   );
 }
 
-/** A native select drawn as Mantine's inputs are; its options are its children, so it works without JavaScript. */
+type SelectProps = Look & FieldParts & Omit<ComponentProps<"select">, "size" | "style">;
+// Mantine's NativeSelect lets a click on its arrow through to the select underneath.
+const selectFrame = { "--input-right-section-pointer-events": "none" } as CSSProperties;
+
+/**
+ * A native select with its label, hint and error; its options are its children, so it works
+ * without JavaScript. Mantine's NativeSelect as its markup alone, like TextInput above: favourites
+ * repeat one on every row.
+ */
 export function Select({
   className,
   labelBeside,
+  label,
+  description,
+  error,
+  id,
+  "aria-describedby": describedBy,
+  children,
   ...select
-}: Look & Omit<NativeSelectProps, "classNames" | "size" | "data" | "rightSection">) {
-  return <NativeSelect {...inputLook({ className, labelBeside })} rightSection={<IconSelector size={16} aria-hidden />} {...select} />;
+}: SelectProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hasError = Boolean(error);
+  const describedByIds =
+    [hasError && `${inputId}-error`, description && `${inputId}-description`, describedBy].filter(Boolean).join(" ") || undefined;
+  return (
+    <FieldFrame
+      drawn="NativeSelect"
+      inputId={inputId}
+      label={label}
+      description={description}
+      error={error}
+      rootClassName={frameLook({ className, labelBeside }).className}
+      wrapperStyle={selectFrame}
+      withRightSection
+      withPointer
+    >
+      <select
+        className="kit-input m_8fb7ebe7 mantine-Input-input mantine-NativeSelect-input"
+        data-variant="default"
+        data-error={dataFlag(hasError)}
+        {...select}
+        aria-invalid={hasError}
+        aria-describedby={describedByIds}
+        id={inputId}
+      >
+        {children}
+      </select>
+      <div data-position="right" className="m_82577fc2 mantine-Input-section mantine-NativeSelect-section">
+        <IconSelector size={16} aria-hidden />
+      </div>
+    </FieldFrame>
+  );
 }
 
 /** Label, hint and error around a control the kit has no component for (a file picker). */
 export function InputFrame({ className, ...wrapper }: Omit<InputWrapperProps, "classNames" | "size">) {
   return <Input.Wrapper {...frameLook({ className })} classNames={frameClassNames} {...wrapper} />;
 }
+
+// Mantine's checkboxes and radios take the theme's primary colour.
+const primaryFilled = getThemeColor(mantineTheme.primaryColor, mergeMantineTheme(DEFAULT_THEME, mantineTheme));
+const radioLook = {
+  "--radio-color": primaryFilled,
+  "--label-fz": "var(--mantine-font-size-sm)",
+  "--label-lh": "var(--label-lh-sm)",
+} as CSSProperties;
+const radioRow = {
+  "--group-gap": "var(--mantine-spacing-lg)",
+  "--group-align": "center",
+  "--group-justify": "flex-start",
+  "--group-wrap": "wrap",
+  marginTop: "var(--mantine-spacing-xs)",
+} as CSSProperties;
 
 type RadioGroupProps = {
   name: string;
@@ -268,25 +336,141 @@ type RadioGroupProps = {
   defaultValue?: string;
 };
 
-/** Native radios under a visible group label (role="radiogroup", labelled by it); they post without JavaScript. */
+/**
+ * Native radios under a visible group label (role="radiogroup", labelled by it); they post without
+ * JavaScript. Mantine's Radio.Group of Radios as its markup alone, like TextInput above.
+ */
 export function RadioGroup({ name, label, options, defaultValue }: RadioGroupProps) {
+  const id = useId();
+  const [checked, setChecked] = useState(defaultValue);
   return (
-    <Radio.Group {...frameLook({})} classNames={frameClassNames} name={name} label={label} defaultValue={defaultValue}>
-      <Group gap="lg" mt="xs">
-        {options.map((option) => (
-          <Radio key={option.value} value={option.value} label={option.label} />
-        ))}
-      </Group>
-    </Radio.Group>
+    <div className={`${frameLook({}).className} m_46b77525 mantine-InputWrapper-root mantine-RadioGroup-root`} data-size="sm">
+      <div
+        style={labelSize}
+        className="kit-label m_8fdc1311 mantine-InputWrapper-label mantine-RadioGroup-label"
+        data-size="sm"
+        id={`${id}-label`}
+      >
+        {label}
+      </div>
+      <div role="radiogroup" aria-labelledby={`${id}-label`}>
+        <div style={radioRow} className="m_4081bf90 mantine-Group-root">
+          {options.map((option) => (
+            <div
+              key={option.value}
+              style={radioLook}
+              className="m_f3f1af94 mantine-Radio-root m_5f75b09e mantine-Radio-root"
+              data-size="sm"
+              data-label-position="right"
+              data-checked={dataFlag(option.value === checked)}
+            >
+              <div className="m_5f6e695e mantine-Radio-body">
+                <div className="m_89c4f5e4 mantine-Radio-inner" data-label-position="right">
+                  <input
+                    className="mantine-focus-auto m_8a3dbb89 mantine-Radio-radio"
+                    id={`${id}-${option.value}`}
+                    type="radio"
+                    name={name}
+                    value={option.value}
+                    defaultChecked={option.value === defaultValue}
+                    onChange={() => setChecked(option.value)}
+                  />
+                  <svg
+                    xmlns="http://www.w3.org/2000/svg"
+                    fill="none"
+                    viewBox="0 0 5 5"
+                    aria-hidden="true"
+                    className="m_f3ed6b2b mantine-Radio-icon"
+                  >
+                    <circle cx="2.5" cy="2.5" r="2.5" fill="currentColor" />
+                  </svg>
+                </div>
+                <div className="m_d3ea56bb mantine-Radio-labelWrapper">
+                  <label className="m_8ee546b8 mantine-Radio-label" htmlFor={`${id}-${option.value}`}>
+                    {option.label}
+                  </label>
+                </div>
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
   );
 }
 
-type WrappedCheckboxProps = { name: string; value: string; defaultChecked: boolean; color?: string };
+const tick = "M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z";
+
+type CheckboxBoxProps = Omit<ComponentProps<"input">, "type" | "size" | "style" | "color"> & {
+  label?: ReactNode;
+  error?: ReactNode;
+  rootStyle: CSSProperties;
+  rootClassName?: string;
+  size?: "xs";
+};
+
+/** Mantine's Checkbox as its markup alone: the box, its tick drawn from :checked, its label and its error. */
+function CheckboxBox({ label, error, rootStyle, rootClassName, size, id, ...input }: CheckboxBoxProps) {
+  return (
+    <div
+      style={rootStyle}
+      className={`${rootClassName ? `${rootClassName} ` : ""}m_bf2d988c mantine-Checkbox-root m_5f75b09e mantine-Checkbox-root`}
+      data-variant="filled"
+      data-size={size}
+      data-label-position="right"
+    >
+      <div className="m_5f6e695e mantine-Checkbox-body">
+        <div className="m_26062bec mantine-Checkbox-inner" data-label-position="right">
+          <input
+            className="mantine-focus-auto m_26063560 mantine-Checkbox-input"
+            data-error={dataFlag(Boolean(error))}
+            id={id}
+            {...input}
+            type="checkbox"
+          />
+          <svg
+            viewBox="0 0 10 7"
+            fill="none"
+            xmlns="http://www.w3.org/2000/svg"
+            aria-hidden="true"
+            className="m_bf295423 mantine-Checkbox-icon"
+          >
+            <path d={tick} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+          </svg>
+        </div>
+        <div className="m_d3ea56bb mantine-Checkbox-labelWrapper">
+          {label && (
+            <label className="m_8ee546b8 mantine-Checkbox-label" htmlFor={id}>
+              {label}
+            </label>
+          )}
+          {error && <p className="kit-error m_8e8a99cc mantine-Checkbox-error m_8f816625 mantine-InputWrapper-error">{error}</p>}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const labelledCheckboxLook = { "--checkbox-radius": "var(--mantine-radius-sm)", "--checkbox-color": primaryFilled } as CSSProperties;
+
+/** A labelled box with its error under the label (the error is whatever node names it, with its own id). */
+export function LabelledCheckbox(props: Omit<CheckboxBoxProps, "rootStyle" | "rootClassName" | "size"> & { id: string; label: ReactNode }) {
+  return <CheckboxBox {...props} rootStyle={labelledCheckboxLook} rootClassName="kit-field" />;
+}
+
+type WrappedCheckboxProps = { name: string; value: string; defaultChecked: boolean; color: string };
 
 /**
  * Mantine's box alone, for a control whose own <label> wraps it (a filter chip): the whole chip
  * toggles it and names it. Its tick is drawn from :checked, so it shows without JavaScript too.
  */
-export function WrappedCheckbox(props: WrappedCheckboxProps) {
-  return <Checkbox {...props} size="xs" radius="sm" />;
+export function WrappedCheckbox({ color, ...input }: WrappedCheckboxProps) {
+  const look = {
+    "--checkbox-size": "var(--checkbox-size-xs)",
+    "--checkbox-radius": "var(--mantine-radius-sm)",
+    "--checkbox-color": color,
+    "--label-fz": "var(--mantine-font-size-xs)",
+    "--label-lh": "var(--label-lh-xs)",
+  } as CSSProperties;
+  return <CheckboxBox {...input} rootStyle={look} size="xs" />;
 }

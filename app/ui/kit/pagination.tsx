@@ -1,7 +1,8 @@
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { PlainLink } from "./plain-link";
 import "./pagination.css";
 
 /** Page numbers to show: the edges, the current page with `siblings` on each side, gaps as null. */
@@ -51,14 +52,14 @@ export function Pagination({ page, perPage, total, param = "page", siblings = 2,
             </li>
           ) : (
             <li key={target}>
-              <Link
+              <PlainLink
                 to={hrefFor(target)}
                 preventScrollReset
                 aria-current={target === page ? "page" : undefined}
                 aria-label={t("market.pagination.page", { page: target })}
               >
                 {target}
-              </Link>
+              </PlainLink>
             </li>
           ),
         )}
@@ -82,8 +83,8 @@ function StepLink({ to, rel, label, children }: { to: string | null; rel: "prev"
     );
   }
   return (
-    <Link to={to} rel={rel} preventScrollReset aria-label={label}>
+    <PlainLink to={to} rel={rel} preventScrollReset aria-label={label}>
       {children}
-    </Link>
+    </PlainLink>
   );
 }

@@ -4,6 +4,8 @@ import { useNavigate } from "react-router";
 type PlainLinkProps = Omit<ComponentPropsWithoutRef<"a">, "href"> & {
   /** A path inside the app ("/stocks/PETR4"), as for React Router's Link. */
   to: string;
+  /** Keeps the window where it is after the navigation (sorting or paging a list), as React Router's Link's prop. */
+  preventScrollReset?: boolean;
 };
 
 /**
@@ -12,9 +14,9 @@ type PlainLinkProps = Omit<ComponentPropsWithoutRef<"a">, "href"> & {
  * here one listener (PlainLinkNavigation) does the navigation for every such anchor. React Router
  * knows every route from the start (`routeDiscovery` in react-router.config.ts): nothing to discover.
  */
-export function PlainLink({ to, children, ...rest }: PlainLinkProps) {
+export function PlainLink({ to, preventScrollReset, children, ...rest }: PlainLinkProps) {
   return (
-    <a {...rest} href={to} data-plain-link="">
+    <a {...rest} href={to} data-plain-link="" data-prevent-scroll-reset={preventScrollReset ? "" : undefined}>
       {children}
     </a>
   );
@@ -36,7 +38,7 @@ export function PlainLinkNavigation() {
       event.preventDefault();
       const path = `${url.pathname}${url.search}${url.hash}`;
       const current = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-      void navigate(path, { replace: path === current });
+      void navigate(path, { replace: path === current, preventScrollReset: anchor.hasAttribute("data-prevent-scroll-reset") });
     }
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);

@@ -1,6 +1,7 @@
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
 import type { ComponentProps } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { PlainLink } from "../kit/plain-link";
 import type { ListOrder, ListSortField } from "~/market/list-params";
 import "./sort-header.css";
 
@@ -44,6 +45,6 @@ export function SortHeader<Field extends string = ListSortField>({
 }
 
 /** The link in a sortable column's header; the page stays where it is. */
-export function SortLink(props: Omit<ComponentProps<typeof Link>, "className" | "preventScrollReset">) {
-  return <Link {...props} preventScrollReset className="sort-link" />;
+export function SortLink(props: Omit<ComponentProps<typeof PlainLink>, "className" | "preventScrollReset">) {
+  return <PlainLink {...props} preventScrollReset className="sort-link" />;
 }

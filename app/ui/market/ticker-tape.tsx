@@ -1,5 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { dataFlag } from "../kit/data-flag";
 import { PlainLink } from "../kit/plain-link";
+import { useHydrated } from "../use-hydrated";
 import type { TapeItem } from "~/market/home.server";
 import { formatMoney } from "~/lib/format";
 import { Change } from "./change";
@@ -7,11 +9,14 @@ import { liveProps, useLiveQuote } from "../realtime/live-quotes";
 import "./ticker-tape.css";
 
 /**
- * A strip of quotes rendered from our own data. CSS scrolls two copies of the list end to end;
- * hover or focus pauses it and reduced-motion users get a static, scrollable strip.
+ * A strip of quotes rendered from our own data. Once the page is hydrated CSS scrolls two copies
+ * of the list end to end; hover or focus pauses it. The server sends one copy, a static,
+ * scrollable strip (as reduced-motion users always get): without JavaScript nothing would keep
+ * the copy's prices live, and the home renders a sixth less.
  */
 export function TickerTape({ items }: { items: TapeItem[] }) {
   const { t } = useTranslation();
+  const looping = useHydrated();
   if (items.length === 0) return null;
   const quotes = (copy: "first" | "second") =>
     items.map((item) => (
@@ -23,9 +28,9 @@ export function TickerTape({ items }: { items: TapeItem[] }) {
     ));
   return (
     <section className="ticker-tape" aria-label={t("market.home.tickerTape")} data-testid="ticker-tape">
-      <div className="ticker-tape__track">
+      <div className="ticker-tape__track" data-looping={dataFlag(looping)}>
         <ul>{quotes("first")}</ul>
-        <ul aria-hidden="true">{quotes("second")}</ul>
+        {looping && <ul aria-hidden="true">{quotes("second")}</ul>}
       </div>
     </section>
   );
