@@ -162,15 +162,27 @@ const packedPrecision = 10_000;
 export function packSeries(series: readonly ComparedSeries[]): PackedComparedSeries[] {
   return series.map((item) => {
     if (item.status !== "ok") return item;
-    const parts: (number | string)[] = [];
-    let previousDay = 0;
-    for (const [time, value] of item.points) {
-      const day = Math.round(time / DAY_MS);
-      parts.push(day - previousDay, Math.round(value * packedPrecision) / packedPrecision);
-      previousDay = day;
+    let packed = packedPoints.get(item.points);
+    if (packed === undefined) {
+      packed = packPoints(item.points);
+      packedPoints.set(item.points, packed);
     }
-    return { ...item, points: parts.join(",") };
+    return { ...item, points: packed };
   });
+}
+
+/** Each rebased series packed once: the same comparison is rebased once (compare.server.ts). */
+const packedPoints = new WeakMap<readonly SeriesPoint[], string>();
+
+function packPoints(points: readonly SeriesPoint[]): string {
+  const parts: (number | string)[] = [];
+  let previousDay = 0;
+  for (const [time, value] of points) {
+    const day = Math.round(time / DAY_MS);
+    parts.push(day - previousDay, Math.round(value * packedPrecision) / packedPrecision);
+    previousDay = day;
+  }
+  return parts.join(",");
 }
 
 export function unpackSeries(series: readonly PackedComparedSeries[]): ComparedSeries[] {

@@ -217,4 +217,24 @@ describe("a comparison on the demo data", () => {
     expect(new Set(starts.map((point) => point![0])).size).toBe(1);
     expect(starts.every((point) => point![1] === 0)).toBe(true);
   });
+
+  it("rebases the same kept answers once, and again for another range or list", async () => {
+    const benchmarks = ["ibov", "ifix", "cdi", "ipca"];
+    const first = await loadComparison(market, logger, benchmarks, "1y", NOW, "en");
+    const again = await loadComparison(market, logger, benchmarks, "1y", NOW, "en");
+    expect(again.series[0]).toEqual(first.series[0]);
+    expect(packSeries(again.series)).toEqual(packSeries(first.series));
+    const points = (result: typeof first, index: number) => {
+      const item = result.series[index]!;
+      return item.status === "ok" ? item.points : [];
+    };
+    // The same points, not worked out again.
+    expect(points(again, 0)).toBe(points(first, 0));
+    const shorter = await loadComparison(market, logger, benchmarks, "3m", NOW, "en");
+    expect(points(shorter, 0).length).toBeLessThan(points(first, 0).length);
+    expect(points(shorter, 0)[0]![1]).toBe(0);
+    const fewer = await loadComparison(market, logger, ["ibov", "cdi"], "1y", NOW, "en");
+    expect(points(fewer, 0)).not.toBe(points(first, 0));
+    expect(fewer.series.map((item) => item.input)).toEqual(["ibov", "cdi"]);
+  });
 });

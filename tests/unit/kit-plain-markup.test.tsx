@@ -9,11 +9,11 @@ import {
   Radio,
   TextInput as MantineTextInput,
 } from "@mantine/core";
-import { IconPlus, IconSelector } from "@tabler/icons-react";
+import { IconDownload, IconPlus, IconSelector } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Button, mantineButtonLook, type ButtonSize, type ButtonVariant } from "~/ui/kit/button";
+import { Button, ButtonLink, mantineButtonLook, type ButtonSize, type ButtonVariant } from "~/ui/kit/button";
 import { inputLook, LabelledCheckbox, PasswordInput, RadioGroup, Select, TextInput, WrappedCheckbox } from "~/ui/kit/input";
 import { mantineTheme } from "~/ui/mantine-theme";
 
@@ -146,6 +146,54 @@ describe("the kit's Button", () => {
         </MantineButton>,
       ),
     );
+  });
+});
+
+describe("the kit's ButtonLink", () => {
+  const icon = <IconDownload size={18} aria-hidden />;
+  it("is Mantine's Button drawn as a link to an address, with or without an icon", () => {
+    expect(
+      rendered(
+        <ButtonLink href="/user/register-tables/1/csv" variant="outline" download leftSection={icon}>
+          CSV
+        </ButtonLink>,
+      ),
+    ).toEqual(
+      rendered(
+        <MantineButton
+          component="a"
+          href="/user/register-tables/1/csv"
+          download
+          {...mantineButtonLook({ variant: "outline" })}
+          leftSection={icon}
+        >
+          CSV
+        </MantineButton>,
+      ),
+    );
+    expect(rendered(<ButtonLink href="#create">Criar</ButtonLink>)).toEqual(
+      rendered(
+        <MantineButton component="a" href="#create" {...mantineButtonLook({})}>
+          Criar
+        </MantineButton>,
+      ),
+    );
+  });
+
+  it("is a plain link into the app for a route, keeping the scroll when asked", () => {
+    const [link] = rendered(
+      <ButtonLink to="?twoFactorStep=2#two-factor" preventScrollReset>
+        Continuar
+      </ButtonLink>,
+    );
+    const [mantine] = rendered(
+      <MantineButton component="a" href="?twoFactorStep=2#two-factor" {...mantineButtonLook({})}>
+        Continuar
+      </MantineButton>,
+    );
+    const marks = ' data-plain-link="" data-prevent-scroll-reset=""';
+    expect(link).toContain(marks);
+    expect(link!.replace(marks, "")).toBe(mantine);
   });
 });
 

@@ -1,17 +1,9 @@
-import {
-  ActionIcon,
-  Button as MantineButton,
-  DEFAULT_THEME,
-  getFontSize,
-  getSize,
-  mergeMantineTheme,
-  type ButtonProps as MantineButtonProps,
-} from "@mantine/core";
+import { ActionIcon, DEFAULT_THEME, getFontSize, getSize, mergeMantineTheme, type ButtonProps as MantineButtonProps } from "@mantine/core";
 import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/ActionIcon.css";
 import type { ComponentProps, CSSProperties, ReactNode } from "react";
-import { Link } from "react-router";
+import { PlainLink } from "./plain-link";
 import { mantineTheme } from "../mantine-theme";
 import "./button.css";
 import { dataFlag } from "./data-flag";
@@ -82,21 +74,9 @@ function variablesOf(variant: ButtonVariant, size: Exclude<ButtonSize, "icon">) 
   return variables;
 }
 
-/**
- * A real <button>: it submits its form without JavaScript. Drawn as Mantine's Button draws itself
- * (classes, variables, data attributes; tests/unit/kit-plain-markup.test.tsx holds them equal)
- * without its props, styles and theme hooks, a share of every page with a few buttons.
- */
-export function Button({ variant = "default", size = "default", fullWidth, leftSection, className, children, ...button }: ButtonProps) {
+/** Mantine's Button's classes, variables and data attributes for a look, on whichever element draws it. */
+function buttonRootProps({ variant = "default", size = "default", fullWidth, leftSection, className }: Look, disabled?: boolean) {
   const look = mantineButtonLook({ variant, size, className });
-  if (size === "icon") {
-    return (
-      <ActionIcon {...button} variant={look.variant} color={look.color} className={look.className} size="input-sm">
-        {children}
-      </ActionIcon>
-    );
-  }
-  const { disabled } = button;
   const classes = [
     "mantine-focus-auto",
     !disabled && "mantine-active",
@@ -105,51 +85,76 @@ export function Button({ variant = "default", size = "default", fullWidth, leftS
   ]
     .filter(Boolean)
     .join(" ");
+  return {
+    style: variablesOf(variant, size === "icon" ? "default" : size),
+    className: classes,
+    "data-variant": look.variant,
+    "data-size": look.size,
+    "data-disabled": dataFlag(disabled),
+    "data-block": dataFlag(fullWidth),
+    "data-with-left-section": dataFlag(Boolean(leftSection)),
+  };
+}
+
+function ButtonInner({ leftSection, children }: { leftSection?: ReactNode; children: ReactNode }) {
   return (
-    <button
-      style={variablesOf(variant, size)}
-      className={classes}
-      data-variant={look.variant}
-      data-size={look.size}
-      type="button"
-      {...button}
-      data-disabled={dataFlag(disabled)}
-      data-block={dataFlag(fullWidth)}
-      data-with-left-section={dataFlag(Boolean(leftSection))}
-    >
-      <span className="m_80f1301b mantine-Button-inner">
-        {leftSection && (
-          <span className="m_a74036a mantine-Button-section" data-position="left">
-            {leftSection}
-          </span>
-        )}
-        <span className="m_811560b9 mantine-Button-label">{children}</span>
-      </span>
+    <span className="m_80f1301b mantine-Button-inner">
+      {leftSection && (
+        <span className="m_a74036a mantine-Button-section" data-position="left">
+          {leftSection}
+        </span>
+      )}
+      <span className="m_811560b9 mantine-Button-label">{children}</span>
+    </span>
+  );
+}
+
+/**
+ * A real <button>: it submits its form without JavaScript. Drawn as Mantine's Button draws itself
+ * (classes, variables, data attributes; tests/unit/kit-plain-markup.test.tsx holds them equal)
+ * without its props, styles and theme hooks, a share of every page with a few buttons.
+ */
+export function Button({ variant = "default", size = "default", fullWidth, leftSection, className, children, ...button }: ButtonProps) {
+  if (size === "icon") {
+    const look = mantineButtonLook({ variant, size, className });
+    return (
+      <ActionIcon {...button} variant={look.variant} color={look.color} className={look.className} size="input-sm">
+        {children}
+      </ActionIcon>
+    );
+  }
+  const { disabled, ...rest } = button;
+  const root = buttonRootProps({ variant, size, fullWidth, leftSection, className }, disabled);
+  return (
+    <button type="button" {...rest} {...root} disabled={disabled}>
+      <ButtonInner leftSection={leftSection}>{children}</ButtonInner>
     </button>
   );
 }
 
 type ButtonLinkProps = Look &
   Omit<ComponentProps<"a">, "color" | "style" | "href"> & { children: ReactNode } & (
-    { to: ComponentProps<typeof Link>["to"]; preventScrollReset?: boolean; href?: never } | { href: string; to?: never }
+    { to: string; preventScrollReset?: boolean; href?: never } | { href: string; to?: never }
   );
 
 /**
  * A link that looks like a button: navigation stays a link (new tab, copy address, no-JS).
- * `to` is an app route; `href` a plain address, such as a download.
+ * `to` is an app route, followed in the app like a PlainLink; `href` a plain address, such as a
+ * download. Mantine's Button drawn as a link, as Button above.
  */
-export function ButtonLink({ variant, size = "default", fullWidth, leftSection, className, children, ...link }: ButtonLinkProps) {
-  const look = mantineButtonLook({ variant, size, className });
+export function ButtonLink({ variant, size, fullWidth, leftSection, className, children, ...link }: ButtonLinkProps) {
+  const root = buttonRootProps({ variant, size, fullWidth, leftSection, className });
+  const inner = <ButtonInner leftSection={leftSection}>{children}</ButtonInner>;
   if (link.to !== undefined) {
     return (
-      <MantineButton component={Link} {...link} {...look} fullWidth={fullWidth} leftSection={leftSection}>
-        {children}
-      </MantineButton>
+      <PlainLink {...link} {...root}>
+        {inner}
+      </PlainLink>
     );
   }
   return (
-    <MantineButton component="a" {...link} {...look} fullWidth={fullWidth} leftSection={leftSection}>
-      {children}
-    </MantineButton>
+    <a {...link} {...root}>
+      {inner}
+    </a>
   );
 }
