@@ -130,6 +130,19 @@ function FieldFrame(props: FrameProps) {
 type FieldParts = { label?: ReactNode; description?: ReactNode; error?: ReactNode };
 
 /**
+ * A field's id (its own, or a generated one) and what describes it, as Mantine points to them: the
+ * error, then the hint, then an aria-describedby the field was given (Mantine's would drop it).
+ */
+function useFieldIds(id: string | undefined, { description, error }: FieldParts, describedBy: string | undefined) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hasError = Boolean(error);
+  const describedByIds =
+    [hasError && `${inputId}-error`, description && `${inputId}-description`, describedBy].filter(Boolean).join(" ") || undefined;
+  return { inputId, hasError, describedByIds };
+}
+
+/**
  * A labelled text input (search, email, number…) with its hint and its error; the label is
  * visible unless an aria-label names it. Mantine's TextInput as its markup alone (classes,
  * variables, ids and aria, per tests/unit/kit-plain-markup.test.tsx): a form of a dozen inputs
@@ -146,11 +159,7 @@ export function TextInput({
   "aria-describedby": describedBy,
   ...input
 }: TextInputProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hasError = Boolean(error);
-  const describedByIds =
-    [hasError && `${inputId}-error`, description && `${inputId}-description`, describedBy].filter(Boolean).join(" ") || undefined;
+  const { inputId, hasError, describedByIds } = useFieldIds(id, { description, error }, describedBy);
   return (
     <FieldFrame
       drawn="TextInput"
@@ -274,11 +283,7 @@ export function Select({
   children,
   ...select
 }: SelectProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hasError = Boolean(error);
-  const describedByIds =
-    [hasError && `${inputId}-error`, description && `${inputId}-description`, describedBy].filter(Boolean).join(" ") || undefined;
+  const { inputId, hasError, describedByIds } = useFieldIds(id, { description, error }, describedBy);
   return (
     <FieldFrame
       drawn="NativeSelect"
