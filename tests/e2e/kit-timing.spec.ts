@@ -8,7 +8,7 @@ type Timing = { entered: Record<string, number>; left: Record<string, number>; c
 
 /**
  * Records, in the page, when the pointer enters and leaves each of `selectors` and each time
- * `probe` (an expression) changes its value.
+ * `probe` (an expression) changes its value after a change to the document.
  */
 async function watch(page: Page, selectors: string[], probe: string) {
   await page.evaluate(
@@ -22,13 +22,13 @@ async function watch(page: Page, selectors: string[], probe: string) {
       }
       const read = new Function(`return String(${probe})`) as () => string;
       let last = read();
-      const check = () => {
+      // A MutationObserver records the change in the same task that made it, so by the time the
+      // test sees the new text the change is already on record (a frame loop could lag behind).
+      new MutationObserver(() => {
         const value = read();
         if (value !== last) state.changes.push({ at: performance.now(), value });
         last = value;
-        requestAnimationFrame(check);
-      };
-      requestAnimationFrame(check);
+      }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
     },
     { selectors, probe },
   );
