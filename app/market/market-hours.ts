@@ -72,14 +72,28 @@ function wallClockMs(timeZone: string, at: number): number {
   return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `at`. */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+
+/**
+ * How far `timeZone`'s wall clock is ahead of UTC at `at`. Offsets change only at a transition,
+ * which falls on a quarter hour (offsets are whole quarter hours), so one Intl reading serves a zone
+ * for each quarter hour: a page's market statuses need a dozen of them.
+ */
 function offsetMs(timeZone: string, at: number): number {
-  return wallClockMs(timeZone, at) - Math.floor(at / 1000) * 1000;
+  const key = `${timeZone}|${Math.floor(at / QUARTER_HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = wallClockMs(timeZone, at) - Math.floor(at / 1000) * 1000;
+    if (offsets.size >= 1000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 /** The calendar day in `timeZone` at `at`, as YYYY-MM-DD. */
 function localDate(timeZone: string, at: number): string {
-  return new Date(wallClockMs(timeZone, at)).toISOString().slice(0, 10);
+  return new Date(at + offsetMs(timeZone, at)).toISOString().slice(0, 10);
 }
 
 /** The instant a wall-clock time happens on `isoDate` (sessions never fall in a DST gap or overlap). */

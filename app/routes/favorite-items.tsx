@@ -1,7 +1,7 @@
 import { Container, Group, Title } from "@mantine/core";
 import { IconStar } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Form, useLocation } from "react-router";
 import { requireUser } from "~/account/current-user";
 import { listFavorites, tablesLinkedTo } from "~/favorites/favorites.server";
 import { sortAndPage } from "~/favorites/list";
@@ -24,6 +24,7 @@ import { QuoteCells } from "~/ui/favorites/quote-cells";
 import { QuoteTable, wideOnly } from "~/ui/market/quote-table";
 import { SortLink } from "~/ui/market/sort-header";
 import { Pagination } from "~/ui/kit/pagination";
+import { PlainLink } from "~/ui/kit/plain-link";
 import { routeMeta } from "~/ui/meta";
 import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/favorite-items";
@@ -178,15 +179,15 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
 
       <nav className="favorites-toolbar" aria-label={t("filters.label")}>
         {filters.map((filter) => (
-          <Link
+          <PlainLink
             key={filter.label}
             to={hrefWith({ type: filter.type, page: null })}
             aria-current={(params.type ?? null) === filter.type ? "page" : undefined}
           >
             {filter.label}
-          </Link>
+          </PlainLink>
         ))}
-        <Link to="/user/register-tables">{t("tables.link")}</Link>
+        <PlainLink to="/user/register-tables">{t("tables.link")}</PlainLink>
       </nav>
 
       {actionData?.error && (

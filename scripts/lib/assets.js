@@ -91,12 +91,15 @@ export function gzipSize(content) {
 }
 
 /**
- * The rows a page renders in its main content: body rows of its tables and statistic items
- * (`<dt>`), which is what the bare page's `?rows=` stands in for.
+ * The rows a page renders in its main content, which is what the bare page's `?rows=` stands in
+ * for: body rows of its tables, statistic items (`<dt>`), and items of the lists in `<main>` outside
+ * its navigation (the home's heat map tiles, headlines, movers; not its pagination). Decision 0036.
  */
 export function renderedRows(html) {
   const bodies = html.match(/<tbody\b[\s\S]*?<\/tbody>/gi) ?? [];
   const tableRows = bodies.reduce((count, body) => count + (body.match(/<tr\b/gi)?.length ?? 0), 0);
   const statistics = html.match(/<dt\b/gi)?.length ?? 0;
-  return tableRows + statistics;
+  const main = html.match(/<main\b[\s\S]*<\/main>/i)?.[0] ?? "";
+  const listItems = main.replace(/<nav\b[\s\S]*?<\/nav>/gi, "").match(/<li\b/gi)?.length ?? 0;
+  return tableRows + statistics + listItems;
 }

@@ -76,6 +76,12 @@ describe("page assets", () => {
     expect(renderedRows("<main><p>No table</p></main>")).toBe(0);
   });
 
+  it("counts the items of the main content's lists, not its navigation's or the header's", () => {
+    const home = `<header><nav><ul><li>Menu</li></ul></nav></header><main><ul class="heat-map"><li>A</li><li>B</li></ul>
+      <ol><li>1</li></ol><nav aria-label="Pages"><ul><li>1</li><li>2</li></ul></nav></main><footer><ul><li>Link</li></ul></footer>`;
+    expect(renderedRows(home)).toBe(3);
+  });
+
   it("measures gzip size", () => {
     const repetitive = "<tr><td>row</td></tr>".repeat(1000);
     expect(gzipSize(repetitive)).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { IconPlus, IconTablePlus } from "@tabler/icons-react";
-import { Form } from "react-router";
+import type { FormEvent } from "react";
+import { useSubmit } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { PlainLink } from "../kit/plain-link";
 import { Button } from "../kit/button";
@@ -17,6 +18,7 @@ type AddToTableProps = {
  */
 export function AddToTable({ favoriteId, name, tables }: AddToTableProps) {
   const { t } = useTranslation("favorites");
+  const submit = useSubmit();
   if (tables.length === 0) {
     return (
       <PlainLink to="/user/register-tables#create-table-heading" className="add-to-table__create" data-testid="add-to-table-create">
@@ -25,8 +27,15 @@ export function AddToTable({ favoriteId, name, tables }: AddToTableProps) {
       </PlainLink>
     );
   }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit(event.currentTarget, { method: "post", preventScrollReset: true });
+  }
+
   return (
-    <Form method="post" className="add-to-table" preventScrollReset>
+    // A plain form posting to this page, as React Router's Form would without its resolved action
+    // per row: a favourites page renders one per row, and the submit always goes through onSubmit.
+    <form method="post" className="add-to-table" onSubmit={onSubmit}>
       <input type="hidden" name="favoriteId" value={favoriteId} />
       <Select name="tableId" aria-label={t("addToTable.select", { name })} className="add-to-table__select">
         {tables.map((table) => (
@@ -44,6 +53,6 @@ export function AddToTable({ favoriteId, name, tables }: AddToTableProps) {
       >
         <span className="compact-action__text">{t("addToTable.add")}</span>
       </Button>
-    </Form>
+    </form>
   );
 }
