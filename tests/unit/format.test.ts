@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompactMoney, formatMoney, formatPercent } from "~/lib/format";
+import { formatCompactMoney, formatDate, formatMoney, formatPercent } from "~/lib/format";
 
 const plain = (text: string) => text.replace(/\s/g, " ");
 
@@ -22,5 +22,17 @@ describe("number formatting", () => {
     expect(plain(formatPercent(1.234, "pt-BR"))).toBe("+1,23%");
     expect(plain(formatPercent(-0.456, "en"))).toBe("-0.46%");
     expect(formatPercent(null, "en")).toBe("—");
+  });
+});
+
+describe("date formatting", () => {
+  it("formats with the same options object in each locale, and with equal options alike", () => {
+    const options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeZone: "UTC" };
+    const at = Date.UTC(2026, 10, 27, 21, 0);
+    expect(formatDate(at, "pt-BR", options)).toBe("27 de nov. de 2026");
+    expect(formatDate(at, "en", options)).toBe("Nov 27, 2026");
+    expect(formatDate(at, "es", options)).toBe("27 nov 2026");
+    expect(formatDate(at, "en", { ...options })).toBe("Nov 27, 2026");
+    expect(formatDate(at, "en", { ...options, dateStyle: "long" })).toBe("November 27, 2026");
   });
 });
