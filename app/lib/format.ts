@@ -76,22 +76,13 @@ export function formatPercentMagnitude(value: number, locale: string): string {
 }
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-/** By the very options object a component keeps: a table's dates skip serialising it per row. */
-const dateFormattersByOptions = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
-const mediumDate: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
 
-export function formatDate(value: number | Date, locale: string, options: Intl.DateTimeFormatOptions = mediumDate): string {
-  let byLocale = dateFormattersByOptions.get(options);
-  if (!byLocale) {
-    byLocale = new Map();
-    dateFormattersByOptions.set(options, byLocale);
-  }
-  let formatter = byLocale.get(locale);
+export function formatDate(value: number | Date, locale: string, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = dateFormatters.get(key);
   if (!formatter) {
-    const key = `${locale}|${JSON.stringify(options)}`;
-    formatter = dateFormatters.get(key) ?? new Intl.DateTimeFormat(locale, options);
+    formatter = new Intl.DateTimeFormat(locale, options);
     dateFormatters.set(key, formatter);
-    byLocale.set(locale, formatter);
   }
   return formatter.format(value);
 }

@@ -4,17 +4,6 @@ import { useHydrated } from "../use-hydrated";
 type LocalTimeProps = { seconds: number; locale: string; options?: Intl.DateTimeFormatOptions };
 
 const defaultOptions: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
-const inUtc = new WeakMap<Intl.DateTimeFormatOptions, Intl.DateTimeFormatOptions>();
-
-/** `options` in UTC, the same object each time, so formatDate finds its formatter at once. */
-function utcOptions(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions {
-  let utc = inUtc.get(options);
-  if (!utc) {
-    utc = { ...options, timeZone: "UTC" };
-    inUtc.set(options, utc);
-  }
-  return utc;
-}
 
 /**
  * A time in the visitor's own time zone. The server does not know it, so it renders UTC (and
@@ -22,6 +11,6 @@ function utcOptions(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOpt
  */
 export function LocalTime({ seconds, locale, options = defaultOptions }: LocalTimeProps) {
   const date = new Date(seconds * 1000);
-  const text = useHydrated() ? formatDate(date, locale, options) : `${formatDate(date, locale, utcOptions(options))} UTC`;
+  const text = useHydrated() ? formatDate(date, locale, options) : `${formatDate(date, locale, { ...options, timeZone: "UTC" })} UTC`;
   return <time dateTime={date.toISOString()}>{text}</time>;
 }
