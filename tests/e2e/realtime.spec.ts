@@ -112,8 +112,13 @@ test("the chart's last point follows the live price", async ({ page }) => {
 test("favourites tick too (record tables show the same cells)", async ({ page }, { project }) => {
   await signIn(page, await createAccount("live", project.name));
   await visit(page, "/cryptos/bitcoin");
+  // The star turns at once (optimistic): leave only once its post is answered, or it may be cut off.
+  const starred = page.waitForResponse(
+    (response) => /^\/favorites(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST",
+  );
   await page.getByTestId("star-crypto-bitcoin").first().click();
   await expect(page.getByTestId("star-crypto-bitcoin").first()).toHaveAttribute("aria-pressed", "true");
+  await starred;
   await visit(page, "/user/favorite-items");
   await expectTextToChange(page.getByTestId("favorite-crypto-bitcoin").locator('[data-live-key="crypto:bitcoin:brl"]'));
   await expectNoReload(page);
