@@ -5,6 +5,7 @@ import type { Env } from "~/platform/env.server";
 import { themeCookie } from "~/platform/theme.server";
 import {
   accessTokenLifetimeSeconds,
+  activeSessionUser,
   isFamilyActive,
   revokeFamily,
   rotateRefreshToken,
@@ -13,7 +14,8 @@ import {
   verifyAccessToken,
   type SessionPolicy,
 } from "./tokens.server";
-import { userContext } from "./current-user";
+import type { User } from "../../db/schema";
+import { requireUser, userContext } from "./current-user";
 import { findUserById, toSessionUser, type SessionUser } from "./users.server";
 
 export const accessCookieName = "access_token";
@@ -57,7 +59,16 @@ export async function refreshSession({ db, config, clock }: SessionServices, ref
   return { ...rotated, accessToken };
 }
 
-type Resolved = { user: SessionUser | null; familyId: string | null; setCookies: string[] };
+/** `account` is the user's whole row, secrets included, for the account's own pages; `user` is what the rest may see. */
+type Resolved = { user: SessionUser | null; account: User | null; familyId: string | null; setCookies: string[] };
+
+const signedIn = (account: User, familyId: string, setCookies: string[]): Resolved => ({
+  user: toSessionUser(account),
+  account,
+  familyId,
+  setCookies,
+});
+const anonymous = (setCookies: string[]): Resolved => ({ user: null, account: null, familyId: null, setCookies });
 
 /**
  * Who is asking: a valid access token (cookie, or a Bearer header on /auth resource routes)
@@ -72,22 +83,16 @@ export async function resolveSession(services: SessionServices, request: Request
     : undefined;
   const accessToken = bearer ?? readCookie(cookieHeader, accessCookieName);
   const claims = accessToken ? verifyAccessToken(accessToken, config.sessionSecret, clock.now()) : null;
-  if (claims && (await isFamilyActive(db, claims.familyId, sessionPolicy(config), clock.now()))) {
-    const user = await findUserById(db, claims.userId);
-    if (user) return { user: toSessionUser(user), familyId: claims.familyId, setCookies: [] };
-  }
+  const account = claims && (await activeSessionUser(db, claims, sessionPolicy(config), clock.now()));
+  if (account) return signedIn(account, claims.familyId, []);
   const refreshToken = readCookie(cookieHeader, refreshCookieName);
   if (!refreshToken) {
-    return { user: null, familyId: null, setCookies: accessToken && !bearer ? clearedSessionCookies : [] };
+    return anonymous(accessToken && !bearer ? clearedSessionCookies : []);
   }
   const refreshed = await refreshSession(services, refreshToken);
   const user = refreshed.ok ? await findUserById(db, refreshed.userId) : undefined;
-  if (!refreshed.ok || !user) return { user: null, familyId: null, setCookies: clearedSessionCookies };
-  return {
-    user: toSessionUser(user),
-    familyId: refreshed.familyId,
-    setCookies: tokenCookies(refreshed.accessToken, refreshed, clock.now()),
-  };
+  if (!refreshed.ok || !user) return anonymous(clearedSessionCookies);
+  return signedIn(user, refreshed.familyId, tokenCookies(refreshed.accessToken, refreshed, clock.now()));
 }
 
 /**
@@ -127,12 +132,34 @@ async function outdatePersonalPages({ personalPages }: Platform, request: Reques
 }
 
 const familyContext = createContext<string | null>(null);
+const accountContext = createContext<User | null>(null);
+
+/**
+ * The signed-in user's whole row, for the account's own pages (their settings, their second
+ * factor): as the session read it at the start of the request, or afresh once `forgetAccountRow`
+ * said it changed. Visitors go to /login like `requireUser`'s.
+ */
+export async function currentAccount(context: Readonly<RouterContextProvider>, request: Request): Promise<User> {
+  const { id } = requireUser(context, request);
+  const kept = context.get(accountContext);
+  if (kept) return kept;
+  const user = await findUserById(platformOf(context).db, id);
+  // Only an account deleted since the request began gets here.
+  if (!user) throw new Response(null, { status: 404 });
+  return user;
+}
+
+/** After an action that may have changed the account: the page's loaders, run next in the same request, read it afresh. */
+export function forgetAccountRow(context: Readonly<RouterContextProvider>) {
+  context.set(accountContext, null);
+}
 
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const platform = platformOf(context);
   const resolved = await resolveSession(platform, request);
   context.set(userContext, resolved.user);
   context.set(familyContext, resolved.familyId);
+  context.set(accountContext, resolved.account);
   const response = await next();
   if (resolved.user) await outdatePersonalPages(platform, request, resolved.user, response);
   // A sign-in, sign-out or password change in this request has the last word on the session cookies.

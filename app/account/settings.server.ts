@@ -4,18 +4,10 @@ import type { AppDatabase } from "~/platform/database.server";
 import { verifySecondFactor, type FieldErrors } from "./auth.server";
 import { verifyPassword } from "./password.server";
 import { newTotpSecret, replaceBackupCodes, totpQrSvg, verifyTotp } from "./two-factor.server";
-import { findUserByEmail, findUserById, findUserByNickname, normaliseEmail } from "./users.server";
+import { findUserByEmail, findUserByNickname, normaliseEmail } from "./users.server";
 
 /** A settings change that needs proof or a free name either works or says which field is wrong. */
 export type SettingsResult = { ok: true } | { ok: false; errors: FieldErrors };
-
-/** The full row (password hash, TOTP secret) behind a session; only server code reads it. */
-export async function accountRow(db: AppDatabase, userId: number): Promise<User> {
-  const user = await findUserById(db, userId);
-  // The session middleware found this user a moment ago; only a concurrent deletion gets here.
-  if (!user) throw new Response(null, { status: 404 });
-  return user;
-}
 
 async function passwordMatches(user: User, password: string | undefined) {
   return Boolean(password && user.passwordHash && (await verifyPassword(user.passwordHash, password)));

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import type { AppDatabase } from "~/platform/database.server";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { User } from "../../db/schema";
+import { preparedPerDatabase, type AppDatabase } from "~/platform/database.server";
 
 export const accessTokenLifetimeSeconds = 15 * 60;
 export const refreshTokenLifetimeSeconds = 30 * 24 * 60 * 60;
@@ -143,11 +144,43 @@ export async function rotateRefreshToken(db: AppDatabase, token: string, policy:
   });
 }
 
+const familyById = preparedPerDatabase(({ orm, tables: { sessionFamilies } }) =>
+  orm
+    .select()
+    .from(sessionFamilies)
+    .where(eq(sessionFamilies.id, sql.placeholder("familyId")))
+    .limit(1)
+    .prepare(),
+);
+
+const familyWithItsUser = preparedPerDatabase(({ orm, tables: { sessionFamilies, users } }) =>
+  orm
+    .select({ family: sessionFamilies, user: users })
+    .from(sessionFamilies)
+    .innerJoin(users, eq(users.id, sessionFamilies.userId))
+    .where(eq(sessionFamilies.id, sql.placeholder("familyId")))
+    .limit(1)
+    .prepare(),
+);
+
 /** Neither revoked nor past its absolute end: its access tokens still count. */
+const isActive = (family: { createdAt: Date; revokedAt: Date | null }, policy: SessionPolicy, now: number) =>
+  family.revokedAt === null && sessionEnd(family.createdAt, policy) > now;
+
 export async function isFamilyActive(db: AppDatabase, familyId: string, policy: SessionPolicy, now: number): Promise<boolean> {
-  const { sessionFamilies } = db.tables;
-  const [family] = await db.orm.select().from(sessionFamilies).where(eq(sessionFamilies.id, familyId)).limit(1);
-  return family !== undefined && family.revokedAt === null && sessionEnd(family.createdAt, policy) > now;
+  const [family] = await familyById(db).execute({ familyId });
+  return family !== undefined && isActive(family, policy, now);
+}
+
+/** The user of an access token's claims while their session is active: the family and the user in one read. */
+export async function activeSessionUser(
+  db: AppDatabase,
+  claims: Pick<AccessClaims, "userId" | "familyId">,
+  policy: SessionPolicy,
+  now: number,
+): Promise<User | undefined> {
+  const [row] = await familyWithItsUser(db).execute({ familyId: claims.familyId });
+  return row && row.user.id === claims.userId && isActive(row.family, policy, now) ? row.user : undefined;
 }
 
 export async function revokeFamily(db: AppDatabase, familyId: string, now: number) {

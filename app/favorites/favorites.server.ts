@@ -1,17 +1,27 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import type { AppDatabase } from "~/platform/database.server";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { preparedPerDatabase, type AppDatabase } from "~/platform/database.server";
 import type { favorites, recordTables } from "../../db/schema";
 import type { AssetType } from "./assets";
 
 export type FavoriteRow = typeof favorites.$inferSelect;
 export type RecordTableRow = typeof recordTables.$inferSelect;
 
+const favoritesOfUser = preparedPerDatabase(({ orm, tables: { favorites } }) =>
+  orm
+    .select()
+    .from(favorites)
+    .where(eq(favorites.userId, sql.placeholder("userId")))
+    .orderBy(asc(favorites.addedAt), asc(favorites.id))
+    .prepare(),
+);
+
 export async function listFavorites(db: AppDatabase, userId: number, type?: AssetType): Promise<FavoriteRow[]> {
+  if (!type) return favoritesOfUser(db).execute({ userId });
   const { favorites } = db.tables;
   return db.orm
     .select()
     .from(favorites)
-    .where(type ? and(eq(favorites.userId, userId), eq(favorites.assetType, type)) : eq(favorites.userId, userId))
+    .where(and(eq(favorites.userId, userId), eq(favorites.assetType, type)))
     .orderBy(asc(favorites.addedAt), asc(favorites.id));
 }
 

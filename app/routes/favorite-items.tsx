@@ -9,7 +9,7 @@ import { starStates } from "~/favorites/stars.server";
 import { quoteFavorites } from "~/favorites/quotes.server";
 import { assetKey, favoritesPerPage, type AssetType, type FavoriteSortField } from "~/favorites/assets";
 import { favoriteListParams } from "~/favorites/schemas";
-import { addItemToTable, listTables } from "~/favorites/tables.server";
+import { addItemToTable, tableChoices } from "~/favorites/tables.server";
 import { languageOf } from "~/i18n/languages";
 import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { getLocale } from "~/i18n/middleware.server";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = favoriteListParams.parse(Object.fromEntries(url.searchParams));
   const language = languageOf(getLocale(context));
   const currency = readCryptoCurrency(request.headers.get("Cookie"), language);
-  const [favorites, tables, stars] = await Promise.all([listFavorites(db, user.id), listTables(db, user.id), starStates(db, user.id)]);
+  const [favorites, tables, stars] = await Promise.all([listFavorites(db, user.id), tableChoices(db, user.id), starStates(db, user.id)]);
   const listed = (type: AssetType) => !params.type || type === params.type;
   // The one being confirmed may be of a type the filter hides: it is quoted with the rest.
   const confirmId = Number(url.searchParams.get("confirmRemove"));
@@ -74,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta: pageMetaFor(context, "pages.favoriteItems", { ns: "favorites", noindex: true }),
     params,
     list,
-    tables: tables.map(({ id, title }) => ({ id, title })),
+    tables,
     // The tables of the rows shown only: the page's data stays the same size however many favourites there are.
     stars: Object.fromEntries(
       list.items.map((item) => [assetKey(item.type, item.assetId), stars[assetKey(item.type, item.assetId)] ?? []]),

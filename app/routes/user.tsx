@@ -17,10 +17,8 @@ import {
   twoFactorCodeSchema,
   twoFactorDisableSchema,
 } from "~/account/schemas";
-import { signOut } from "~/account/session.server";
-import { requireUser } from "~/account/current-user";
+import { currentAccount, forgetAccountRow, signOut } from "~/account/session.server";
 import {
-  accountRow,
   confirmTwoFactorSetup,
   deleteAccount,
   disableTwoFactor,
@@ -46,7 +44,7 @@ import { Button } from "~/ui/kit/button";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = platformOf(context);
-  const user = await accountRow(db, requireUser(context, request).id);
+  const user = await currentAccount(context, request);
   return {
     meta: pageMetaFor(context, "pages.account", { ns: "account", noindex: true }),
     account: toSessionUser(user),
@@ -63,10 +61,14 @@ export const meta = routeMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const platform = platformOf(context);
-  const user = await accountRow(platform.db, requireUser(context, request).id);
+  const user = await currentAccount(context, request);
   const input = { user, formData: await readFormData(request, context), context, platform };
   const intent = parseIntent(input.formData, Object.values(settingsIntents), context);
-  return intentActions[intent](input);
+  try {
+    return await intentActions[intent](input);
+  } finally {
+    forgetAccountRow(context);
+  }
 }
 
 type IntentInput = { user: User; formData: FormData; context: Readonly<RouterContextProvider>; platform: Platform };

@@ -13,8 +13,15 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAdministrators, missingAdministratorNotice, setAdministrator } from "~/account/admins.server";
 import { loginWithPassword, registerWithPassword } from "~/account/auth.server";
-import { accountRow, listUsers } from "~/account/settings.server";
-import { isFamilyActive, revokeAllSessions, revokeFamily, rotateRefreshToken, startSession } from "~/account/tokens.server";
+import { listUsers } from "~/account/settings.server";
+import {
+  activeSessionUser,
+  isFamilyActive,
+  revokeAllSessions,
+  revokeFamily,
+  rotateRefreshToken,
+  startSession,
+} from "~/account/tokens.server";
 import { remainingBackupCodes, replaceBackupCodes } from "~/account/two-factor.server";
 import { findUserByEmail, findUserById, findUserByNickname } from "~/account/users.server";
 import {
@@ -36,6 +43,7 @@ import {
   deleteTable,
   findTable,
   listTables,
+  tableChoices,
   removeItemFromTable,
   tableItems,
   updateTable,
@@ -171,9 +179,9 @@ async function runAccountFeatures(db: AppDatabase) {
   await findUserByEmail(db, "nobody@example.test");
   await findUserByNickname(db, "nobody");
   await findUserById(db, user.id);
-  await accountRow(db, user.id);
   const session = await startSession(db, user.id, policy, now.getTime());
   await isFamilyActive(db, session.familyId, policy, now.getTime());
+  await activeSessionUser(db, { userId: user.id, familyId: session.familyId }, policy, now.getTime());
   await rotateRefreshToken(db, session.refreshToken, policy, now.getTime() + 1000);
   await rotateRefreshToken(db, session.refreshToken, policy, now.getTime() + 120_000);
   await revokeFamily(db, session.familyId, now.getTime());
@@ -196,6 +204,7 @@ async function runAccountFeatures(db: AppDatabase) {
   await addItemToTable(db, user.id, table.id, bitcoin.id, now);
   await addItemToTable(db, user.id, table.id, petrobras.id, now);
   await listTables(db, user.id);
+  await tableChoices(db, user.id);
   await findTable(db, user.id, table.id);
   await tableItems(db, table.id);
   await updateTable(db, user.id, table.id, { title: "Carteira 2", description: "longo prazo" });
