@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { User } from "../../db/schema";
-import type { AppDatabase } from "~/platform/database.server";
+import { newestFirst, newestPageIds, type AppDatabase } from "~/platform/database.server";
 import { verifySecondFactor, type FieldErrors } from "./auth.server";
 import { verifyPassword } from "./password.server";
 import { newTotpSecret, replaceBackupCodes, totpQrSvg, verifyTotp } from "./two-factor.server";
@@ -109,19 +109,7 @@ export async function listUsers(db: AppDatabase, page: number) {
       createdAt: users.createdAt,
     })
     .from(users)
-    // The page's ids first, from the index alone: a deep page skips index entries, not rows.
-    .where(
-      inArray(
-        users.id,
-        db.orm
-          .select({ id: users.id })
-          .from(users)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(usersPerPage)
-          .offset((page - 1) * usersPerPage),
-      ),
-    );
-  // Newest first again: `in` keeps no order, and sorting a page's rows here spares the database a sort.
-  items.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+    .where(inArray(users.id, newestPageIds(db, users, page, usersPerPage)));
+  newestFirst(items);
   return { items, total: counted?.total ?? 0 };
 }

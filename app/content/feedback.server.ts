@@ -1,9 +1,9 @@
-import { count, desc, eq, inArray } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { imageSize } from "image-size";
 import type { RouterContextProvider } from "react-router";
 import { getInstance } from "~/i18n/middleware.server";
 import { platformOf } from "~/platform/context.server";
-import type { AppDatabase } from "~/platform/database.server";
+import { newestFirst, newestPageIds, type AppDatabase } from "~/platform/database.server";
 import type { RateLimit } from "~/platform/rate-limit.server";
 import { feedbackLimits, type FeedbackInput } from "./feedback-schema";
 
@@ -122,22 +122,9 @@ export async function listFeedback(db: AppDatabase, page: number, perPage = feed
       })
       .from(feedback)
       .innerJoin(users, eq(users.id, feedback.userId))
-      // The page's ids first, from the index alone: a deep page skips index entries, not joined rows.
-      .where(
-        inArray(
-          feedback.id,
-          db.orm
-            .select({ id: feedback.id })
-            .from(feedback)
-            .orderBy(desc(feedback.createdAt), desc(feedback.id))
-            .limit(perPage)
-            .offset((page - 1) * perPage),
-        ),
-      ),
+      .where(inArray(feedback.id, newestPageIds(db, feedback, page, perPage))),
   ]);
-  // Newest first again (a handful of rows): `in` keeps no order, and sorting them here spares the
-  // database a sort of its own.
-  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+  newestFirst(rows);
   const ids = rows.map((row) => row.id);
   const images = ids.length
     ? await db.orm

@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import type { SQL } from "drizzle-orm";
-import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { desc, type SQL } from "drizzle-orm";
+import type { BaseSQLiteDatabase, SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import * as schema from "../../db/schema";
@@ -50,6 +50,28 @@ export function preparedPerDatabase<Query>(build: (db: AppDatabase) => Query): (
     if (!query) kept.set(db, (query = build(db)));
     return query;
   };
+}
+
+/** A table listed newest first, with an index on (created_at, id). */
+type NewestFirstTable = SQLiteTable & { id: SQLiteColumn; createdAt: SQLiteColumn };
+
+/**
+ * The ids of one page of `table`, newest first, read from its (created_at, id) index alone: a deep
+ * page then skips index entries rather than rows. Select the page's rows with `inArray(id, …)` and
+ * put them in order with `newestFirst`.
+ */
+export function newestPageIds(db: AppDatabase, table: NewestFirstTable, page: number, perPage: number) {
+  return db.orm
+    .select({ id: table.id })
+    .from(table)
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+
+/** A page's rows newest first again: `in` keeps no order, and sorting a handful here spares the database a sort. */
+export function newestFirst<Row extends { id: number; createdAt: Date }>(rows: Row[]): Row[] {
+  return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
 }
 
 export type DatabaseConfig = { databaseUrl?: string; databasePath: string; appDir: string };
