@@ -14,7 +14,7 @@ import { limitRequestBody } from "./platform/body-limit.server";
 import type { PageLookups } from "./platform/page-cache.server";
 import { loadEnv } from "./platform/env.server";
 import { abortedOnDisconnect, pageRequestOf, sendFetchResponse, sendKeptAnswer, toFetchRequest } from "./platform/fetch-bridge.server";
-import { jsonError } from "./platform/http.server";
+import { isBareServerError, jsonError, serverErrorAnswer } from "./platform/http.server";
 import { nonceContext } from "./platform/nonce";
 import { clientAddressContext } from "./platform/request-context";
 import { createNonce, securityHeaders } from "./platform/security.server";
@@ -182,10 +182,12 @@ export function createApp({ services, clientDir }: { services: Services; clientD
     try {
       const request = toFetchRequest(req);
       const render = (pageRequest: Request) => handleRequest(abortedOnDisconnect(pageRequest, res), loadContextFor(req));
-      const answer = services.pageCache ? services.pageCache.respond(request, render, edgeLookups.get(req)) : render(request);
-      await sendFetchResponse(res, await answer);
+      const answer = await (services.pageCache ? services.pageCache.respond(request, render, edgeLookups.get(req)) : render(request));
+      await sendFetchResponse(res, isBareServerError(answer) ? await serverErrorAnswer(request) : answer);
     } catch (error) {
-      next(error);
+      services.platform.logger.error("request failed before the router answered", error);
+      if (res.headersSent) return void res.destroy();
+      await sendFetchResponse(res, await serverErrorAnswer(pageRequestOf(req))).catch(next);
     }
   });
   return app;

@@ -154,14 +154,34 @@ export function forgetAccountRow(context: Readonly<RouterContextProvider>) {
   context.set(accountContext, null);
 }
 
+/**
+ * Whatever path a signed-in answer took (kept per session or rendered afresh because of an extra
+ * cookie), it may show that person's data: no shared cache on the way may keep it.
+ */
+function markPrivate(response: Response) {
+  const control = response.headers.get("Cache-Control");
+  if (control && /\b(?:private|no-store)\b/.test(control)) return;
+  const rest = control?.replace(/\bpublic\b,?\s*/, "").trim();
+  response.headers.set("Cache-Control", rest ? `private, ${rest}` : "private, no-cache");
+}
+
+const isSignOut = (request: Request) => request.method === "POST" && /^\/logout(?:\.data)?$/.test(new URL(request.url).pathname);
+
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const platform = platformOf(context);
-  const resolved = await resolveSession(platform, request);
+  // Signing out must work while the database is down: the cookies are cleared all the same.
+  const resolved = await resolveSession(platform, request).catch((error: unknown) => {
+    if (isSignOut(request)) return anonymous(clearedSessionCookies);
+    throw error;
+  });
   context.set(userContext, resolved.user);
   context.set(familyContext, resolved.familyId);
   context.set(accountContext, resolved.account);
   const response = await next();
-  if (resolved.user) await outdatePersonalPages(platform, request, resolved.user, response);
+  if (resolved.user) {
+    await outdatePersonalPages(platform, request, resolved.user, response);
+    markPrivate(response);
+  }
   // A sign-in, sign-out or password change in this request has the last word on the session cookies.
   const setByRoute = new Set(response.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf("="))));
   for (const cookie of resolved.setCookies) {
@@ -170,12 +190,18 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   return response;
 };
 
-/** Ends this device's session: revokes its tokens and clears both cookies. */
+/**
+ * Ends this device's session: revokes its tokens and clears both cookies. The cookies are cleared
+ * even when the database cannot take the revocation (an outage): the person is signed out here,
+ * and the refresh token left unrevoked dies with its family's lifetime.
+ */
 export async function signOut(context: Readonly<RouterContextProvider>): Promise<string[]> {
   const familyId = context.get(familyContext);
   if (familyId) {
-    const { db, clock } = platformOf(context);
-    await revokeFamily(db, familyId, clock.now());
+    const { db, clock, logger } = platformOf(context);
+    await revokeFamily(db, familyId, clock.now()).catch((error: unknown) =>
+      logger.warn("sign-out: the session could not be revoked in the database; its cookies are cleared", error),
+    );
   }
   return clearedSessionCookies;
 }

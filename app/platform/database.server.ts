@@ -128,8 +128,10 @@ export function openSqlite(file: string, appDir: string): AppDatabase & { readon
   makeDatabaseFilesPrivate(file);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
-  // With WAL, NORMAL is durable across application crashes and avoids an fsync per write.
-  sqlite.pragma("synchronous = NORMAL");
+  // FULL syncs the WAL at every commit: an acknowledged write survives a power cut, a kernel panic
+  // or a filesystem the kernel turns read-only, which NORMAL (durable only across a crashed
+  // process) loses. Decision 0040 measures what the fsync costs.
+  sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   keepCompiledStatements(sqlite);

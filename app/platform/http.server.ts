@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { getInstance } from "~/i18n/middleware.server";
+import { detectLanguage, getInstance, instanceFor } from "~/i18n/middleware.server";
 
 const reasonPhrases: Record<number, string> = {
   400: "Bad Request",
@@ -83,3 +83,27 @@ export function redirectWithCookies(to: string, cookies: string[]) {
 export function tooManyAttempts<Payload>(refusal: { retryAfterSeconds: number }, payload: Payload) {
   return data(payload, { status: 429, headers: { "Retry-After": String(refusal.retryAfterSeconds) } });
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * The internal-error answer for a request React Router could not answer with the app's own error
+ * page (a resource route that threw, a failure before the router): the spec's JSON error to API
+ * clients, a small translated page to browsers, never React Router's bare English text.
+ */
+export async function serverErrorAnswer(request: { url: string; headers: { get(name: string): string | null } }): Promise<Response> {
+  const language = await detectLanguage(request);
+  const t = instanceFor(language).getFixedT(language, "common");
+  const headers = { "Cache-Control": "no-store", "Content-Language": language };
+  if (/application\/json/.test(request.headers.get("Accept") ?? "")) return jsonError(500, t("messages.somethingWentWrong"), headers);
+  const page = `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow"><title>${escapeHtml(`${t("serverError.title")} | ${t("app.name")}`)}</title></head>
+<body><main><p>${escapeHtml(t("app.name"))}</p><h1>${escapeHtml(t("serverError.heading"))}</h1>
+<p>${escapeHtml(t("serverError.text"))}</p><p><a href="/">${escapeHtml(t("serverError.backHome"))}</a></p></main></body></html>`;
+  return new Response(page, { status: 500, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/** React Router's last-resort answer ("Unexpected Server Error", plain text): a resource route threw. */
+export const isBareServerError = (response: Response) =>
+  response.status >= 500 && (response.headers.get("Content-Type") ?? "").startsWith("text/plain");

@@ -11,6 +11,7 @@ export function safeRedirectPath(target: unknown, fallback = "/"): string {
   // eslint-disable-next-line no-control-regex
   if (target.includes("\\") || /[\u0000-\u001f]/.test(target)) return fallback;
   const url = URL.parse(target, base);
-  if (!url || url.origin !== base) return fallback;
+  // Checked once resolved: dot segments can turn "/..//evil.example" into the scheme-relative "//evil.example".
+  if (!url || url.origin !== base || url.pathname.startsWith("//")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -261,3 +261,64 @@ test("a sign-in returning to a non-Latin-1 path ends there, not in a 500", async
   expect(answer.headers.location).toBe("/%C4%80");
   agent.destroy();
 });
+
+const redirectProbes = ["/..//evil.example/phish", "/.//evil.example", "/%2e%2e//evil.example", "/a/..//evil.example"];
+/** Where a Location header sends a browser, from this site. */
+const landsOnThisSite = (location: string | undefined) =>
+  location === undefined || new URL(location, app.url).origin === new URL(app.url).origin;
+
+test("a return path that resolves off-site ends on this site, on every route that takes one", async () => {
+  const agent = new Agent({ keepAlive: true });
+  const cookie = await signUp(app, "redirect_probe");
+  for (const target of redirectProbes) {
+    const query = `redirectTo=${encodeURIComponent(target)}`;
+    const answers = {
+      "GET /login (signed in)": await send(agent, `/login?${query}`, { headers: { Cookie: cookie } }),
+      "GET /register (signed in)": await send(agent, `/register?${query}`, { headers: { Cookie: cookie } }),
+      "POST /login": await send(agent, "/login", {
+        method: "POST",
+        headers: formHeaders(),
+        body: form({ email: "redirect_probe@app-server.example", password: signUpPassword, redirectTo: target }),
+      }),
+      "POST /theme": await send(agent, "/theme", {
+        method: "POST",
+        headers: formHeaders(),
+        body: form({ theme: "dark", redirectTo: target }),
+      }),
+      "POST /currency": await send(agent, "/currency", {
+        method: "POST",
+        headers: formHeaders(),
+        body: form({ currency: "brl", redirectTo: target }),
+      }),
+      "POST /demo-notice": await send(agent, "/demo-notice", {
+        method: "POST",
+        headers: formHeaders(),
+        body: form({ redirectTo: target }),
+      }),
+      "POST /favorites (visitor)": await send(agent, "/favorites", {
+        method: "POST",
+        headers: formHeaders(),
+        body: form({ assetType: "crypto", assetId: "bitcoin", intent: "add", redirectTo: target }),
+      }),
+    };
+    for (const [probe, answer] of Object.entries(answers)) {
+      expect(answer.status, `${probe} ${target}`).toBeLessThan(400);
+      expect(landsOnThisSite(answer.headers.location), `${probe} ${target} → ${answer.headers.location}`).toBe(true);
+      // The login page a visitor is sent to carries the return path on: it must be safe there too.
+      const returnPath = answer.headers.location && new URL(answer.headers.location, app.url).searchParams.get("redirectTo");
+      if (returnPath) expect(new URL(returnPath, "http://localhost").pathname.startsWith("//"), `${probe} ${target}`).toBe(false);
+    }
+  }
+  agent.destroy();
+});
+
+test("a signed-in page rendered afresh because of an extra cookie is still private", async () => {
+  const agent = new Agent({ keepAlive: true });
+  const cookie = await signUp(app, "extra_cookie");
+  for (const path of ["/cryptos", "/about-us", "/stocks/PETR4"]) {
+    const answer = await send(agent, path, { headers: { Cookie: `${cookie}; _ga=GA1.1.123` } });
+    expect(answer.status, path).toBe(200);
+    expect(answer.headers["cache-control"], path).toMatch(/\bprivate\b/);
+  }
+  agent.destroy();
+});

@@ -43,6 +43,11 @@ describe("redirect targets", () => {
     expect(safeRedirectPath(undefined, "/more")).toBe("/more");
   });
 
+  it.each(["/..//evil.example/phish", "/.//evil.example", "/%2e%2e//evil.example", "/a/..//evil.example"])(
+    "refuses %s, which resolves to a scheme-relative address",
+    (target) => expect(safeRedirectPath(target)).toBe("/"),
+  );
+
   it("gives back any path in a form a Location header can carry", () => {
     expect(safeRedirectPath("/\u0100")).toBe("/%C4%80");
     expect(safeRedirectPath("/%C4%80")).toBe("/%C4%80");
