@@ -83,7 +83,7 @@ export type DatabaseConfig = { databaseUrl?: string; databasePath: string; appDi
 export async function openDatabase(config: DatabaseConfig, logger?: Logger): Promise<AppDatabase> {
   if (config.databaseUrl) {
     const { openPostgres } = await import("./postgres.server");
-    return openPostgres(config.databaseUrl, config.appDir, logger);
+    return openPostgres(config.databaseUrl, config.appDir, { logger });
   }
   return openSqlite(config.databasePath, config.appDir);
 }

@@ -20,15 +20,17 @@ const everyoneKey = "personal-pages:everyone";
 const userKey = (userId: number) => `personal-pages:user:${userId}`;
 
 /**
- * `lifetimeMs` must outlast a kept page: a version that expired reads as the first one again,
- * and no page rendered under that first one may still be kept by then.
+ * A version that is missing (expired, or lost with a Redis restarted empty) becomes a new random
+ * one, never a fixed value: a page kept under any earlier version is then out of date, where a
+ * fixed "first" would make pages kept before a write valid again.
  */
 export function createPersonalPageVersions(shared: SharedStore, lifetimeMs: number): PersonalPageVersions {
   const renew = (key: string) => shared.set(key, randomUUID(), lifetimeMs);
+  const versionOf = async (key: string) => (await shared.get(key)) ?? shared.setIfAbsent(key, randomUUID(), lifetimeMs);
   return {
     async of(userId) {
-      const [own, everyone] = await Promise.all([shared.get(userKey(userId)), shared.get(everyoneKey)]);
-      return `${own ?? "first"}/${everyone ?? "first"}`;
+      const [own, everyone] = await Promise.all([versionOf(userKey(userId)), versionOf(everyoneKey)]);
+      return `${own}/${everyone}`;
     },
     changed: (userId) => renew(userKey(userId)),
     changedForEveryone: () => renew(everyoneKey),

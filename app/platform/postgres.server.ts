@@ -30,14 +30,66 @@ async function loadDriver() {
 const migrationLock = 7_318_205_440_115;
 
 /**
+ * How long PostgreSQL may keep the app waiting. A database that froze or a network that dropped
+ * packets must not hang every signed-in request for as long as it lasts: past these, a query
+ * fails and the page says so.
+ */
+export type PostgresTimeouts = {
+  /** To open a connection. */
+  connectMs: number;
+  /** One query, from the app's side (a frozen server never answers a server-side timeout). */
+  queryMs: number;
+};
+
+const defaultTimeouts: PostgresTimeouts = { connectMs: 5_000, queryMs: 15_000 };
+/** While PostgreSQL cannot be reached at start, attempts back off up to this delay, for as long as it takes. */
+const longestStartRetryDelayMs = 30_000;
+
+/** Errors that mean "not reachable yet" (down, starting, refusing, a network away), not a wrong setting. */
+const unreachableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "ENOTFOUND",
+  "57P03",
+]);
+const isUnreachable = (error: unknown) =>
+  error instanceof Error &&
+  (unreachableCodes.has((error as { code?: string }).code ?? "") ||
+    /timeout|terminated unexpectedly|Connection terminated/i.test(error.message));
+
+export type PostgresOptions = { logger?: Logger; timeouts?: PostgresTimeouts; firstRetryDelayMs?: number };
+
+/**
  * Connects a pool to the PostgreSQL database at `url` and brings its schema up to date with
  * the app's PostgreSQL migrations in `appDir`. Instances that start together migrate one after
- * another under an advisory lock, so each migration is applied once.
+ * another under an advisory lock, so each migration is applied once. An instance started while
+ * PostgreSQL is down waits for it, retrying with back-off and saying so once.
  */
-export async function openPostgres(url: string, appDir: string, logger?: Logger): Promise<AppDatabase> {
+export async function openPostgres(url: string, appDir: string, options: PostgresOptions = {}): Promise<AppDatabase> {
+  const { logger, timeouts = defaultTimeouts, firstRetryDelayMs = 500 } = options;
   const driver = await loadDriver();
   const { pg, drizzle } = driver;
-  const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true });
+  const connection = {
+    connectionString: url,
+    connectionTimeoutMillis: timeouts.connectMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+  await untilReachable(url, logger, firstRetryDelayMs, () =>
+    migrateUnderLock(driver, new pg.Client(connection), path.join(appDir, "db/migrations-pg"), logger),
+  );
+  const pool = new pg.Pool({
+    ...connection,
+    allowExitOnIdle: true,
+    query_timeout: timeouts.queryMs,
+    // The server gives up too, so a query the app stopped waiting for does not run on.
+    statement_timeout: timeouts.queryMs,
+    idle_in_transaction_session_timeout: 4 * timeouts.queryMs,
+  });
   // An idle connection the server drops (restart, failover) must not take the process down:
   // the pool replaces it, and the next query that cannot connect fails on its own.
   pool.on("error", (error) => (logger ?? console).error(`PostgreSQL connection lost: ${error.message}`));
@@ -46,12 +98,6 @@ export async function openPostgres(url: string, appDir: string, logger?: Logger)
     open.add(client);
     client.once("end", () => open.delete(client));
   });
-  try {
-    await migrateUnderLock(driver, pool, path.join(appDir, "db/migrations-pg"));
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
   const orm = drizzle(pool, { schema: pgSchema });
   let closing: Promise<void> | undefined;
   const close = async () => {
@@ -69,18 +115,56 @@ export async function openPostgres(url: string, appDir: string, logger?: Logger)
   return handle(orm, () => (closing ??= close()));
 }
 
-async function migrateUnderLock({ drizzle, migrate }: Awaited<ReturnType<typeof loadDriver>>, pool: pg.Pool, migrationsFolder: string) {
-  const client = await pool.connect();
+/** Runs `attempt` until PostgreSQL can be reached; any other failure (a wrong password, a broken migration) ends the start. */
+async function untilReachable(url: string, logger: Logger | undefined, firstDelayMs: number, attempt: () => Promise<void>) {
+  const { hostname, port, pathname } = new URL(url);
+  const where = `${hostname}:${port || 5432}${pathname}`;
+  for (let delay = firstDelayMs, waited = false; ; delay = Math.min(delay * 2, longestStartRetryDelayMs)) {
+    try {
+      await attempt();
+      if (waited) (logger ?? console).info(`PostgreSQL at ${where} is reachable: starting`);
+      return;
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      if (!waited)
+        (logger ?? console).warn(
+          `PostgreSQL at ${where} is unreachable (${(error as Error).message}): waiting for it, retrying with back-off`,
+        );
+      waited = true;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+async function migrateUnderLock(
+  { drizzle, migrate }: Awaited<ReturnType<typeof loadDriver>>,
+  client: pg.Client,
+  migrationsFolder: string,
+  logger: Logger | undefined,
+) {
+  // A connection of its own, without the pool's query timeout: waiting for another instance's
+  // migration under the lock may take longer than any one query should.
+  await client.connect();
   try {
     // A session lock: released by the unlock below, or by the server if this process dies.
     await client.query("select pg_advisory_lock($1)", [migrationLock]);
     try {
+      const countApplied = async () => {
+        const { rows } = await client.query<{ n: number }>(
+          "select count(*)::int as n from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'",
+        );
+        if (!rows[0]?.n) return 0;
+        return (await client.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations")).rows[0]?.n ?? 0;
+      };
+      const before = await countApplied();
       await migrate(drizzle(client), { migrationsFolder });
+      const applied = (await countApplied()) - before;
+      if (applied > 0) (logger ?? console).info(`PostgreSQL: ${applied} migration(s) applied`);
     } finally {
       await client.query("select pg_advisory_unlock($1)", [migrationLock]);
     }
   } finally {
-    client.release();
+    await client.end().catch(() => undefined);
   }
 }
 

@@ -10,6 +10,8 @@ import type { RedisConnection } from "./redis.server";
 export type SharedStore = {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Stores `value` unless `key` holds one already; either way, the value `key` now holds. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<string>;
   /** The lock on `key` for at most `ttlMs`: its release, or null while another holder has it. */
   lock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>;
 };
@@ -28,6 +30,12 @@ export function createMemorySharedStore(clock: Clock): SharedStore {
     },
     async set(key, value, ttlMs) {
       values.set(key, { value, expiresAt: clock.now() + ttlMs });
+    },
+    async setIfAbsent(key, value, ttlMs) {
+      const held = live(values, key)?.value;
+      if (held !== undefined) return held;
+      values.set(key, { value, expiresAt: clock.now() + ttlMs });
+      return value;
     },
     async lock(key, ttlMs) {
       if (live(locks, key)) return null;
@@ -70,6 +78,14 @@ export function createRedisSharedStore(redis: RedisConnection, local: SharedStor
       orLocally(
         async () => void (await client.set(`shared:${key}`, value, "PX", milliseconds(ttlMs))),
         () => local.set(key, value, ttlMs),
+      ),
+    setIfAbsent: (key, value, ttlMs) =>
+      orLocally(
+        async () => {
+          const stored = await client.set(`shared:${key}`, value, "PX", milliseconds(ttlMs), "NX");
+          return stored === "OK" ? value : ((await client.get(`shared:${key}`)) ?? value);
+        },
+        () => local.setIfAbsent(key, value, ttlMs),
       ),
     lock: (key, ttlMs) =>
       orLocally(

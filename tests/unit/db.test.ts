@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { createServer, connect, type Server, type Socket } from "node:net";
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +16,36 @@ import {
   testDatabaseServer,
   type PostgresServer,
 } from "../support/postgres-server";
+import { freePort } from "../support/app-server";
+
+/**
+ * A TCP relay in front of PostgreSQL on `port`, started when asked: before that the port refuses
+ * connections (a database that is down). `freeze` stops relaying without closing anything, as a
+ * database stopped with SIGSTOP or a network that drops packets would.
+ */
+function relayTo(target: string, port: number) {
+  const { hostname, port: targetPort } = new URL(target);
+  const sockets: Socket[] = [];
+  let server: Server | undefined;
+  return {
+    url: Object.assign(new URL(target), { port: String(port) }).toString(),
+    start: () =>
+      new Promise<void>((resolve) => {
+        server = createServer((socket) => {
+          const upstream = connect(Number(targetPort), hostname);
+          sockets.push(socket, upstream);
+          socket.pipe(upstream).pipe(socket);
+          socket.on("error", () => upstream.destroy());
+          upstream.on("error", () => socket.destroy());
+        }).listen(port, "127.0.0.1", resolve);
+      }),
+    freeze: () => sockets.forEach((socket) => (socket.unpipe(), socket.pause())),
+    close: () => {
+      sockets.forEach((socket) => socket.destroy());
+      server?.close();
+    },
+  };
+}
 
 const appDir = process.cwd();
 
@@ -203,10 +234,40 @@ describe.skipIf(!testDatabaseServer && !postgresBinDir())("PostgreSQL", () => {
     expect(await db.rows(sql`select count(*) as n from release_notes`)).toEqual([{ n: 4 }]);
   }, 60_000);
 
+  it("waits at start for a PostgreSQL that is down, saying so once, then serves", async () => {
+    const relay = relayTo(await createScratchDatabase(server.url), await freePort());
+    const logger = memoryLogger();
+    const opening = openPostgres(relay.url, appDir, { logger, firstRetryDelayMs: 100 });
+    await expect.poll(() => logger.lines.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await relay.start();
+    const db = await opening;
+    opened.push(db);
+    expect(await db.rows(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+    const messages = logger.lines.map((line) => line.message);
+    expect(messages.filter((message) => /unreachable/.test(message))).toHaveLength(1);
+    expect(messages.some((message) => /reachable: starting/.test(message))).toBe(true);
+    relay.close();
+  });
+
+  it("gives up on a query a frozen database never answers, instead of hanging the request", async () => {
+    const relay = relayTo(await createScratchDatabase(server.url), await freePort());
+    await relay.start();
+    const db = await openPostgres(relay.url, appDir, { timeouts: { connectMs: 1000, queryMs: 500 } });
+    opened.push(db);
+    expect(await db.rows(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+    relay.freeze();
+    const started = Date.now();
+    // Drizzle wraps the driver's error: its cause is node-postgres' "Query read timeout".
+    await expect(db.rows(sql`select 2`)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/timeout/i) } });
+    expect(Date.now() - started).toBeLessThan(3000);
+    relay.close();
+  });
+
   it("logs a connection the server drops instead of crashing, and the next query reconnects", async () => {
     const url = await createScratchDatabase(server.url);
     const logger = memoryLogger();
-    const db = await openPostgres(url, appDir, logger);
+    const db = await openPostgres(url, appDir, { logger });
     opened.push(db);
     await db.rows(sql`select 1`);
     const admin = await open(url);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { memoryLogger } from "~/platform/logger.server";
 import { connectRedis, type RedisConnection } from "~/platform/redis.server";
+import { createPersonalPageVersions } from "~/platform/personal-pages.server";
 import { createMemorySharedStore, createRedisSharedStore } from "~/platform/shared-store.server";
 import { manualClock } from "../support/clock";
 import { startRedisServer, type RedisServer } from "../support/redis-server";
@@ -57,5 +58,21 @@ describe("the shared store in Redis", () => {
 
     await late!();
     expect(await third.store.lock("upstream:slow", 30_000)).toBeNull();
+  });
+
+  it("makes every kept signed-in page stale when Redis restarts empty, never reviving an older version", async () => {
+    const { connection, store } = await instance();
+    const versions = createPersonalPageVersions(store, 60_000);
+    const seen = new Set([await versions.of(7)]);
+    await versions.changed(7);
+    seen.add(await versions.of(7));
+    expect(seen.size).toBe(2);
+    await redis.stop();
+    await redis.start();
+    await vi.waitFor(async () => expect(await connection.client.ping()).toBe("PONG"), { timeout: 10_000 });
+    const afterRestart = await versions.of(7);
+    expect(seen.has(afterRestart)).toBe(false);
+    // And it holds from then on: two reads agree, so pages kept under it are served again.
+    expect(await versions.of(7)).toBe(afterRestart);
   });
 });
