@@ -66,6 +66,11 @@ if (vite) {
 }
 
 const listener = createHttpServer(vite ? server : module.createServerHandler(server, services));
+// A proxy reuses its idle connections to an instance for up to its own keep-alive timeout (nginx:
+// 60 s, deploy/nginx). The instance must not close one first, or a request the proxy sends on it
+// at that moment fails: Node's default is 5 s.
+listener.keepAliveTimeout = 65_000;
+listener.headersTimeout = 66_000;
 // Live prices over socket.io, on the same server and port (/socket.io/).
 const realtime = await module.startRealtime(listener, services);
 // One line an operator can act on, instead of a stack trace.
@@ -92,6 +97,8 @@ listener.listen(env.port, env.host, async () => {
 });
 
 let stopping = false;
+/** How long an interrupted reply has to send its error event before connections are cut. */
+const streamGoodbyeMs = 1000;
 /**
  * Stops accepting connections, lets open requests and event streams (the assistant's replies)
  * finish for up to SHUTDOWN_TIMEOUT_MS, then closes what is left and the database. A signal that
@@ -116,8 +123,13 @@ function stop(signal) {
   void realtime.close();
   console.log(`${signal}: finishing open requests (at most ${env.shutdownTimeoutMs} ms), then stopping`);
   setTimeout(() => {
-    console.warn(`open requests still running after ${env.shutdownTimeoutMs} ms: closing their connections`);
-    listener.closeAllConnections();
+    // Replies still streaming end with their error event (what was shown is kept), so the user
+    // can ask again; a moment later whatever is left is cut.
+    services.interruptStreams();
+    setTimeout(() => {
+      console.warn(`open requests still running after ${env.shutdownTimeoutMs} ms: closing their connections`);
+      listener.closeAllConnections();
+    }, streamGoodbyeMs);
   }, env.shutdownTimeoutMs);
 }
 

@@ -34,6 +34,8 @@ export type Services = {
   readonly live: LiveHub;
   /** Public pages kept for visitors, and pages kept per signed-in session; none when PAGE_CACHE_TTL is 0. */
   readonly pageCache: PageCache | undefined;
+  /** The shutdown's time for open requests is up: streamed replies end with their error event now. */
+  interruptStreams(): void;
   /** Closes what the services hold open (database, Redis), after the last answer. */
   close(): Promise<void>;
 };
@@ -53,6 +55,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
   const events = redis ? createRedisEventBus(redis, logger) : createLocalEventBus();
   const shared = redis ? createRedisSharedStore(redis, createMemorySharedStore(clock)) : createMemorySharedStore(clock);
+  const shutdownDeadline = new AbortController();
   const platform: Platform = {
     config,
     db,
@@ -63,6 +66,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     shared,
     // A version outlives every page kept under it by a minute.
     personalPages: createPersonalPageVersions(shared, config.pageCache.ttlMs + 60_000),
+    shutdownDeadline: shutdownDeadline.signal,
   };
   // The market and the assistant do not know each other: the market gets the assistant's
   // translator, the assistant gets the market.
@@ -121,6 +125,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     assistant: modelFor(config.assistant, market, { clock, logger }),
     live,
     pageCache,
+    interruptStreams: () => shutdownDeadline.abort(),
     async close() {
       await live.close();
       stopDroppingPages();

@@ -27,6 +27,9 @@ type Nginx = Awaited<ReturnType<typeof startNginx>>;
 type Site = {
   instances: { name: string; server: Instance }[];
   nginx: Nginx;
+  /** Starts instance `index` again, as systemd would after it died, on the same port and settings. */
+  restart(index: number): Promise<Instance>;
+  postgres: Awaited<ReturnType<typeof startPostgres>>;
   databaseUrl: string;
   redisUrl: string;
   fake: FakeUpstream;
@@ -494,6 +497,102 @@ async function tickReachesEveryInstance({ instances, nginx, exchanges }: Site) {
   }
 }
 
+/**
+ * PostgreSQL stopped under a signed-in user: a form post answers the translated error page (not
+ * React Router's bare English text), the home page still serves visitors from what it last read,
+ * sign-out still clears the cookies, and once PostgreSQL is back the instances serve again by themselves.
+ */
+async function databaseOutage(site: Site) {
+  const { visitor, email } = await signedInVisitor(site, "outage", "203.0.113.81");
+  // Each instance has read the home page's database sections once (a site that has been serving).
+  for (const { server } of site.instances) await (await fetch(`${server.url}/`)).text();
+  const visitorHome = () => new Visitor("outage-visitor", "203.0.113.82").request(site.nginx.url, `/?tpage=${Date.now() % 7}`);
+  await site.postgres.down();
+  const outage = Date.now();
+  try {
+    const { response: post } = await visitor.request(site.nginx.url, "/favorites", {
+      form: { assetType: "stock", assetId: "PETR4", intent: "add", redirectTo: "/user/favorite-items" },
+    });
+    const page = await post.text();
+    if (post.status < 500 || !/text\/html/.test(post.headers.get("Content-Type") ?? "") || !page.includes("Erro Interno do Servidor")) {
+      throw new Error(
+        `a favourite posted while PostgreSQL was down answered ${post.status} ${post.headers.get("Content-Type")}: ${page.slice(0, 200)}`,
+      );
+    }
+    for (let round = 0; round < 2; round++) {
+      const { response: home } = await visitorHome();
+      if (home.status !== 200) throw new Error(`the home page answered ${home.status} to a visitor while PostgreSQL was down`);
+      await home.body?.cancel();
+    }
+    const { response: signOut } = await visitor.request(site.nginx.url, "/logout", { form: {} });
+    await signOut.body?.cancel();
+    if (!isRedirectTo(signOut, "/login") || visitor.signedIn) {
+      throw new Error(
+        `signing out while PostgreSQL was down answered ${signOut.status} and ${visitor.signedIn ? "kept" : "cleared"} the cookies`,
+      );
+    }
+  } finally {
+    await site.postgres.up();
+  }
+  const down = Date.now() - outage;
+  for (const deadline = Date.now() + 30_000; ; await sleep(250)) {
+    const { response } = await visitor.request(site.nginx.url, "/login", { form: { email, password, redirectTo: "/user" } });
+    await response.body?.cancel();
+    if (isRedirectTo(response, "/user")) break;
+    if (Date.now() > deadline) throw new Error(`signing in again after PostgreSQL came back answered ${response.status}`);
+  }
+  if (!(await seesOwnAccount(visitor, site.nginx.url, email)).ok) throw new Error("the account page did not come back after the outage");
+  return `PostgreSQL down ${Math.round(down / 1000)} s: the post got the translated error page, visitors the home page, sign-out cleared the cookies; signed in again once it was back`;
+}
+
+/** `count` browsers behind one address opening the realtime socket through nginx: the instance each landed on. */
+async function socketsThroughNginx({ nginx }: Site, count: number) {
+  const landed: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const probe = `socket-${randomUUID()}`;
+    const socket: LiveSocket = connectSocket(nginx.url, {
+      transports: ["polling"],
+      reconnection: false,
+      timeout: 10_000,
+      query: { affinity: Math.random().toString(36).slice(2) },
+      extraHeaders: { "X-Probe": probe },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect", resolve);
+        socket.once("connect_error", reject);
+      });
+      // A round trip over polling after the handshake: the session must be on the instance that made it.
+      await socket.timeout(10_000).emitWithAck("subscribe", ["crypto:bitcoin:usd"]);
+      landed.push((await nginx.answeredBy(probe)) ?? "unknown");
+    } finally {
+      socket.disconnect();
+    }
+  }
+  return landed;
+}
+
+const spreadOf = (site: Site, landed: string[]) =>
+  site.instances.map(({ name, server }) => `${name} ${landed.filter((address) => address === new URL(server.url).host).length}`).join(", ");
+
+async function socketsSpreadAndReturn(site: Site) {
+  const [a, b] = site.instances;
+  if (!a || !b) throw new Error("two instances are needed");
+  const hosts = site.instances.map(({ server }) => new URL(server.url).host);
+  const before = await socketsThroughNginx(site, 12);
+  if (!hosts.every((host) => before.includes(host)))
+    throw new Error(`12 sockets from one address all went to one instance: ${spreadOf(site, before)}`);
+  await b.server.stop();
+  const restarted = await site.restart(1);
+  // nginx leaves a failed instance alone for its fail_timeout (10 s) before trying it again.
+  for (const deadline = Date.now() + 25_000; ; await sleep(1000)) {
+    const after = await socketsThroughNginx(site, 8);
+    if (after.includes(new URL(restarted.url).host))
+      return `one address's sockets spread (${spreadOf(site, before)}); after ${b.name} restarted it took new ones again (${spreadOf(site, after)})`;
+    if (Date.now() > deadline) throw new Error(`${b.name}, restarted, took no new socket: ${spreadOf(site, after)}`);
+  }
+}
+
 // ——— The run ——————————————————————————————————————————————————————————————————————————————————
 
 const checks: { title: string; run: (site: Site) => Promise<string> }[] = [
@@ -504,6 +603,8 @@ const checks: { title: string; run: (site: Site) => Promise<string> }[] = [
   { title: "the chat streams whichever instance answers", run: chatStreams },
   { title: "a signed-in page kept on one instance follows a write on the other", run: keptPersonalPagesFollowWrites },
   { title: "a live tick made on one instance reaches browsers on the other and through nginx", run: tickReachesEveryInstance },
+  { title: "sockets from one address spread over the instances, and a restarted instance takes new ones", run: socketsSpreadAndReturn },
+  { title: "PostgreSQL down: translated error pages, the home page, sign-out; back by itself", run: databaseOutage },
   { title: "an instance killed mid-run loses no acknowledged write", run: killOneInstance },
 ];
 
@@ -556,36 +657,41 @@ async function startSite(): Promise<Site> {
   const dataDirs = ports.map(() => mkdtempSync(path.join(tmpdir(), "market-analytics-multi-")));
   cleanups.push(async () => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
   log("Starting two instances at once (both migrate the same database)…");
-  const servers = await allStarted(
-    ports.map((port, index) =>
-      startNodeServer({
-        name: `instance ${"AB"[index]}`,
-        script: "server.js",
-        port,
-        readyPath: "/healthz",
-        // Both load and migrate at once on a machine that may be busy with other work.
-        startTimeoutMs: 90_000,
-        env: {
-          NODE_ENV: "production",
-          PUBLIC_URL: publicUrl,
-          DATA_DIR: dataDirs[index],
-          DATABASE_URL: postgres.url,
-          REDIS_URL: redis.url,
-          SESSION_SECRET: sessionSecret,
-          TRUST_PROXY: "loopback",
-          CRYPTO_PROVIDER: "coingecko",
-          COINGECKO_BASE_URL: `${fake.url}/coingecko`,
-          BINANCE_STREAM_URL: exchanges[index]?.url,
-          ASSISTANT_PROVIDER: "offline",
-        },
-      }),
-    ),
-  );
+  const startInstance = (index: number) =>
+    startNodeServer({
+      name: `instance ${"AB"[index]}`,
+      script: "server.js",
+      port: ports[index],
+      readyPath: "/healthz",
+      // Both load and migrate at once on a machine that may be busy with other work.
+      startTimeoutMs: 90_000,
+      env: {
+        NODE_ENV: "production",
+        PUBLIC_URL: publicUrl,
+        DATA_DIR: dataDirs[index],
+        DATABASE_URL: postgres.url,
+        REDIS_URL: redis.url,
+        SESSION_SECRET: sessionSecret,
+        TRUST_PROXY: "loopback",
+        CRYPTO_PROVIDER: "coingecko",
+        COINGECKO_BASE_URL: `${fake.url}/coingecko`,
+        BINANCE_STREAM_URL: exchanges[index]?.url,
+        ASSISTANT_PROVIDER: "offline",
+      },
+    });
+  const servers = await allStarted(ports.map((_port, index) => startInstance(index)));
   const instances = servers.map((server, index) => ({ name: `instance ${"AB"[index]}`, server }));
   const nginx = await startNginx({ upstreams: servers.map((server) => new URL(server.url).host), port: nginxPort });
   cleanups.push(nginx.stop);
   log(`nginx ${nginx.url} in front of ${instances.map(({ name, server }) => `${name} ${server.url}`).join(", ")}\n`);
-  return { instances, nginx, databaseUrl: postgres.url, redisUrl: redis.url, fake, exchanges, dataDirs };
+  const restart = async (index: number) => {
+    const server = await startInstance(index);
+    cleanups.push(() => server.stop());
+    const instance = instances[index];
+    if (instance) instance.server = server;
+    return server;
+  };
+  return { instances, nginx, restart, postgres, databaseUrl: postgres.url, redisUrl: redis.url, fake, exchanges, dataDirs };
 }
 
 async function main() {

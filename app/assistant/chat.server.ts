@@ -113,15 +113,23 @@ export async function* streamChatReply(
   sessionId: string,
   request: AssistantRequest,
   signal: AbortSignal,
-  { paced = true }: ReplyOptions = {},
+  { paced = true, keepPartialWhen }: ReplyOptions & { keepPartialWhen?: AbortSignal } = {},
 ): AsyncGenerator<{ text: string; refs: ChatRef[] }, ChatMessage> {
   let reply = "";
   let refs: ChatRef[] = [];
-  for await (const chunk of model.reply(request, signal, { paced })) {
-    if (chunk.refs) refs = safeRefs(chunk.refs);
-    const text = sanitizeText(chunk.text);
-    reply += text;
-    yield { text, refs };
+  try {
+    for await (const chunk of model.reply(request, signal, { paced })) {
+      if (chunk.refs) refs = safeRefs(chunk.refs);
+      const text = sanitizeText(chunk.text);
+      reply += text;
+      yield { text, refs };
+    }
+  } catch (error) {
+    // Cut short on purpose (a shutdown): the history keeps what the user already read.
+    const partial = sanitizeText(reply).trim();
+    if (keepPartialWhen?.aborted && partial)
+      await appendMessage(db, sessionId, { sender: "ai", text: partial, refs }, new Date(clock.now()));
+    throw error;
   }
   const text = sanitizeText(reply).trim();
   if (!text) throw new AssistantError("the model returned an empty reply", model.name);

@@ -76,8 +76,21 @@ export async function latestReleaseNotes(db: AppDatabase, limit: number): Promis
 }
 
 export async function latestReleaseNoteSummaries(db: AppDatabase, limit: number): Promise<ReleaseNoteSummary[]> {
-  return (await latestReleaseNotes(db, limit)).map(toSummary);
+  const key = `${limit}`;
+  try {
+    const summaries = (await latestReleaseNotes(db, limit)).map(toSummary);
+    lastReadSummaries.set(db, { ...lastReadSummaries.get(db), [key]: summaries });
+    return summaries;
+  } catch (error) {
+    // The home page and the team page outlive a database outage with the notes they last showed.
+    const last = lastReadSummaries.get(db)?.[key];
+    if (last) return last;
+    throw error;
+  }
 }
+
+/** Per database and limit, the summaries last read: notes change seldom, and showing them beats an error page. */
+const lastReadSummaries = new WeakMap<AppDatabase, Record<string, ReleaseNoteSummary[]>>();
 
 /** A note as stored (for the editor); a draft only for administrators. */
 export async function findReleaseNote(db: AppDatabase, id: number, audience: Audience = visitors): Promise<ReleaseNote | undefined> {

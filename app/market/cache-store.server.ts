@@ -20,10 +20,14 @@ export async function writeCachedAnswer(db: AppDatabase, key: string, value: str
     .onConflictDoUpdate({ target: marketCache.key, set: { value, fetchedAt } });
 }
 
-/** The last good answers (and kept translations) in the `market_cache` table, so they survive a restart. */
+/**
+ * The last good answers (and kept translations) in the `market_cache` table, so they survive a
+ * restart. A read the database cannot answer (an outage) is a miss: market data comes from memory
+ * and the upstream meanwhile, and pages that need no account keep serving.
+ */
 export function createDatabaseStore(db: AppDatabase): PersistentStore {
   return {
-    read: (key) => readCachedAnswer(db, key),
+    read: (key) => readCachedAnswer(db, key).catch(() => undefined),
     write: (key, value, fetchedAt) => writeCachedAnswer(db, key, value, fetchedAt),
   };
 }

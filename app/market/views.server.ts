@@ -41,6 +41,7 @@ export type CryptoViews = ReturnType<typeof createCryptoViews>;
  */
 export function createCryptoViews({ db, clock, logger }: { db: AppDatabase; clock: Clock; logger: Logger }) {
   let pending = new Map<string, number>();
+  let lastMostViewed: string[] = [];
   let timer: NodeJS.Timeout | undefined;
 
   function record(cryptoId: string) {
@@ -84,7 +85,13 @@ export function createCryptoViews({ db, clock, logger }: { db: AppDatabase; cloc
     /** The most looked-up cryptos of the last 24 hours, busiest first. */
     async mostViewed(limit: number): Promise<string[]> {
       await flush();
-      return mostViewedCryptoIds(db, hourOf(clock.now()) - 24, limit);
+      try {
+        lastMostViewed = await mostViewedCryptoIds(db, hourOf(clock.now()) - 24, limit);
+      } catch (error) {
+        // The home page outlives a database outage with the list it last showed.
+        logger.warn("most viewed cryptos could not be read; the last list read stands in:", String(error));
+      }
+      return lastMostViewed.slice(0, limit);
     },
   };
 }

@@ -19,6 +19,11 @@ export type Platform = {
   readonly shared: SharedStore;
   /** Versions of what each signed-in user's pages show: the personal page cache serves a page only under its own. */
   readonly personalPages: PersonalPageVersions;
+  /**
+   * Aborts when a shutdown's time for open requests is up: work still streaming (an assistant
+   * reply) ends itself with an error the user can act on, before the connection is cut.
+   */
+  readonly shutdownDeadline: AbortSignal;
 };
 
 /** Published on `events` when pages every instance keeps must be dropped (a release note changed). */

@@ -23,7 +23,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!assistantRequest) return jsonError(409, t("assistant:errors.sessionTaken"));
 
   return eventStreamResponse(request.signal, async (send, signal) => {
-    const replies = streamChatReply(platform, assistantOf(context), sessionId, assistantRequest, signal);
+    // A shutdown stops the model too, but the stream goes on long enough to say so.
+    const { shutdownDeadline } = platform;
+    const modelSignal = AbortSignal.any([signal, shutdownDeadline]);
+    const replies = streamChatReply(platform, assistantOf(context), sessionId, assistantRequest, modelSignal, {
+      keepPartialWhen: shutdownDeadline,
+    });
     try {
       let next = await replies.next();
       while (!next.done) {
@@ -33,6 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       send("content_end", { sessionId, messageId: next.value.id });
     } catch (error) {
       if (signal.aborted) return;
+      if (shutdownDeadline.aborted) {
+        send("error", { sessionId, error: t("assistant:errors.interrupted") });
+        return;
+      }
       platform.logger.warn("assistant: the reply failed:", String(error));
       send("error", { sessionId, error: t("assistant:errors.generation") });
     } finally {

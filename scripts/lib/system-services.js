@@ -124,13 +124,17 @@ function startProcess({ name, command, args, dir, user, stopSignal = "SIGTERM" }
     child,
     output: () => output,
     hasExited: () => child.exitCode !== null || child.signalCode !== null,
-    async stop() {
+    /** Stops the process and keeps `dir`: it can be started again on the same files. */
+    async halt() {
       if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
         const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
         child.kill(stopSignal);
         await exited;
         clearTimeout(kill);
       }
+    },
+    async stop() {
+      await this.halt();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -167,7 +171,7 @@ export function processTreeCpuSeconds(pid) {
  * A PostgreSQL cluster made for this run (initdb), one database `market_analytics`, trust
  * authentication on loopback only. fsync is off: the data dies with the run anyway, and an app
  * instance killed mid-write still leaves PostgreSQL itself running.
- * @returns {Promise<{ url: string, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, stop(): Promise<void>, down(): Promise<void>, up(): Promise<void> }>}
  */
 export async function startPostgres({ port } = {}) {
   const bin = postgresBinDir();
@@ -197,18 +201,29 @@ export async function startPostgres({ port } = {}) {
   };
   const args = ["-D", dataDir, "-p", String(chosenPort), ...Object.entries(settings).flatMap(([key, value]) => ["-c", `${key}=${value}`])];
   // SIGINT is PostgreSQL's fast shutdown: open sessions are ended, the cluster stops cleanly.
-  const started = startProcess({ name: "PostgreSQL", command: path.join(bin, "postgres"), args, dir, user, stopSignal: "SIGINT" });
+  const launch = () => startProcess({ name: "PostgreSQL", command: path.join(bin, "postgres"), args, dir, user, stopSignal: "SIGINT" });
   const serverUrl = `postgres://postgres@${host}:${chosenPort}`;
-  await waitFor("PostgreSQL", started, async () => {
+  const query = async (statement) => {
     const client = new pg.Client({ connectionString: `${serverUrl}/postgres`, connectionTimeoutMillis: 1000 });
     await client.connect();
     try {
-      await client.query("CREATE DATABASE market_analytics");
+      await client.query(statement);
     } finally {
       await client.end();
     }
-  });
-  return { url: `${serverUrl}/market_analytics`, stop: started.stop };
+  };
+  let started = launch();
+  await waitFor("PostgreSQL", started, () => query("CREATE DATABASE market_analytics"));
+  return {
+    url: `${serverUrl}/market_analytics`,
+    stop: () => started.stop(),
+    /** An outage: the server stops (its data kept) until `up`. */
+    down: () => started.halt(),
+    async up() {
+      started = launch();
+      await waitFor("PostgreSQL", started, () => query("select 1"));
+    },
+  };
 }
 
 function redisPing(port) {

@@ -160,7 +160,7 @@ test.describe("a server that behaves like one", () => {
     expect(existsSync(`${app.databasePath}-wal`)).toBe(false);
   });
 
-  test("SIGTERM: a stream that does not end is cut after SHUTDOWN_TIMEOUT_MS; the server writes what it kept in memory and exits 0", async () => {
+  test("SIGTERM: a stream that does not end gets the error event after SHUTDOWN_TIMEOUT_MS; the server writes what it kept in memory and exits 0", async () => {
     llm = await startFakeLlmServer();
     llm.setMode("gemini", "hang");
     app = await startAppServer({
@@ -183,7 +183,7 @@ test.describe("a server that behaves like one", () => {
       }),
     });
     expect(response.headers.get("content-type")).toContain("text/event-stream");
-    const read = response.text().catch(() => "cut");
+    const read = response.text().catch(() => "cut without an error event");
     // Counted in memory, written together every 2 s: the stop comes sooner.
     expect((await fetch(`${app.url}/cryptos/bitcoin`)).status).toBe(200);
 
@@ -193,11 +193,34 @@ test.describe("a server that behaves like one", () => {
     expect(took).toBeGreaterThanOrEqual(1000);
     // Far from the model's own 60 s: the stop cut the stream.
     expect(took).toBeLessThan(15_000);
-    expect(app.output()).toContain("open requests still running after 1000 ms");
-    expect(await read).toBe("cut");
+    // The reply ends itself, in the visitor's language, so the browser can offer to ask again.
+    const events = await read;
+    expect(events).toContain("event: error");
+    expect(events).toContain("A resposta foi interrompida porque o servidor está reiniciando.");
     const db = app.openDatabase();
     expect(db.prepare("select sum(views) from crypto_views where crypto_id = 'bitcoin'").pluck().get()).toBe(1);
     db.close();
+  });
+
+  test("SIGTERM: a reply still streaming at SHUTDOWN_TIMEOUT_MS keeps what was shown and ends with the error event", async () => {
+    llm = await startFakeLlmServer();
+    llm.setReply(Array.from({ length: 40 }, (_, index) => `Parte ${index} da resposta.`).join(" "));
+    llm.setChunkDelay(250);
+    app = await startAppServer({
+      env: { GEMINI_API_KEY: fakeLlmKeys.gemini, GEMINI_BASE_URL: `${llm.url}/gemini`, SHUTDOWN_TIMEOUT_MS: "1500" },
+    });
+    const cookie = await signUp(app, "shutdown_partial");
+    const stream = await startReply(app, cookie);
+    expect(await app.terminate("SIGTERM")).toBe(0);
+    const events = await stream.rest();
+    expect(events).toContain("event: error");
+    expect(events).not.toContain("event: content_end");
+    const db = app.openDatabase();
+    const stored = db.prepare("select text from chat_messages where sender = 'ai'").pluck().all() as string[];
+    db.close();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatch(/^Parte 0 da resposta\./);
+    expect(stored[0]).not.toContain("Parte 39");
   });
 
   test("npm start: no build when the build is current, and SIGTERM to npm stops the server", async () => {

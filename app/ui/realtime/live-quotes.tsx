@@ -44,7 +44,11 @@ export function LiveQuotesProvider({ children }: { children: ReactNode }) {
       import("socket.io-client")
         .then(({ io }) => {
           if (stopped) return;
-          const socket: Socket<LiveServerEvents, LiveClientEvents> = io(socketOptions);
+          // A key of this page's own, sent with every request of the connection: a proxy in front of
+          // several instances keeps the connection on one by it (deploy/nginx), and spreads the
+          // browsers of one office or one carrier's NAT over all of them. Not a secret.
+          const affinity = Math.random().toString(36).slice(2);
+          const socket: Socket<LiveServerEvents, LiveClientEvents> = io({ ...socketOptions, query: { affinity } });
           store.attach(socket);
           disconnect = () => socket.disconnect();
         })
