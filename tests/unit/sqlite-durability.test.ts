@@ -4,50 +4,13 @@
  * read-only the way the kernel does on an I/O error: pages not yet synced to the disk are lost,
  * exactly as in a power cut. Needs root (mount); skipped elsewhere and in the PostgreSQL pass.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSqlite } from "~/platform/database.server";
+import { canMount, scratchFilesystem } from "../support/scratch-filesystem";
 
 const appDir = process.cwd();
 const rowsWritten = 50;
-
-function canMount(): boolean {
-  if (process.getuid?.() !== 0 || process.env.TEST_DATABASE_URL) return false;
-  try {
-    execFileSync("mkfs.ext4", ["-V"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A fresh 32 MB ext4 filesystem mounted with errors=remount-ro, and how to fail and remount it. */
-function scratchFilesystem() {
-  const root = mkdtempSync(path.join(tmpdir(), "ma-durability-"));
-  const image = path.join(root, "disk.img");
-  const mountPoint = path.join(root, "mnt");
-  mkdirSync(mountPoint);
-  writeFileSync(image, Buffer.alloc(0));
-  execFileSync("truncate", ["-s", "32M", image]);
-  execFileSync("mkfs.ext4", ["-q", image]);
-  const mount = () => execFileSync("mount", ["-o", "loop,errors=remount-ro", image, mountPoint]);
-  mount();
-  const device = () => path.basename(execFileSync("findmnt", ["-n", "-o", "SOURCE", mountPoint]).toString().trim());
-  return {
-    file: path.join(mountPoint, "data", "app.db"),
-    /** What the kernel does when the disk fails under it: the filesystem goes read-only at once, dirty pages unwritten. */
-    fail: () => writeFileSync(`/sys/fs/ext4/${device()}/trigger_fs_error`, "1"),
-    remount() {
-      execFileSync("umount", [mountPoint]);
-      mount();
-    },
-    unmount: () => execFileSync("umount", [mountPoint]),
-  };
-}
 
 async function writeAcknowledged(db: ReturnType<typeof openSqlite>, prefix: string) {
   for (let index = 0; index < rowsWritten; index++) {
@@ -58,7 +21,7 @@ async function writeAcknowledged(db: ReturnType<typeof openSqlite>, prefix: stri
 const countRows = (db: ReturnType<typeof openSqlite>, prefix: string) =>
   db.rows<{ count: number }>(sql`select count(*) as count from market_cache where key like ${`${prefix}%`}`).then(([row]) => row?.count);
 
-describe.skipIf(!canMount())("SQLite durability", () => {
+describe.skipIf(!canMount() || process.env.TEST_DATABASE_URL)("SQLite durability", () => {
   let filesystem: ReturnType<typeof scratchFilesystem> | undefined;
   afterEach(() => filesystem?.unmount());
 
