@@ -502,6 +502,8 @@ async function tickReachesEveryInstance({ instances, nginx, exchanges }: Site) {
  * React Router's bare English text), the home page still serves visitors from what it last read,
  * sign-out still clears the cookies, and once PostgreSQL is back the instances serve again by themselves.
  */
+const outageMs = 20_000;
+
 async function databaseOutage(site: Site) {
   const { visitor, email } = await signedInVisitor(site, "outage", "203.0.113.81");
   // Each instance has read the home page's database sections once (a site that has been serving).
@@ -523,6 +525,14 @@ async function databaseOutage(site: Site) {
       const { response: home } = await visitorHome();
       if (home.status !== 200) throw new Error(`the home page answered ${home.status} to a visitor while PostgreSQL was down`);
       await home.body?.cancel();
+    }
+    // As long as the issue's outage: visitors keep getting the home page from both instances.
+    while (Date.now() - outage < outageMs) {
+      const { response: home } = await visitorHome();
+      if (home.status !== 200)
+        throw new Error(`the home page answered ${home.status} ${Math.round((Date.now() - outage) / 1000)} s into the outage`);
+      await home.body?.cancel();
+      await sleep(2000);
     }
     const { response: signOut } = await visitor.request(site.nginx.url, "/logout", { form: {} });
     await signOut.body?.cancel();

@@ -84,6 +84,12 @@ export function tooManyAttempts<Payload>(refusal: { retryAfterSeconds: number },
   return data(payload, { status: 429, headers: { "Retry-After": String(refusal.retryAfterSeconds) } });
 }
 
+/** The app's error page in a few lines: its stylesheet may be what cannot be served. */
+const serverErrorStyle = `body{margin:0;font:16px/1.55 system-ui,sans-serif;background:#242424;color:#c9c9c9}
+header{padding:16px 24px;border-bottom:1px solid #3a3a3a;font-weight:700;color:#fff}
+main{max-width:680px;margin:0 auto;padding:48px 24px}.status{font-size:64px;font-weight:700;color:#38d9a9;margin:0}
+h1{color:#fff;font-size:32px;margin:8px 0}a{display:inline-block;margin-top:16px;padding:8px 18px;border-radius:4px;background:#087f5b;color:#fff;font-weight:700;text-decoration:none}`;
+
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
@@ -98,8 +104,9 @@ export async function serverErrorAnswer(request: { url: string; headers: { get(n
   if (/application\/json/.test(request.headers.get("Accept") ?? "")) return jsonError(500, t("messages.somethingWentWrong"), headers);
   const page = `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow"><title>${escapeHtml(`${t("serverError.title")} | ${t("app.name")}`)}</title></head>
-<body><main><p>${escapeHtml(t("app.name"))}</p><h1>${escapeHtml(t("serverError.heading"))}</h1>
+<meta name="robots" content="noindex, nofollow"><title>${escapeHtml(`${t("serverError.title")} | ${t("app.name")}`)}</title>
+<style>${serverErrorStyle}</style></head>
+<body><header>${escapeHtml(t("app.name"))}</header><main><p class="status" aria-hidden="true">500</p><h1>${escapeHtml(t("serverError.heading"))}</h1>
 <p>${escapeHtml(t("serverError.text"))}</p><p><a href="/">${escapeHtml(t("serverError.backHome"))}</a></p></main></body></html>`;
   return new Response(page, { status: 500, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
 }

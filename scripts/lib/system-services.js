@@ -120,21 +120,22 @@ function startProcess({ name, command, args, dir, user, stopSignal = "SIGTERM" }
   child.stderr.on("data", keep);
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.once("error", (error) => keep(`${name} could not start: ${error.message}\n`));
+  /** Stops the process and keeps `dir`: it can be started again on the same files. */
+  const halt = async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      child.kill(stopSignal);
+      await exited;
+      clearTimeout(kill);
+    }
+  };
   return {
     child,
     output: () => output,
     hasExited: () => child.exitCode !== null || child.signalCode !== null,
-    /** Stops the process and keeps `dir`: it can be started again on the same files. */
-    async halt() {
-      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
-        const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
-        child.kill(stopSignal);
-        await exited;
-        clearTimeout(kill);
-      }
-    },
+    halt,
     async stop() {
-      await this.halt();
+      await halt();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -30,7 +30,9 @@ async function signedIn(page: Page, server: AppServer, nickname: string) {
   );
 }
 
-test("a write while the disk has failed gets the translated error page, and signing out still works", async ({ page }, { project }) => {
+test("a write while the disk has failed gets the translated error page, and signing out still works", async ({ page, consoleProblems }, {
+  project,
+}) => {
   filesystem = scratchFilesystem();
   app = await startAppServer({ dataDir: filesystem.dataDir });
   await signedIn(page, app, `disk_${project.name.replace("-", "_")}`);
@@ -46,6 +48,10 @@ test("a write while the disk has failed gets the translated error page, and sign
   await expect(page.getByRole("heading", { name: "Erro Interno do Servidor" })).toBeVisible();
   await expect(page.getByText("Algo deu errado, tente novamente mais tarde.")).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+  await page.screenshot({ path: test.info().outputPath("error-page.png") });
+  // That 500 is the point of this test; nothing else may have gone wrong.
+  const others = consoleProblems.filter((problem) => !/status of 500|Unexpected Server Error/.test(problem));
+  consoleProblems.splice(0, consoleProblems.length, ...others);
 
   // What was stored before the failure is still shown.
   await page.goto(`${app.url}/user/favorite-items`);
