@@ -132,6 +132,8 @@ describe("live quotes in the browser", () => {
         reconnectionDelay: 1000,
         reconnectionDelayMax: 5000,
         timeout: 20000,
+        // The connection's own key, by which a proxy keeps it on one instance (deploy/nginx).
+        query: { affinity: expect.stringMatching(/^[a-z0-9]+$/) },
       },
     ]);
     expect(socket().emitted).toEqual([]);
