@@ -5,6 +5,7 @@ import type pg from "pg";
 import * as pgSchema from "../../db/schema.pg";
 import type { AppDatabase, Orm, Tables } from "./database.server";
 import type { Logger } from "./logger.server";
+import { logAppliedMigrations } from "./migrations.server";
 
 type PgOrm = NodePgDatabase<typeof pgSchema>;
 
@@ -47,7 +48,7 @@ export async function openPostgres(url: string, appDir: string, logger?: Logger)
     client.once("end", () => open.delete(client));
   });
   try {
-    await migrateUnderLock(driver, pool, path.join(appDir, "db/migrations-pg"));
+    await migrateUnderLock(driver, pool, path.join(appDir, "db/migrations-pg"), logger);
   } catch (error) {
     await pool.end();
     throw error;
@@ -69,13 +70,27 @@ export async function openPostgres(url: string, appDir: string, logger?: Logger)
   return handle(orm, () => (closing ??= close()));
 }
 
-async function migrateUnderLock({ drizzle, migrate }: Awaited<ReturnType<typeof loadDriver>>, pool: pg.Pool, migrationsFolder: string) {
+async function migrateUnderLock(
+  { drizzle, migrate }: Awaited<ReturnType<typeof loadDriver>>,
+  pool: pg.Pool,
+  migrationsFolder: string,
+  logger: Logger | undefined,
+) {
   const client = await pool.connect();
   try {
     // A session lock: released by the unlock below, or by the server if this process dies.
     await client.query("select pg_advisory_lock($1)", [migrationLock]);
+    // drizzle records what it applied in drizzle.__drizzle_migrations, created on its first run.
+    const newestMigration = async () => {
+      const { rows: table } = await client.query("select to_regclass('drizzle.__drizzle_migrations') as found");
+      if (!table[0]?.found) return 0;
+      const { rows } = await client.query("select coalesce(max(created_at), 0) as newest from drizzle.__drizzle_migrations");
+      return Number(rows[0]?.newest);
+    };
     try {
+      const before = await newestMigration();
       await migrate(drizzle(client), { migrationsFolder });
+      logAppliedMigrations(migrationsFolder, before, await newestMigration(), logger);
     } finally {
       await client.query("select pg_advisory_unlock($1)", [migrationLock]);
     }
