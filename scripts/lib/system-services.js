@@ -266,7 +266,8 @@ export function nginxSiteFor(reference, { port, upstreams }) {
     return `${lineIndent}listen ${host}:${port};\n`;
   });
   if (!listened) throw new Error(`${referenceNginxConfig}: no listen line`);
-  return site;
+  // The error page's root names the install directory of README's unit: here it is this checkout.
+  return site.replaceAll("/opt/market-analytics/", `${projectRoot}/`);
 }
 
 /**
