@@ -274,6 +274,7 @@ export function nginxSiteFor(reference, { port, upstreams }) {
  * nginx in front of `upstreams` (host:port addresses) with the reference site configuration, in
  * a temporary prefix (pid, logs, temporary files). Its access log names the instance that answered
  * each request, keyed by the request's X-Probe header: `answeredBy(probe)`.
+ * @param {{ upstreams: string[], port?: number }} options
  * @returns {Promise<{ url: string, pid: number, cpuSeconds(): number, answeredBy(probe: string): Promise<string | undefined>, stop(): Promise<void> }>}
  */
 export async function startNginx({ upstreams, port }) {

@@ -59,7 +59,7 @@ describe("README examples", () => {
     };
     write("create table readme_probe (note text); insert into readme_probe values ('before the backup')");
 
-    const [[backupLine], [...restoreLines]] = shellLines("Backups");
+    const [[backupLine] = [], restoreLines = []] = shellLines("Backups");
     run(onThisMachine(backupLine!, { "/var/backups/market-analytics": backups })!, env);
     const [copy, ...others] = readdirSync(backups);
     expect(others).toEqual([]);
@@ -111,7 +111,7 @@ describe("README examples", () => {
         expect(migrated).toContain("users");
 
         const backups = path.join(temporary(), "backups/market-analytics");
-        const [[backupLine], , [...restoreLines]] = shellLines("Backups");
+        const [[backupLine] = [], , restoreLines = []] = shellLines("Backups");
         run(onThisMachine(backupLine!, { "/var/backups/market-analytics": backups })!, { DATABASE_URL: appUrl });
         const [copy] = readdirSync(backups);
         expect(copy).toMatch(datedBackup);
