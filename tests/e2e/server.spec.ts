@@ -210,6 +210,8 @@ test.describe("a server that behaves like one", () => {
     cleanups.push(() => npm.child.kill("SIGKILL"));
     const url = `http://127.0.0.1:${port}`;
     await expect.poll(npm.output, { timeout: 30_000 }).toContain("Market Analytics listening");
+    // The address it really listens on, not localhost.
+    expect(npm.output()).toContain(`listening on ${url} (public address http://localhost:${port})`);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(npm.output()).not.toContain("Building");
 
