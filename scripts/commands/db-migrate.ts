@@ -12,7 +12,8 @@ loadEnvFile(appDir);
 
 try {
   const config = parseEnv(process.env, appDir);
-  const db = await openDatabase(config, { info: console.log, warn: console.warn, error: console.error });
+  // Without a logger, each migration applied is a line on the terminal.
+  const db = await openDatabase(config);
   await db.close();
   const { host, pathname } = config.databaseUrl ? new URL(config.databaseUrl) : {};
   console.log(`database up to date: ${config.databaseUrl ? `PostgreSQL at ${host}${pathname}` : `SQLite at ${config.databasePath}`}`);
