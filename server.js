@@ -8,6 +8,7 @@ import { createServer as createHttpServer } from "node:http";
 import path from "node:path";
 import v8 from "node:v8";
 import { constants } from "node:zlib";
+import { loadEnvFile } from "./scripts/lib/env-file.js";
 
 // V8 lets the heap grow up to four times what survives a collection before collecting again, and
 // keeps what it grew into: after a busy minute an idle server held 257 MB of heap for 90 MB of
@@ -16,8 +17,9 @@ import { constants } from "node:zlib";
 v8.setFlagsFromString("--heap-growing-percent=30");
 
 const development = process.argv.includes("--dev");
-process.env.NODE_ENV ??= development ? "development" : "production";
 const appDir = import.meta.dirname;
+loadEnvFile(appDir);
+process.env.NODE_ENV ??= development ? "development" : "production";
 
 async function loadServerModule() {
   if (!development) return { module: await import("./build/server/index.js"), vite: undefined };
@@ -85,10 +87,15 @@ listener.once("error", (error) => {
   process.exit(1);
 });
 listener.listen(env.port, env.host, async () => {
-  const address = `http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port}`;
+  // The address it really listens on: 0.0.0.0 (or ::) takes connections on every interface.
+  const address = `http://${env.host.includes(":") ? `[${env.host}]` : env.host}:${env.port}`;
+  const notes = [
+    ["0.0.0.0", "::"].includes(env.host) && "all interfaces",
+    env.publicUrl !== address && `public address ${env.publicUrl}`,
+  ].filter(Boolean);
   const { crypto, stocks, news, calendar, rates } = env.market;
   const providers = new Set([crypto, stocks, news, calendar, rates].map(({ provider }) => provider));
-  console.log(`Market Analytics listening on ${address}${env.publicUrl === address ? "" : ` (public address ${env.publicUrl})`}`);
+  console.log(`Market Analytics listening on ${address}${notes.length ? ` (${notes.join("; ")})` : ""}`);
   // Where the data lives, without the password a PostgreSQL URL may carry.
   const { host, pathname } = env.databaseUrl ? new URL(env.databaseUrl) : {};
   const database = env.databaseUrl ? `PostgreSQL at ${host}${pathname}` : `SQLite at ${env.databasePath}`;

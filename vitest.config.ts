@@ -7,6 +7,7 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "forks",
+    globalSetup: ["tests/support/build-commands.ts"],
     // Loader tests render real pages and start real servers: on a busy two-core machine one can
     // take several seconds without anything being wrong. A hang still fails, later.
     testTimeout: 20_000,

@@ -4,7 +4,7 @@ import type { AppDatabase } from "~/platform/database.server";
 
 /**
  * Administrators are named by the operator, with `npm run admin -- grant <email>` on the server's
- * database (scripts/admin.ts), or by ADMIN_EMAILS for an address a provider has verified (an
+ * database (scripts/commands/admin.ts), or by ADMIN_EMAILS for an address a provider has verified (an
  * OAuth sign-in). Neither registering first nor registering an address makes one: on a public
  * instance either would let a stranger take the administration.
  */

@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import * as schema from "../../db/schema";
 import type { Logger } from "./logger.server";
+import { logAppliedMigrations } from "./migrations.server";
 import { createPrivateDirectory, makeDatabaseFilesPrivate } from "./private-files.server";
 
 export type Tables = typeof schema;
@@ -78,14 +79,14 @@ export type DatabaseConfig = { databaseUrl?: string; databasePath: string; appDi
 
 /**
  * PostgreSQL when `databaseUrl` is set, else the SQLite file at `databasePath`; migrated either
- * way. `logger` hears of connections PostgreSQL drops.
+ * way. `logger` hears of each migration applied and of connections PostgreSQL drops.
  */
 export async function openDatabase(config: DatabaseConfig, logger?: Logger): Promise<AppDatabase> {
   if (config.databaseUrl) {
     const { openPostgres } = await import("./postgres.server");
     return openPostgres(config.databaseUrl, config.appDir, { logger });
   }
-  return openSqlite(config.databasePath, config.appDir);
+  return openSqlite(config.databasePath, config.appDir, logger);
 }
 
 const sqliteTransaction = new AsyncLocalStorage<true>();
@@ -123,7 +124,7 @@ function keepCompiledStatements(sqlite: Database.Database) {
  * another request. Transactions still queue behind each other, and a nested one joins the
  * outer transaction.
  */
-export function openSqlite(file: string, appDir: string): AppDatabase & { readonly sqlite: Database.Database } {
+export function openSqlite(file: string, appDir: string, logger?: Logger): AppDatabase & { readonly sqlite: Database.Database } {
   createPrivateDirectory(path.dirname(file));
   makeDatabaseFilesPrivate(file);
   const sqlite = new Database(file);
@@ -136,7 +137,14 @@ export function openSqlite(file: string, appDir: string): AppDatabase & { readon
   sqlite.pragma("busy_timeout = 5000");
   keepCompiledStatements(sqlite);
   const orm = drizzle(sqlite, { schema });
-  migrateSqlite(sqlite, () => migrate(orm, { migrationsFolder: path.join(appDir, "db/migrations") }));
+  const migrationsFolder = path.join(appDir, "db/migrations");
+  const newestMigration = () =>
+    sqlite.prepare("select name from sqlite_master where name = '__drizzle_migrations'").get()
+      ? Number(sqlite.prepare("select coalesce(max(created_at), 0) from __drizzle_migrations").pluck().get())
+      : 0;
+  const before = newestMigration();
+  migrateSqlite(sqlite, () => migrate(orm, { migrationsFolder }));
+  logAppliedMigrations(migrationsFolder, before, newestMigration(), logger);
   let queue: Promise<unknown> = Promise.resolve();
   const db: AppDatabase & { readonly sqlite: Database.Database } = {
     dialect: "sqlite",

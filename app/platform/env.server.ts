@@ -242,9 +242,10 @@ export function parseEnv(
 } {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const problems = result.error.issues.map(
-      (issue) => `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(source[String(issue.path[0])])})`,
-    );
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${issue.path.join(".")}: ${issue.message} (got ${shownValue(name, source[name])})`;
+    });
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const env = result.data;
@@ -331,6 +332,25 @@ export function parseEnv(
   };
 }
 
+/**
+ * A rejected value as an error message may show it: the message reaches logs and terminals, so a
+ * key, token or secret is never shown, and a URL loses the credentials it carries.
+ */
+export function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return "nothing";
+  if (/SECRET|KEY|TOKEN|PASSWORD/.test(name)) return "a hidden value";
+  if (!value.includes("@")) return JSON.stringify(value);
+  try {
+    const url = new URL(value);
+    if (!url.username && !url.password) return JSON.stringify(value);
+    url.username = "***";
+    url.password = "";
+    return JSON.stringify(url.href);
+  } catch {
+    return "a hidden value";
+  }
+}
+
 /** A missing secret is generated once and kept in the data directory, so sessions survive restarts. */
 export function ensureSessionSecret(dataDir: string): string {
   const secretFile = path.join(dataDir, "session-secret");
@@ -350,6 +370,10 @@ export function ensureSessionSecret(dataDir: string): string {
  */
 export function loadEnv(source: Record<string, string | undefined>, appDir: string): Env {
   const parsed = parseEnv(source, appDir);
+  // Instances that each generated their own secret reject each other's tokens: behind one address, every hop signs the user out.
+  if (parsed.redisUrl && !parsed.sessionSecret) {
+    throw new ConfigError("SESSION_SECRET must be set when REDIS_URL is: every instance must sign sessions with the same secret.");
+  }
   createPrivateDirectory(parsed.dataDir);
   return { ...parsed, sessionSecret: parsed.sessionSecret ?? ensureSessionSecret(parsed.dataDir) };
 }

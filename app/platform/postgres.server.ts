@@ -5,6 +5,7 @@ import type pg from "pg";
 import * as pgSchema from "../../db/schema.pg";
 import type { AppDatabase, Orm, Tables } from "./database.server";
 import type { Logger } from "./logger.server";
+import { logAppliedMigrations } from "./migrations.server";
 
 type PgOrm = NodePgDatabase<typeof pgSchema>;
 
@@ -148,18 +149,17 @@ async function migrateUnderLock(
   try {
     // A session lock: released by the unlock below, or by the server if this process dies.
     await client.query("select pg_advisory_lock($1)", [migrationLock]);
+    // drizzle records what it applied in drizzle.__drizzle_migrations, created on its first run.
+    const newestMigration = async () => {
+      const { rows: table } = await client.query("select to_regclass('drizzle.__drizzle_migrations') as found");
+      if (!table[0]?.found) return 0;
+      const { rows } = await client.query("select coalesce(max(created_at), 0) as newest from drizzle.__drizzle_migrations");
+      return Number(rows[0]?.newest);
+    };
     try {
-      const countApplied = async () => {
-        const { rows } = await client.query<{ n: number }>(
-          "select count(*)::int as n from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'",
-        );
-        if (!rows[0]?.n) return 0;
-        return (await client.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations")).rows[0]?.n ?? 0;
-      };
-      const before = await countApplied();
+      const before = await newestMigration();
       await migrate(drizzle(client), { migrationsFolder });
-      const applied = (await countApplied()) - before;
-      if (applied > 0) (logger ?? console).info(`PostgreSQL: ${applied} migration(s) applied`);
+      logAppliedMigrations(migrationsFolder, before, await newestMigration(), logger);
     } finally {
       await client.query("select pg_advisory_unlock($1)", [migrationLock]);
     }

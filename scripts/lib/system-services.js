@@ -282,13 +282,15 @@ export function nginxSiteFor(reference, { port, upstreams }) {
     return `${lineIndent}listen ${host}:${port};\n`;
   });
   if (!listened) throw new Error(`${referenceNginxConfig}: no listen line`);
-  return site;
+  // The error page's root names the install directory of README's unit: here it is this checkout.
+  return site.replaceAll("/opt/market-analytics/", `${projectRoot}/`);
 }
 
 /**
  * nginx in front of `upstreams` (host:port addresses) with the reference site configuration, in
  * a temporary prefix (pid, logs, temporary files). Its access log names the instance that answered
  * each request, keyed by the request's X-Probe header: `answeredBy(probe)`.
+ * @param {{ upstreams: string[], port?: number }} options
  * @returns {Promise<{ url: string, pid: number, cpuSeconds(): number, answeredBy(probe: string): Promise<string | undefined>, stop(): Promise<void> }>}
  */
 export async function startNginx({ upstreams, port }) {

@@ -8,7 +8,7 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import { request as httpRequest, Agent } from "node:http";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -118,7 +118,12 @@ test.describe("a server that behaves like one", () => {
 
     const server = run(process.execPath, ["server.js"], { env: { HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir } });
     expect(await server.exit).toBe(1);
-    expect(server.output()).toBe(`port ${port} is in use; set PORT to a free port\n`);
+    // A new data directory: the migrations applied to it are logged first.
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line && !line.includes("database migration applied"));
+    expect(lines).toEqual([`port ${port} is in use; set PORT to a free port`]);
   });
 
   test("SIGTERM: the open event stream finishes, idle connections close, no new one is accepted, the database is closed, exit 0", async () => {
@@ -223,9 +228,12 @@ test.describe("a server that behaves like one", () => {
     expect(stored[0]).not.toContain("Parte 39");
   });
 
-  test("npm start: no build when the build is current, and SIGTERM to npm stops the server", async () => {
+  test("npm start: no build when the build is current (whatever npm install touched), and SIGTERM to npm stops the server", async () => {
     const stale = staleReason(repositoryRoot);
     expect(stale, `npm start would build first (${stale}): run npm run build`).toBeUndefined();
+    // As `npm install` leaves it: the lockfile rewritten, its content the same.
+    const now = new Date();
+    utimesSync(path.join(repositoryRoot, "package-lock.json"), now, now);
     const port = await freePort();
     const dataDir = temporaryDir();
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -233,6 +241,8 @@ test.describe("a server that behaves like one", () => {
     cleanups.push(() => npm.child.kill("SIGKILL"));
     const url = `http://127.0.0.1:${port}`;
     await expect.poll(npm.output, { timeout: 30_000 }).toContain("Market Analytics listening");
+    // The address it really listens on, not localhost.
+    expect(npm.output()).toContain(`listening on ${url} (public address http://localhost:${port})`);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(npm.output()).not.toContain("Building");
 

@@ -24,7 +24,12 @@ export async function createTestServices({ environment = {}, clock, logger }: Te
   // The test's own database, never one named in the shell that started the suite; a test that
   // restarts the app passes the first instance's DATABASE_URL to keep its data.
   const databaseUrl = environment.DATABASE_URL ?? (testDatabaseServer ? await createScratchDatabase(testDatabaseServer) : undefined);
-  const config = loadEnv({ NODE_ENV: "test", ...environment, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, process.cwd());
+  // With Redis the instances must share a secret (loadEnv refuses otherwise): every test instance gets the same.
+  const sharedSecret = environment.REDIS_URL ? { SESSION_SECRET: "a-secret-every-test-instance-shares" } : {};
+  const config = loadEnv(
+    { NODE_ENV: "test", ...sharedSecret, ...environment, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    process.cwd(),
+  );
   return createServices(config, { clock, logger });
 }
 

@@ -52,6 +52,25 @@ describe("configuration", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32/);
   });
 
+  it("never shows a rejected secret: keys and secrets are hidden, a URL loses its credentials", () => {
+    const message = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error("accepted");
+    };
+    const database = message({ DATABASE_URL: "mysql://market:S3cretPw@db.example.org/market" });
+    expect(database).toContain('DATABASE_URL: Invalid URL (got "mysql://***@db.example.org/market")');
+    expect(database).not.toContain("S3cretPw");
+    expect(database).not.toContain("market:");
+    expect(message({ SESSION_SECRET: "hunter2" })).toMatch(/SESSION_SECRET: .* \(got a hidden value\)$/);
+    expect(message({ COINGECKO_KEY_TYPE: "gold", COINGECKO_API_KEY: "CG-s3cret" })).not.toContain("CG-s3cret");
+    expect(message({ REDIS_URL: "memcached://user:pw@cache:11211" })).not.toContain("pw@");
+    expect(message({ PORT: "eighty" })).toContain('(got "eighty")');
+  });
+
   it("ends sessions after SESSION_MAX_DAYS, 90 unless set, between 1 and 365 days", () => {
     const day = 24 * 60 * 60 * 1000;
     expect(parseEnv({}).sessionMaxAgeMs).toBe(90 * day);

@@ -68,8 +68,15 @@ describe("services with REDIS_URL", () => {
       expect(() => loadEnv({ REDIS_URL: value, DATA_DIR: dataDir }, process.cwd())).toThrow(ConfigError);
       expect(() => loadEnv({ REDIS_URL: value, DATA_DIR: dataDir }, process.cwd())).toThrow(/REDIS_URL/);
     }
-    expect(loadEnv({ REDIS_URL: "rediss://user:secret@redis.example.org:6380/2", DATA_DIR: dataDir }, process.cwd()).redisUrl).toBe(
-      "rediss://user:secret@redis.example.org:6380/2",
+    const sessionSecret = "s".repeat(32);
+    const redisUrl = "rediss://user:secret@redis.example.org:6380/2";
+    expect(loadEnv({ REDIS_URL: redisUrl, SESSION_SECRET: sessionSecret, DATA_DIR: dataDir }, process.cwd()).redisUrl).toBe(redisUrl);
+  });
+
+  it("refuse to start without a shared SESSION_SECRET: each instance would sign with its own", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "market-analytics-test-"));
+    expect(() => loadEnv({ REDIS_URL: "redis://localhost:6379", DATA_DIR: dataDir }, process.cwd())).toThrow(
+      "SESSION_SECRET must be set when REDIS_URL is",
     );
   });
 });

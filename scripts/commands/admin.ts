@@ -5,10 +5,11 @@
 //   npm run admin -- revoke someone@example.com
 //   npm run admin -- list
 import path from "node:path";
-import { listAdministrators, setAdministrator } from "../app/account/admins.server";
-import { findUserByEmail } from "../app/account/users.server";
-import { openDatabase } from "../app/platform/database.server";
-import { loadEnv, type Env } from "../app/platform/env.server";
+import { listAdministrators, setAdministrator } from "../../app/account/admins.server";
+import { findUserByEmail } from "../../app/account/users.server";
+import { openDatabase } from "../../app/platform/database.server";
+import { loadEnv, type Env } from "../../app/platform/env.server";
+import { loadEnvFile } from "../lib/env-file.js";
 
 const usage = "Usage: npm run admin -- grant <email> | revoke <email> | list";
 
@@ -21,10 +22,13 @@ const [command, email, ...extra] = process.argv.slice(2);
 const needsEmail = command === "grant" || command === "revoke";
 if (!(needsEmail || command === "list") || (needsEmail && !email) || (!needsEmail && email) || extra.length > 0) fail(usage);
 
+const appDir = path.resolve(import.meta.dirname, "../..");
+loadEnvFile(appDir);
+
 let config: Env;
 try {
   // A command is an entry point, like server.js: it reads the environment the operator gave it.
-  config = loadEnv(process.env, path.resolve(import.meta.dirname, ".."));
+  config = loadEnv(process.env, appDir);
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
