@@ -43,6 +43,7 @@ try {
   process.exit(1);
 }
 const env = services.platform.config;
+const { logger } = services.platform;
 
 const server = express();
 server.disable("x-powered-by");
@@ -76,19 +77,19 @@ listener.once("error", (error) => {
     EADDRNOTAVAIL: `${env.host} is not an address of this machine; set HOST`,
   }[error.code];
   if (!problem) throw error;
-  console.error(problem);
+  logger.error(problem);
   process.exit(1);
 });
 listener.listen(env.port, env.host, async () => {
   const address = `http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port}`;
   const { crypto, stocks, news, calendar, rates } = env.market;
   const providers = new Set([crypto, stocks, news, calendar, rates].map(({ provider }) => provider));
-  console.log(`Market Analytics listening on ${address}${env.publicUrl === address ? "" : ` (public address ${env.publicUrl})`}`);
+  logger.info(`Market Analytics listening on ${address}${env.publicUrl === address ? "" : ` (public address ${env.publicUrl})`}`);
   // Where the data lives, without the password a PostgreSQL URL may carry.
   const { host, pathname } = env.databaseUrl ? new URL(env.databaseUrl) : {};
   const database = env.databaseUrl ? `PostgreSQL at ${host}${pathname}` : `SQLite at ${env.databasePath}`;
-  console.log(`database: ${database}; market data: ${[...providers].join(", ")}; assistant: ${env.assistant.provider}`);
-  for (const notice of await module.startupNotices(services)) console.log(notice);
+  logger.info(`database: ${database}; market data: ${[...providers].join(", ")}; assistant: ${env.assistant.provider}`);
+  for (const notice of await module.startupNotices(services)) logger.info(notice);
 });
 
 let stopping = false;
@@ -101,9 +102,11 @@ let stopping = false;
 function stop(signal) {
   if (stopping) return;
   stopping = true;
+  // Readiness answers 503 from now on: a balancer stops sending new requests here.
+  services.platform.lifecycle.beginShutdown();
   listener.close(async () => {
     await module.shutdown(services);
-    console.log("stopped");
+    logger.info("stopped");
     process.exit(0);
   });
   // Kept-alive connections would hold the close forever. Answers given from now on end theirs
@@ -114,9 +117,9 @@ function stop(signal) {
   setInterval(() => listener.closeIdleConnections(), 100);
   // Sockets stay open for good: they are dropped now, and browsers reconnect (to another instance, if any).
   void realtime.close();
-  console.log(`${signal}: finishing open requests (at most ${env.shutdownTimeoutMs} ms), then stopping`);
+  logger.info(`${signal}: finishing open requests (at most ${env.shutdownTimeoutMs} ms), then stopping`);
   setTimeout(() => {
-    console.warn(`open requests still running after ${env.shutdownTimeoutMs} ms: closing their connections`);
+    logger.warn(`open requests still running after ${env.shutdownTimeoutMs} ms: closing their connections`);
     listener.closeAllConnections();
   }, env.shutdownTimeoutMs);
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import type pg from "pg";
 import * as pgSchema from "../../db/schema.pg";
 import type { AppDatabase, Orm, Tables } from "./database.server";
-import type { Logger } from "./logger.server";
+import { dependencyReport, type Logger } from "./logger.server";
 
 type PgOrm = NodePgDatabase<typeof pgSchema>;
 
@@ -39,10 +39,15 @@ export async function openPostgres(url: string, appDir: string, logger?: Logger)
   const { pg, drizzle } = driver;
   const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true });
   // An idle connection the server drops (restart, failover) must not take the process down:
-  // the pool replaces it, and the next query that cannot connect fails on its own.
-  pool.on("error", (error) => (logger ?? console).error(`PostgreSQL connection lost: ${error.message}`));
+  // the pool replaces it, and the next query that cannot connect fails on its own. Each idle
+  // connection reports the same loss: the log says it once, and once when a connection is made again.
+  const reachability = logger && dependencyReport(logger, "PostgreSQL");
+  pool.on("error", (error) =>
+    reachability?.down(`connection lost: ${error.message}`, "requests that need the database fail until it returns"),
+  );
   const open = new Set<pg.PoolClient>();
   pool.on("connect", (client) => {
+    reachability?.up();
     open.add(client);
     client.once("end", () => open.delete(client));
   });
@@ -66,7 +71,8 @@ export async function openPostgres(url: string, appDir: string, logger?: Logger)
       clearInterval(holdOpen);
     }
   };
-  return handle(orm, () => (closing ??= close()));
+  const db = handle(orm, () => (closing ??= close()));
+  return { ...db, pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
 }
 
 async function migrateUnderLock({ drizzle, migrate }: Awaited<ReturnType<typeof loadDriver>>, pool: pg.Pool, migrationsFolder: string) {

@@ -213,7 +213,7 @@ describe.skipIf(!testDatabaseServer && !postgresBinDir())("PostgreSQL", () => {
     await admin.rows(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
     );
-    await expect.poll(() => logger.lines.map((line) => line.message).join("\n")).toMatch(/PostgreSQL connection lost/);
+    await expect.poll(() => logger.lines.map((line) => line.message).join("\n")).toMatch(/PostgreSQL is unavailable \(connection lost/);
     expect(await db.rows(sql`select 1 as one`)).toEqual([{ one: 1 }]);
   });
 });
