@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { memoryLogger } from "~/platform/logger.server";
+import { dependencyReport, memoryLogger } from "~/platform/logger.server";
 import { mayReadMetrics } from "~/platform/metrics.server";
 import { clientAddressContext } from "~/platform/request-context";
 import { routePatterns } from "~/platform/route-patterns.server";
@@ -184,5 +184,17 @@ describe("logs", () => {
     const logger = memoryLogger();
     logger.warn("sign-in failed for bob@example.org with $argon2id$v=19$m=1$salt$hash");
     expect(logger.lines[0]!.message).toBe("sign-in failed for [email] with [hash]");
+  });
+
+  it("say once that a dependency went down and once that it came back, however often it fails meanwhile", () => {
+    const logger = memoryLogger();
+    const redis = dependencyReport(logger, "realtime: Redis");
+    redis.up();
+    for (let tick = 0; tick < 50; tick++) redis.down("Connection is closed.", "ticks reach this instance's browsers only");
+    for (let tick = 0; tick < 50; tick++) redis.up("ticks reach the other instances again");
+    expect(logger.lines).toEqual([
+      { level: "warn", message: "realtime: Redis is unavailable (Connection is closed.): ticks reach this instance's browsers only" },
+      { level: "info", message: "realtime: Redis is back: ticks reach the other instances again" },
+    ]);
   });
 });

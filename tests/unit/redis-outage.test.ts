@@ -122,6 +122,28 @@ describe("when Redis goes away and comes back", () => {
     expect(await shared.get("quote:ITUB4")).toBe("33.05");
   });
 
+  it("says once that a hung Redis stopped answering, works without it meanwhile, and once that it answers again", async () => {
+    const logger = memoryLogger();
+    const connection = await connectRedis(redis.url, logger, 100);
+    try {
+      expect(connection.available()).toBe(true);
+      redis.freeze();
+      try {
+        await vi.waitFor(() => expect(linesOf(logger, "is unavailable (Command timed out)")).toHaveLength(1), reconnection);
+        // Callers fall back at once instead of each waiting out a command timeout.
+        expect(connection.available()).toBe(false);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(linesOf(logger, "is unavailable")).toHaveLength(1);
+      } finally {
+        redis.thaw();
+      }
+      await vi.waitFor(() => expect(linesOf(logger, "is back")).toHaveLength(1), reconnection);
+      expect(connection.available()).toBe(true);
+    } finally {
+      await connection.close();
+    }
+  });
+
   it("starts without Redis and picks it up when it comes", async () => {
     const late = await startRedisServer();
     await late.stop();
