@@ -118,7 +118,9 @@ test.describe("a server that behaves like one", () => {
 
     const server = run(process.execPath, ["server.js"], { env: { HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir } });
     expect(await server.exit).toBe(1);
-    expect(server.output()).toBe(`port ${port} is in use; set PORT to a free port\n`);
+    const lines = server.output().trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "error", msg: `port ${port} is in use; set PORT to a free port` });
   });
 
   test("SIGTERM: the open event stream finishes, idle connections close, no new one is accepted, the database is closed, exit 0", async () => {
