@@ -105,14 +105,14 @@ export function createLogger(destination: DestinationStream = pino.destination({
     (level: Level) =>
     (message: string, ...details: unknown[]) => {
       const error = details.find(isErrorLike);
-      const text = [
-        message,
-        ...details.map((detail) =>
-          isErrorLike(detail) ? `${describeError(detail).type}: ${describeError(detail).message}` : String(detail),
-        ),
-      ].join(" ");
-      if (error) base[level]({ error: errorFields(error) }, scrub(text));
-      else base[level](scrub(text));
+      const said = details.map((detail) => {
+        if (!isErrorLike(detail)) return String(detail);
+        const { type, message } = describeError(detail);
+        return `${type}: ${message}`;
+      });
+      const text = scrub([message, ...said].join(" "));
+      if (error) base[level]({ error: errorFields(error) }, text);
+      else base[level](text);
     };
 
   return {
