@@ -102,4 +102,17 @@ test.describe("operations", () => {
     // Behind the proxy, a visitor from the internet reads no metrics.
     expect((await fetch(`${app.url}/metrics`, { headers: { "X-Forwarded-For": "203.0.113.9" } })).status).toBe(403);
   });
+
+  test("realtime_sockets counts the browsers connected to the instance", async ({ page }) => {
+    app = await startAppServer();
+    const sockets = async () => {
+      const text = await (await fetch(`${app!.url}/metrics`)).text();
+      return Number(text.match(/^realtime_sockets (\d+)$/m)?.[1]);
+    };
+    expect(await sockets()).toBe(0);
+    await page.goto(`${app.url}/cryptos`);
+    await expect.poll(sockets).toBe(1);
+    await page.close();
+    await expect.poll(sockets).toBe(0);
+  });
 });
