@@ -4,7 +4,9 @@
  */
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { startAppServer, signUpPassword, type AppServer } from "../support/app-server";
+import { createScratchDatabase, postgresBinDir, startPostgresServer } from "../support/postgres-server";
 
 test.describe("operations", () => {
   test.describe.configure({ timeout: 90_000 });
@@ -14,23 +16,24 @@ test.describe("operations", () => {
   });
 
   let app: AppServer | undefined;
+  const cleanups: (() => Promise<void>)[] = [];
 
   test.afterEach(async ({}, testInfo) => {
     if (testInfo.status !== testInfo.expectedStatus && app) console.log(`server output:\n${app.output().slice(-5000)}`);
     await app?.stop();
     app = undefined;
+    for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
-  test("a registration the database refuses logs no e-mail, name, nickname or hash; every line is JSON, the request's with its id", async () => {
-    app = await startAppServer();
-    // The INSERT of the new account fails in the database, as on a full or read-only disk.
-    const db = new Database(app.databasePath);
-    db.exec(`create trigger refuse_accounts before insert on users begin select raise(abort, 'disk I/O error'); end`);
-    db.close();
-
-    const response = await fetch(`${app.url}/register`, {
+  /**
+   * Posts a registration the database refuses (`refuse` makes it so) and checks the log: every line
+   * JSON, the failure and the request's line with its id, and nothing of what was posted.
+   */
+  async function expectRefusedRegistrationLoggedSafely(refuse: () => Promise<void>) {
+    await refuse();
+    const response = await fetch(`${app!.url}/register`, {
       method: "POST",
-      headers: { Origin: app.url, "X-Request-Id": "register-refused-1" },
+      headers: { Origin: app!.url, "X-Request-Id": "register-refused-1" },
       body: new URLSearchParams({
         email: "lena.prudente@example.org",
         name: "Lena Prudente",
@@ -51,18 +54,44 @@ test.describe("operations", () => {
         .map((line) => JSON.parse(line) as Record<string, unknown>);
     await expect.poll(() => records().some((record) => record.msg === "request" && record.requestId === "register-refused-1")).toBe(true);
 
-    const output = app.output();
-    for (const secret of ["lena.prudente@example.org", "Lena Prudente", "lenaprudente", "$argon2", signUpPassword])
-      expect(output).not.toContain(secret);
-    for (const record of records())
+    const output = app!.output();
+    for (const posted of ["lena.prudente@example.org", "Lena Prudente", "lenaprudente", "$argon2", signUpPassword]) {
+      expect(output).not.toContain(posted);
+    }
+    for (const record of records()) {
       expect(record).toEqual(expect.objectContaining({ time: expect.any(String), level: expect.any(String), msg: expect.any(String) }));
+    }
     const ofRequest = records().filter((record) => record.requestId === "register-refused-1");
-    expect(ofRequest).toContainEqual(
-      expect.objectContaining({ level: "error", msg: expect.stringMatching(/^POST \/register failed: .*SqliteError: disk I\/O error/) }),
-    );
+    expect(ofRequest).toContainEqual(expect.objectContaining({ level: "error", msg: expect.stringMatching(/^POST \/register failed: /) }));
     expect(ofRequest).toContainEqual(
       expect.objectContaining({ level: "info", msg: "request", method: "POST", route: "/register", path: "/register", status: 500 }),
     );
+  }
+
+  test("SQLite: a registration the database refuses logs no e-mail, name, nickname or hash; every line is JSON, the request's with its id", async () => {
+    app = await startAppServer();
+    // The INSERT of the new account fails in the database, as on a full or read-only disk.
+    await expectRefusedRegistrationLoggedSafely(async () => {
+      const db = new Database(app!.databasePath);
+      db.exec(`create trigger refuse_accounts before insert on users begin select raise(abort, 'disk I/O error'); end`);
+      db.close();
+    });
+  });
+
+  test("PostgreSQL: a registration the database refuses logs neither the query's parameters nor the failing row", async () => {
+    test.skip(!postgresBinDir(), "PostgreSQL is not installed");
+    const postgres = await startPostgresServer();
+    cleanups.push(() => postgres.stop());
+    const databaseUrl = await createScratchDatabase(postgres.url);
+    app = await startAppServer({ env: { DATABASE_URL: databaseUrl } });
+    // Drizzle reports a failed query with its parameters, and PostgreSQL's error names the failing
+    // row, e-mail and password hash included: the issue's leak.
+    await expectRefusedRegistrationLoggedSafely(async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query("alter table users add constraint refuse_accounts check (false) not valid");
+      await client.end();
+    });
   });
 
   test("request lines name route patterns and new ids; metrics count them by route; /readyz says ready", async () => {
