@@ -45,6 +45,7 @@ try {
   process.exit(1);
 }
 const env = services.platform.config;
+const { logger } = services.platform;
 
 const server = express();
 server.disable("x-powered-by");
@@ -83,7 +84,7 @@ listener.once("error", (error) => {
     EADDRNOTAVAIL: `${env.host} is not an address of this machine; set HOST`,
   }[error.code];
   if (!problem) throw error;
-  console.error(problem);
+  logger.error(problem);
   process.exit(1);
 });
 listener.listen(env.port, env.host, async () => {
@@ -95,12 +96,12 @@ listener.listen(env.port, env.host, async () => {
   ].filter(Boolean);
   const { crypto, stocks, news, calendar, rates } = env.market;
   const providers = new Set([crypto, stocks, news, calendar, rates].map(({ provider }) => provider));
-  console.log(`Market Analytics listening on ${address}${notes.length ? ` (${notes.join("; ")})` : ""}`);
+  logger.info(`Market Analytics listening on ${address}${notes.length ? ` (${notes.join("; ")})` : ""}`);
   // Where the data lives, without the password a PostgreSQL URL may carry.
   const { host, pathname } = env.databaseUrl ? new URL(env.databaseUrl) : {};
   const database = env.databaseUrl ? `PostgreSQL at ${host}${pathname}` : `SQLite at ${env.databasePath}`;
-  console.log(`database: ${database}; market data: ${[...providers].join(", ")}; assistant: ${env.assistant.provider}`);
-  for (const notice of await module.startupNotices(services)) console.log(notice);
+  logger.info(`database: ${database}; market data: ${[...providers].join(", ")}; assistant: ${env.assistant.provider}`);
+  for (const notice of await module.startupNotices(services)) logger.info(notice);
 });
 
 let stopping = false;
@@ -115,9 +116,11 @@ const streamGoodbyeMs = 1000;
 function stop(signal) {
   if (stopping) return;
   stopping = true;
+  // Readiness answers 503 from now on: a balancer stops sending new requests here.
+  services.platform.lifecycle.beginShutdown();
   listener.close(async () => {
     await module.shutdown(services);
-    console.log("stopped");
+    logger.info("stopped");
     process.exit(0);
   });
   // Kept-alive connections would hold the close forever. Answers given from now on end theirs
@@ -128,13 +131,13 @@ function stop(signal) {
   setInterval(() => listener.closeIdleConnections(), 100);
   // Sockets stay open for good: they are dropped now, and browsers reconnect (to another instance, if any).
   void realtime.close();
-  console.log(`${signal}: finishing open requests (at most ${env.shutdownTimeoutMs} ms), then stopping`);
+  logger.info(`${signal}: finishing open requests (at most ${env.shutdownTimeoutMs} ms), then stopping`);
   setTimeout(() => {
     // Replies still streaming end with their error event (what was shown is kept), so the user
     // can ask again; a moment later whatever is left is cut.
     services.interruptStreams();
     setTimeout(() => {
-      console.warn(`open requests still running after ${env.shutdownTimeoutMs} ms: closing their connections`);
+      logger.warn(`open requests still running after ${env.shutdownTimeoutMs} ms: closing their connections`);
       listener.closeAllConnections();
     }, streamGoodbyeMs);
   }, env.shutdownTimeoutMs);

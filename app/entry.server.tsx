@@ -10,6 +10,7 @@ import { documentWithoutModulePreloads } from "./platform/module-preloads.server
 import { NonceProvider, nonceContext } from "./platform/nonce";
 import { oauthFormActionSources } from "./account/oauth.server";
 import { platformOf } from "./platform/context.server";
+import { isDatabaseFailure } from "./platform/database.server";
 import { contentSecurityPolicy } from "./platform/security.server";
 
 export const streamTimeout = 5_000;
@@ -69,5 +70,8 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  platformOf(context).logger.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
+  const { logger, metrics } = platformOf(context);
+  if (isDatabaseFailure(error)) metrics.databaseErrors.inc();
+  // The logger writes an error's name, code and message, never a failed query's parameters.
+  logger.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
 };

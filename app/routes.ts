@@ -19,6 +19,8 @@ export default [
   route("currency", "routes/currency.ts"),
   route("demo-notice", "routes/demo-notice.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
+  route("metrics", "routes/metrics.ts"),
   ...prefix("proxy", [
     layout("routes/proxy/public.ts", [
       route("openapi.json", "routes/proxy/openapi.ts"),

@@ -1,5 +1,6 @@
 import express, { type Request as ExpressRequest, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node:http";
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -17,6 +18,7 @@ import { abortedOnDisconnect, pageRequestOf, sendFetchResponse, sendKeptAnswer, 
 import { isBareServerError, jsonError, serverErrorAnswer } from "./platform/http.server";
 import { nonceContext } from "./platform/nonce";
 import { clientAddressContext } from "./platform/request-context";
+import { routePatterns } from "./platform/route-patterns.server";
 import { createNonce, securityHeaders } from "./platform/security.server";
 import { createServices, provideServices, type Services } from "./services.server";
 
@@ -41,15 +43,17 @@ export async function shutdown(services: Services) {
 }
 
 /** The realtime socket on the app's HTTP server; closing it drops the browsers' connections so they reconnect elsewhere. */
-export function startRealtime(listener: HttpServer, services: Services) {
-  const { config, logger } = services.platform;
-  return attachRealtime(listener, {
+export async function startRealtime(listener: HttpServer, services: Services) {
+  const { config, logger, metrics } = services.platform;
+  const realtime = await attachRealtime(listener, {
     hub: services.live,
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,
     logger,
     userOf: (cookieHeader) => userIdOfAccessCookie(services.platform, cookieHeader),
   });
+  metrics.observe("realtime_sockets", "Browsers connected to this instance's realtime socket", () => realtime.connections());
+  return realtime;
 }
 
 const kibibyte = 1024;
@@ -76,6 +80,40 @@ async function refuseLargeBody(request: IncomingMessage, response: ServerRespons
 
 type NodeHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
+/** A request id short and plain enough to echo and log as it came (from a balancer or a proxy). */
+const safeRequestId = /^[\w.:-]{1,64}$/;
+
+/** The request's id: the one it came with when that is safe, else a new one, kept in its headers for the app. */
+function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers["x-request-id"];
+  const requestId = typeof given === "string" && safeRequestId.test(given) ? given : randomUUID();
+  request.headers["x-request-id"] = requestId;
+  return requestId;
+}
+
+/** Paths are logged as they came, within reason: a made-up one can be kilobytes long. */
+const loggedPathLength = 200;
+
+/** Gives each request its id and, once answered, its log line and its place in the metrics. */
+function requestObserver({ platform: { logger, metrics } }: Services) {
+  const patternOf = routePatterns(serverBuild.routes);
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    response.setHeader("X-Request-Id", requestId);
+    response.once("close", () => {
+      const seconds = (performance.now() - started) / 1000;
+      const path = (request.url ?? "/").split("?", 1)[0]!.slice(0, loggedPathLength);
+      const route = patternOf(path);
+      const method = request.method ?? "GET";
+      // An answer the client gave up on before its end, as nginx counts it.
+      const status = response.writableFinished ? response.statusCode : 499;
+      metrics.request(method, route, status, seconds);
+      logger.request({ requestId, method, route, path, status, durationMs: Math.round(seconds * 10_000) / 10 });
+    });
+  };
+}
+
 /** The page cache's lookups the entry point made for a request it passed on: the app's miss reuses them. */
 const edgeLookups = new WeakMap<IncomingMessage, PageLookups>();
 
@@ -87,6 +125,7 @@ const edgeLookups = new WeakMap<IncomingMessage, PageLookups>();
 export function createServerHandler(app: NodeHandler, services: Services): NodeHandler {
   const headers = securityHeaders(services.platform.config.publicUrl);
   const { pageCache } = services;
+  const observe = requestObserver(services);
   const toApp: NodeHandler = (request, response) => {
     const limit = requestBodyLimit((request.url ?? "/").split("?")[0] ?? "/");
     limitRequestBody(request, response, limit, {
@@ -95,6 +134,7 @@ export function createServerHandler(app: NodeHandler, services: Services): NodeH
     });
   };
   return (request, response) => {
+    observe(request, response);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     const mayBeKept = pageCache && (request.method === "GET" || request.method === "HEAD") && request.url?.startsWith("/");
     if (!mayBeKept) return toApp(request, response);
@@ -178,17 +218,20 @@ export function createApp({ services, clientDir }: { services: Services; clientD
   // escape (/cryptos/%E0) with its own untranslated error page instead of the app's. Public pages
   // go through the page cache, which keeps React Router's answer (compressed once) and serves it
   // again; the compression layer leaves an answer that is already compressed as it is.
-  app.use(async (req, res, next) => {
-    try {
-      const request = toFetchRequest(req);
-      const render = (pageRequest: Request) => handleRequest(abortedOnDisconnect(pageRequest, res), loadContextFor(req));
-      const answer = await (services.pageCache ? services.pageCache.respond(request, render, edgeLookups.get(req)) : render(request));
-      await sendFetchResponse(res, isBareServerError(answer) ? await serverErrorAnswer(request) : answer);
-    } catch (error) {
-      services.platform.logger.error("request failed before the router answered", error);
-      if (res.headersSent) return void res.destroy();
-      await sendFetchResponse(res, await serverErrorAnswer(pageRequestOf(req))).catch(next);
-    }
-  });
+  // Every line logged while answering (a loader's, an action's, React Router's errors) names the request.
+  app.use((req, res, next) =>
+    services.platform.logger.forRequest(requestIdOf(req), async () => {
+      try {
+        const request = toFetchRequest(req);
+        const render = (pageRequest: Request) => handleRequest(abortedOnDisconnect(pageRequest, res), loadContextFor(req));
+        const answer = await (services.pageCache ? services.pageCache.respond(request, render, edgeLookups.get(req)) : render(request));
+        await sendFetchResponse(res, isBareServerError(answer) ? await serverErrorAnswer(request) : answer);
+      } catch (error) {
+        services.platform.logger.error("request failed before the router answered", error);
+        if (res.headersSent) return void res.destroy();
+        await sendFetchResponse(res, await serverErrorAnswer(pageRequestOf(req))).catch(next);
+      }
+    }),
+  );
   return app;
 }

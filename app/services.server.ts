@@ -14,8 +14,10 @@ import { pagesChangedChannel, platformContext, type Platform } from "./platform/
 import { openDatabase } from "./platform/database.server";
 import type { Env } from "./platform/env.server";
 import { createLocalEventBus, createRedisEventBus } from "./platform/events.server";
-import { consoleLogger, type Logger } from "./platform/logger.server";
-import { createMemoryRateLimiter, createRedisRateLimiter } from "./platform/rate-limit.server";
+import { createLifecycle } from "./platform/lifecycle.server";
+import { createLogger, type Logger } from "./platform/logger.server";
+import { createMetrics } from "./platform/metrics.server";
+import { countingRefusals, createMemoryRateLimiter, createRedisRateLimiter } from "./platform/rate-limit.server";
 import { connectRedis } from "./platform/redis.server";
 import { combinePageCaches, createPageCache, type PageCache } from "./platform/page-cache.server";
 import { createPersonalPageVersions } from "./platform/personal-pages.server";
@@ -49,10 +51,21 @@ export type ServiceOverrides = { clock?: Clock; logger?: Logger };
  */
 export async function createServices(config: Env, overrides: ServiceOverrides = {}): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
-  const logger = overrides.logger ?? consoleLogger;
+  const logger = overrides.logger ?? createLogger();
+  const metrics = createMetrics();
   const db = await openDatabase(config, logger);
+  const { pool } = db;
+  if (pool)
+    metrics.observeEach(
+      "database_pool_connections",
+      "PostgreSQL pool connections: total, idle, and requests waiting for one",
+      "state",
+      pool,
+    );
   // With Redis, what instances share lives there; this instance's memory stands in while it is away.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
+  if (redis)
+    metrics.observe("redis_up", "1 while Redis answers, 0 while this instance works without it", () => (redis.available() ? 1 : 0));
   const events = redis ? createRedisEventBus(redis, logger) : createLocalEventBus();
   const shared = redis ? createRedisSharedStore(redis, createMemorySharedStore(clock)) : createMemorySharedStore(clock);
   const shutdownDeadline = new AbortController();
@@ -61,7 +74,11 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     db,
     clock,
     logger,
-    rateLimiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(clock),
+    metrics,
+    lifecycle: createLifecycle(),
+    rateLimiter: countingRefusals(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(clock), () =>
+      metrics.rateLimitRefusals.inc(),
+    ),
     events,
     shared,
     // A version outlives every page kept under it by a minute.
@@ -102,7 +119,11 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     clock,
     generation: () => market.quoteGeneration(),
     // A page served from memory is a visit React Router never saw: crypto pages still count.
-    onHit: (path: string) => cryptoViews.recordPage(path),
+    onHit: (path: string) => {
+      metrics.pageCacheHits.inc();
+      cryptoViews.recordPage(path);
+    },
+    onMiss: () => metrics.pageCacheMisses.inc(),
   };
   // Visitors' pages and signed-in sessions' pages are kept apart, each within its own limits:
   // many sessions cannot crowd out the pages every visitor shares.

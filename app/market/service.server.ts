@@ -58,17 +58,17 @@ function withEmbeddedEvents(live: CalendarProvider, embedded: CalendarProvider):
  * brapi for B3, and the US names from Finnhub and Twelve Data beside it when configured; the
  * fundamentals of the same stocks from the same upstreams (brapi's modules, Finnhub's metrics).
  */
-function liveStocks(market: MarketEnv): Pick<MarketProviders, "stocks" | "fundamentals"> {
+function liveStocks(market: MarketEnv, logger: Logger): Pick<MarketProviders, "stocks" | "fundamentals"> {
   const timeoutMs = market.upstreamTimeoutMs;
-  const b3 = createBrapiProvider({ ...market.stocks, timeoutMs });
-  const b3Facts = createBrapiFundamentals({ ...market.stocks, timeoutMs });
+  const b3 = createBrapiProvider({ ...market.stocks, timeoutMs, logger });
+  const b3Facts = createBrapiFundamentals({ ...market.stocks, timeoutMs, logger });
   const { apiKey: finnhubKey, baseUrl: finnhubBaseUrl } = market.finnhub;
   const { provider, twelveDataApiKey, twelveDataBaseUrl } = market.usStocks;
   if (provider !== "finnhub" || !finnhubKey || !twelveDataApiKey) return { stocks: b3, fundamentals: b3Facts };
-  const finnhub = { apiKey: finnhubKey, baseUrl: finnhubBaseUrl, timeoutMs };
+  const finnhub = { apiKey: finnhubKey, baseUrl: finnhubBaseUrl, timeoutMs, logger };
   const us = createUsStockProvider({
     finnhub: createFinnhubStocks(finnhub),
-    twelveData: createTwelveData({ apiKey: twelveDataApiKey, baseUrl: twelveDataBaseUrl, timeoutMs }),
+    twelveData: createTwelveData({ apiKey: twelveDataApiKey, baseUrl: twelveDataBaseUrl, timeoutMs, logger }),
   });
   return { stocks: stocksByMarket(b3, us), fundamentals: fundamentalsByMarket(b3Facts, createFinnhubFundamentals(finnhub)) };
 }
@@ -97,16 +97,16 @@ export function providersFor(market: MarketEnv, logger: Logger): MarketProviders
     market.finnhub.apiKey !== undefined
       ? createFinnhubProviders({ apiKey: market.finnhub.apiKey, baseUrl: market.finnhub.baseUrl, timeoutMs, logger })
       : undefined;
-  const listed = market.stocks.provider === "brapi" ? liveStocks(market) : { stocks: demo.stocks, fundamentals: demo.fundamentals };
+  const listed = market.stocks.provider === "brapi" ? liveStocks(market, logger) : { stocks: demo.stocks, fundamentals: demo.fundamentals };
   return {
     crypto: market.crypto.provider === "coingecko" ? createCoinGeckoProvider({ ...market.crypto, timeoutMs, logger }) : demo.crypto,
     ...listed,
     news: market.news.provider === "finnhub" && finnhub ? finnhub.news : demo.news,
     calendar: market.calendar.provider === "finnhub" && finnhub ? withEmbeddedEvents(finnhub.calendar, demo.calendar) : demo.calendar,
-    rates: market.rates.provider === "currency-api" ? createCurrencyApiProvider({ ...market.rates, timeoutMs }) : demo.rates,
+    rates: market.rates.provider === "currency-api" ? createCurrencyApiProvider({ ...market.rates, timeoutMs, logger }) : demo.rates,
     // brapi's index quotes come with live B3 stocks; an index it does not carry shows "—".
-    indices: market.stocks.provider === "brapi" ? createBrapiIndexProvider({ ...market.stocks, timeoutMs }) : demo.indices,
-    economy: market.economy.provider === "bcb" ? createBcbProvider({ baseUrl: market.economy.baseUrl, timeoutMs }) : demo.economy,
+    indices: market.stocks.provider === "brapi" ? createBrapiIndexProvider({ ...market.stocks, timeoutMs, logger }) : demo.indices,
+    economy: market.economy.provider === "bcb" ? createBcbProvider({ baseUrl: market.economy.baseUrl, timeoutMs, logger }) : demo.economy,
     cryptoMarket:
       market.crypto.provider === "coingecko" ? createCoinGeckoMarketProvider({ ...market.crypto, timeoutMs, logger }) : demo.cryptoMarket,
   };

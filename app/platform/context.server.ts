@@ -3,7 +3,9 @@ import type { Clock } from "./clock";
 import type { AppDatabase } from "./database.server";
 import type { Env } from "./env.server";
 import type { EventBus } from "./events.server";
+import type { Lifecycle } from "./lifecycle.server";
 import type { Logger } from "./logger.server";
+import type { Metrics } from "./metrics.server";
 import type { PersonalPageVersions } from "./personal-pages.server";
 import type { RateLimiter } from "./rate-limit.server";
 import type { SharedStore } from "./shared-store.server";
@@ -14,6 +16,9 @@ export type Platform = {
   readonly db: AppDatabase;
   readonly clock: Clock;
   readonly logger: Logger;
+  readonly metrics: Metrics;
+  /** Whether the instance is stopping (readiness reads it; the server flips it on SIGTERM). */
+  readonly lifecycle: Lifecycle;
   readonly rateLimiter: RateLimiter;
   readonly events: EventBus;
   readonly shared: SharedStore;

@@ -34,7 +34,9 @@ export type AppDatabase = {
    * `openSqlite`). A transaction started on `tx` joins this one.
    */
   transaction<T>(work: (tx: AppDatabase) => Promise<T>): Promise<T>;
-  /** Rows of a hand-written statement (tests, tools). */
+  /** PostgreSQL's pool: its connections, in all, idle, and requests waiting for one (for the metrics). */
+  pool?(): { total: number; idle: number; waiting: number };
+  /** Rows of a hand-written statement (tests, tools, readiness). */
   rows<Row = Record<string, unknown>>(statement: SQL): Promise<Row[]>;
   close(): Promise<void>;
 };
@@ -73,6 +75,15 @@ export function newestPageIds(db: AppDatabase, table: NewestFirstTable, page: nu
 /** A page's rows newest first again: `in` keeps no order, and sorting a handful here spares the database a sort. */
 export function newestFirst<Row extends { id: number; createdAt: Date }>(rows: Row[]): Row[] {
   return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+}
+
+/**
+ * Whether `error` came from the database: a query Drizzle reports failed, or either driver's own
+ * error (better-sqlite3's SqliteError, node-postgres' DatabaseError, which carries a severity).
+ */
+export function isDatabaseFailure(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  return ("query" in error && "params" in error) || (error as Error).name === "SqliteError" || "severity" in error;
 }
 
 export type DatabaseConfig = { databaseUrl?: string; databasePath: string; appDir: string };

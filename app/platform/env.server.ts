@@ -20,6 +20,7 @@ const envSchema = z
     SESSION_MAX_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(365).default(90)),
     ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().optional()),
     TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters long").optional()),
     API_CORS_ORIGINS: z.preprocess(
       emptyAsUndefined,
       z
@@ -216,6 +217,8 @@ export type Env = {
   apiCorsOrigins: readonly string[];
   /** How long a stop waits for open requests and event streams before it closes their connections. */
   shutdownTimeoutMs: number;
+  /** Lets a scraper outside the private networks read /metrics, sent as a bearer token. */
+  metricsToken: string | undefined;
   /** Anonymous page cache; a ttl of 0 turns it off. */
   pageCache: { ttlMs: number; maxBytes: number; maxEntries: number };
   market: MarketEnv;
@@ -269,6 +272,7 @@ export function parseEnv(
     trustProxy: env.TRUST_PROXY,
     apiCorsOrigins: env.API_CORS_ORIGINS ?? [],
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: env.METRICS_TOKEN,
     market: {
       crypto: {
         provider: env.CRYPTO_PROVIDER,

@@ -59,6 +59,8 @@ export type PageCacheOptions = {
   generation?: () => number;
   /** Runs for every answer served from the cache (a page view that must still be counted). */
   onHit?: (path: string) => void;
+  /** Told of each page this cache keeps that had to be rendered. */
+  onMiss?: () => void;
   /**
    * A cache of one session's pages rather than shared ones: requests may also carry these
    * (session) cookies, a variant must name its audience, and a page marked private is kept for
@@ -371,6 +373,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (!found) return render(request);
     const answered = await fromMemory(request, found);
     if (answered) return toResponse(answered);
+    options.onMiss?.();
     // A HEAD has no body to keep.
     if (request.method === "HEAD") return render(request);
     return renderAndKeep(found.key, request, found.variant, render);

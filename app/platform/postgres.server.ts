@@ -4,7 +4,7 @@ import path from "node:path";
 import type pg from "pg";
 import * as pgSchema from "../../db/schema.pg";
 import type { AppDatabase, Orm, Tables } from "./database.server";
-import type { Logger } from "./logger.server";
+import { dependencyReport, type Logger } from "./logger.server";
 import { logAppliedMigrations } from "./migrations.server";
 
 type PgOrm = NodePgDatabase<typeof pgSchema>;
@@ -92,10 +92,15 @@ export async function openPostgres(url: string, appDir: string, options: Postgre
     idle_in_transaction_session_timeout: 4 * timeouts.queryMs,
   });
   // An idle connection the server drops (restart, failover) must not take the process down:
-  // the pool replaces it, and the next query that cannot connect fails on its own.
-  pool.on("error", (error) => (logger ?? console).error(`PostgreSQL connection lost: ${error.message}`));
+  // the pool replaces it, and the next query that cannot connect fails on its own. Each idle
+  // connection reports the same loss: the log says it once, and once when a connection is made again.
+  const reachability = logger && dependencyReport(logger, "PostgreSQL");
+  pool.on("error", (error) =>
+    reachability?.down(`connection lost: ${error.message}`, "requests that need the database fail until it returns"),
+  );
   const open = new Set<pg.PoolClient>();
   pool.on("connect", (client) => {
+    reachability?.up();
     open.add(client);
     client.once("end", () => open.delete(client));
   });
@@ -113,7 +118,8 @@ export async function openPostgres(url: string, appDir: string, options: Postgre
       clearInterval(holdOpen);
     }
   };
-  return handle(orm, () => (closing ??= close()));
+  const db = handle(orm, () => (closing ??= close()));
+  return { ...db, pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
 }
 
 /** Runs `attempt` until PostgreSQL can be reached; any other failure (a wrong password, a broken migration) ends the start. */

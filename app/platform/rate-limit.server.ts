@@ -16,6 +16,17 @@ export type RateLimiter = {
   hit(attempts: ReadonlyArray<readonly [RateLimit, string]>): Promise<RateLimitVerdict>;
 };
 
+/** `limiter`, telling `onRefusal` of each attempt it refuses (for the metrics). */
+export function countingRefusals(limiter: RateLimiter, onRefusal: () => void): RateLimiter {
+  return {
+    async hit(attempts) {
+      const verdict = await limiter.hit(attempts);
+      if (!verdict.allowed) onRefusal();
+      return verdict;
+    },
+  };
+}
+
 /** Fixed windows in this process's memory: enough for one instance. */
 export function createMemoryRateLimiter(clock: Clock): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();

@@ -10,6 +10,11 @@ const commandTimeoutMs = 150;
 const longestReconnectDelayMs = 2000;
 /** How long start-up waits for Redis before serving without it. */
 const connectTimeoutMs = 1000;
+/**
+ * How often a ping checks that Redis answers. A Redis that hangs keeps its connection open, so
+ * only a command that times out shows it; meanwhile the instance stops waiting on it at all.
+ */
+const defaultHeartbeatMs = 2000;
 
 /**
  * The instance's connections to Redis: one for commands and one for subscriptions (a subscribed
@@ -28,7 +33,7 @@ export type RedisConnection = {
  * Connects to Redis and waits, at most `connectTimeoutMs`, for it to answer. A Redis that is down
  * does not stop the start: the instance serves on its own and picks Redis up when it comes back.
  */
-export async function connectRedis(url: string, logger: Logger): Promise<RedisConnection> {
+export async function connectRedis(url: string, logger: Logger, heartbeatMs = defaultHeartbeatMs): Promise<RedisConnection> {
   const options = {
     lazyConnect: true,
     connectTimeout: connectTimeoutMs,
@@ -50,11 +55,13 @@ export async function connectRedis(url: string, logger: Logger): Promise<RedisCo
   const where = describe(url);
   let closing = false;
   let reported: "up" | "down" | undefined;
+  // False from a ping that timed out until one is answered.
+  let answering = true;
 
   // One line per change of state, however many requests fall back meanwhile.
   const report = (lastError?: Error) => {
     if (closing) return;
-    if (connections.every((connection) => connection.status === "ready")) {
+    if (answering && connections.every((connection) => connection.status === "ready")) {
       if (reported === "up") return;
       logger.info(reported === "down" ? `Redis at ${where} is back: shared state goes through it again` : `Redis at ${where} connected`);
       reported = "up";
@@ -65,19 +72,37 @@ export async function connectRedis(url: string, logger: Logger): Promise<RedisCo
       reported = "down";
     }
   };
+  // A new connection answered its handshake: Redis answers again.
+  client.on("ready", () => (answering = true));
   for (const connection of connections) {
     connection.on("ready", () => report());
     connection.on("error", (error: Error) => report(error));
     connection.on("close", () => report(new Error("connection closed")));
   }
 
+  const heartbeat = setInterval(() => {
+    if (client.status !== "ready") return;
+    client.ping().then(
+      () => {
+        answering = true;
+        report();
+      },
+      (error: Error) => {
+        answering = false;
+        report(error);
+      },
+    );
+  }, heartbeatMs);
+  heartbeat.unref();
+
   await Promise.all(connections.map((connection) => connection.connect().catch(() => undefined)));
   return {
     client,
     subscriber,
-    available: () => client.status === "ready",
+    available: () => answering && client.status === "ready",
     async close() {
       closing = true;
+      clearInterval(heartbeat);
       await Promise.all(
         connections.map((connection) =>
           connection.status === "ready" ? connection.quit().catch(() => connection.disconnect()) : connection.disconnect(),

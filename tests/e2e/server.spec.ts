@@ -118,12 +118,15 @@ test.describe("a server that behaves like one", () => {
 
     const server = run(process.execPath, ["server.js"], { env: { HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir } });
     expect(await server.exit).toBe(1);
-    // A new data directory: the migrations applied to it are logged first.
+    // Lines are JSON; a new data directory's migrations are logged first.
     const lines = server
       .output()
+      .trimEnd()
       .split("\n")
-      .filter((line) => line && !line.includes("database migration applied"));
-    expect(lines).toEqual([`port ${port} is in use; set PORT to a free port`]);
+      .map((line) => JSON.parse(line) as { level: string; msg: string })
+      .filter(({ msg }) => !msg.includes("database migration applied"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: "error", msg: `port ${port} is in use; set PORT to a free port` });
   });
 
   test("SIGTERM: the open event stream finishes, idle connections close, no new one is accepted, the database is closed, exit 0", async () => {

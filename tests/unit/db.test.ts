@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLifecycle } from "~/platform/lifecycle.server";
+import { readiness } from "~/platform/readiness.server";
 import { openDatabase, openSqlite, type AppDatabase } from "~/platform/database.server";
 import { ensureSessionSecret } from "~/platform/env.server";
 import { memoryLogger } from "~/platform/logger.server";
@@ -274,7 +276,20 @@ describe.skipIf(!testDatabaseServer && !postgresBinDir())("PostgreSQL", () => {
     await admin.rows(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
     );
-    await expect.poll(() => logger.lines.map((line) => line.message).join("\n")).toMatch(/PostgreSQL connection lost/);
+    await expect.poll(() => logger.lines.map((line) => line.message).join("\n")).toMatch(/PostgreSQL is unavailable \(connection lost/);
     expect(await db.rows(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+    // Each dropped connection reports the loss: said once, and its return once.
+    const messages = logger.lines.map((line) => line.message);
+    expect(messages.filter((message) => message.startsWith("PostgreSQL is unavailable"))).toHaveLength(1);
+    expect(messages.filter((message) => message.startsWith("PostgreSQL is back"))).toHaveLength(1);
+  });
+
+  it("shows its pool to the metrics, and readiness fails once it is closed", async () => {
+    const db = await open();
+    await Promise.all([db.rows(sql`select pg_sleep(0.05)`), db.rows(sql`select pg_sleep(0.05)`)]);
+    expect(db.pool?.()).toEqual({ total: 2, idle: 2, waiting: 0 });
+    expect(await readiness({ db, lifecycle: createLifecycle() })).toEqual({ ready: true });
+    await db.close();
+    expect(await readiness({ db, lifecycle: createLifecycle() })).toEqual({ ready: false, reason: "database-unreachable" });
   });
 });

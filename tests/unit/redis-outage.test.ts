@@ -24,6 +24,10 @@ async function promptly<T>(work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/** The instance's `redis_up` gauge, as Prometheus would read it. */
+const redisUp = async (services: Services) =>
+  Number((await services.platform.metrics.registry.getSingleMetricAsString("redis_up")).match(/^redis_up (\d)$/m)?.[1]);
+
 const linesOf = (logger: ReturnType<typeof memoryLogger>, text: string) => logger.lines.filter((line) => line.message.includes(text));
 
 beforeAll(async () => {
@@ -51,8 +55,10 @@ describe("when Redis goes away and comes back", () => {
     await first.platform.shared.set("quote:PETR4", "38.12", 60_000);
     expect(linesOf(logs.first, "connected")).toHaveLength(1);
 
+    expect(await redisUp(first)).toBe(1);
     await redis.stop();
     await vi.waitFor(() => expect(linesOf(logs.first, "is unavailable")).toHaveLength(1));
+    expect(await redisUp(first)).toBe(0);
 
     const { rateLimiter, shared, events } = first.platform;
     const limit: RateLimit = { name: "test:outage", limit: 3, windowMs: 60_000 };
@@ -80,6 +86,7 @@ describe("when Redis goes away and comes back", () => {
     await redis.start();
     await vi.waitFor(() => expect(linesOf(logs.first, "is back")).toHaveLength(1), reconnection);
     await vi.waitFor(() => expect(linesOf(logs.second, "is back")).toHaveLength(1), reconnection);
+    expect(await redisUp(first)).toBe(1);
     // Both instances took their subscriptions again.
     await vi.waitFor(async () =>
       expect(await inspector.client.pubsub("NUMSUB", "events:pages:changed")).toEqual(["events:pages:changed", 2]),
@@ -120,6 +127,28 @@ describe("when Redis goes away and comes back", () => {
     }
     expect(heard.first.at(-1)).toBe("while Redis hangs");
     expect(await shared.get("quote:ITUB4")).toBe("33.05");
+  });
+
+  it("says once that a hung Redis stopped answering, works without it meanwhile, and once that it answers again", async () => {
+    const logger = memoryLogger();
+    const connection = await connectRedis(redis.url, logger, 100);
+    try {
+      expect(connection.available()).toBe(true);
+      redis.freeze();
+      try {
+        await vi.waitFor(() => expect(linesOf(logger, "is unavailable (Command timed out)")).toHaveLength(1), reconnection);
+        // Callers fall back at once instead of each waiting out a command timeout.
+        expect(connection.available()).toBe(false);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(linesOf(logger, "is unavailable")).toHaveLength(1);
+      } finally {
+        redis.thaw();
+      }
+      await vi.waitFor(() => expect(linesOf(logger, "is back")).toHaveLength(1), reconnection);
+      expect(connection.available()).toBe(true);
+    } finally {
+      await connection.close();
+    }
   });
 
   it("starts without Redis and picks it up when it comes", async () => {

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import type { Logger } from "~/platform/logger.server";
 import type { EconomyProvider } from "../providers/provider";
 import type { EconomicPoint, EconomicSeriesId } from "../types";
 import { createJsonClient } from "./http";
 import { num, validItems } from "./schema";
 
-export type BcbOptions = { baseUrl?: string; timeoutMs?: number };
+export type BcbOptions = { baseUrl?: string; timeoutMs?: number; logger?: Logger };
 
 /** Banco Central do Brasil's time-series system (SGS): keyless, JSON on request. */
 export const defaultBcbBaseUrl = "https://api.bcb.gov.br/dados/serie";
@@ -41,8 +42,8 @@ function earliestStart(to: string): string {
   return start.toISOString().slice(0, 10);
 }
 
-export function createBcbProvider({ baseUrl = defaultBcbBaseUrl, timeoutMs }: BcbOptions = {}): EconomyProvider {
-  const http = createJsonClient({ provider: "bcb", baseUrl, timeoutMs });
+export function createBcbProvider({ baseUrl = defaultBcbBaseUrl, timeoutMs, logger }: BcbOptions = {}): EconomyProvider {
+  const http = createJsonClient({ provider: "bcb", baseUrl, timeoutMs, logger });
   const path = (id: EconomicSeriesId, tail: string) => `/bcdata.sgs.${codes[id]}/dados${tail}`;
   return {
     source: "live",

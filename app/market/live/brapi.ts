@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Logger } from "~/platform/logger.server";
 import { UpstreamError, type LongStockRange, type StockProvider } from "../providers/provider";
 import { classifyStock } from "../stock-type";
 import type { OhlcPoint, StockListItem, StockListQuery } from "../types";
@@ -10,6 +11,7 @@ export type BrapiOptions = {
   /** Needed for /api/quote/list and for all but four quote tickers (PETR4, MGLU3, VALE3, ITUB4). */
   token?: string;
   timeoutMs?: number;
+  logger?: Logger;
 };
 
 const defaultBaseUrl = "https://brapi.dev";
@@ -107,8 +109,8 @@ const longRanges: Record<LongStockRange, readonly { range: string; interval: str
 const rangeRefusals = [400, 401, 402, 403, 404];
 
 /** One JSON client per brapi adapter, with the token as a bearer header. */
-export function brapiClient({ baseUrl = defaultBaseUrl, token, timeoutMs }: BrapiOptions = {}) {
-  return createJsonClient({ provider: "brapi", baseUrl, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs });
+export function brapiClient({ baseUrl = defaultBaseUrl, token, timeoutMs, logger }: BrapiOptions = {}) {
+  return createJsonClient({ provider: "brapi", baseUrl, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs, logger });
 }
 
 export function createBrapiProvider(options: BrapiOptions = {}): StockProvider {

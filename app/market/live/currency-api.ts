@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Logger } from "~/platform/logger.server";
 import { UpstreamError, type RatesProvider } from "../providers/provider";
 import type { CurrencyKind, RateTable } from "../types";
 import { currencyKindOf } from "./currency-kinds";
@@ -10,6 +11,7 @@ export type CurrencyApiOptions = {
   /** The feed's author asks clients to fall back to this mirror when the CDN fails. */
   fallbackBaseUrl?: string;
   timeoutMs?: number;
+  logger?: Logger;
 };
 
 const provider = "currency-api";
@@ -23,9 +25,10 @@ export function createCurrencyApiProvider({
   baseUrl = defaultBaseUrl,
   fallbackBaseUrl = defaultFallbackBaseUrl,
   timeoutMs,
+  logger,
 }: CurrencyApiOptions = {}): RatesProvider {
-  const primary = createJsonClient({ provider, baseUrl, timeoutMs });
-  const fallback = createJsonClient({ provider, baseUrl: fallbackBaseUrl, timeoutMs });
+  const primary = createJsonClient({ provider, baseUrl, timeoutMs, logger });
+  const fallback = createJsonClient({ provider, baseUrl: fallbackBaseUrl, timeoutMs, logger });
   const path = "/currencies/usd.json";
 
   return {

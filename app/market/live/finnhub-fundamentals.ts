@@ -35,9 +35,14 @@ const millionsOfShares = (value: number | null) => (value === null || value <= 0
  * always `missing` (yields show "—"); so is net debt/EBITDA, which the free metrics cannot give
  * honestly, and the free float. A plan refused the metrics (403) → `missing: ["fundamentals"]`.
  */
-export function createFinnhubFundamentals({ apiKey, baseUrl = defaultBaseUrl, timeoutMs }: FinnhubStocksOptions): FundamentalsProvider {
-  const http = createJsonClient({ provider: "finnhub", baseUrl, headers: { "x-finnhub-token": apiKey }, timeoutMs });
-  const stocks = createFinnhubStocks({ apiKey, baseUrl, timeoutMs });
+export function createFinnhubFundamentals({
+  apiKey,
+  baseUrl = defaultBaseUrl,
+  timeoutMs,
+  logger,
+}: FinnhubStocksOptions): FundamentalsProvider {
+  const http = createJsonClient({ provider: "finnhub", baseUrl, headers: { "x-finnhub-token": apiKey }, timeoutMs, logger });
+  const stocks = createFinnhubStocks({ apiKey, baseUrl, timeoutMs, logger });
 
   return {
     source: "live",

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import type { Logger } from "~/platform/logger.server";
 import { createJsonClient } from "./http";
 import { num, text } from "./schema";
 
 /** US quotes and company profiles from Finnhub's free tier (60 calls/minute); history comes from elsewhere. */
 
-export type FinnhubStocksOptions = { apiKey: string; baseUrl?: string; timeoutMs?: number };
+export type FinnhubStocksOptions = { apiKey: string; baseUrl?: string; timeoutMs?: number; logger?: Logger };
 
 export type UsQuote = {
   price: number;
@@ -49,8 +50,8 @@ const profileSchema = z.object({
 
 const millions = (value: number | null) => (value === null || value <= 0 ? null : value * 1_000_000);
 
-export function createFinnhubStocks({ apiKey, baseUrl = defaultBaseUrl, timeoutMs }: FinnhubStocksOptions) {
-  const http = createJsonClient({ provider: "finnhub", baseUrl, headers: { "x-finnhub-token": apiKey }, timeoutMs });
+export function createFinnhubStocks({ apiKey, baseUrl = defaultBaseUrl, timeoutMs, logger }: FinnhubStocksOptions) {
+  const http = createJsonClient({ provider: "finnhub", baseUrl, headers: { "x-finnhub-token": apiKey }, timeoutMs, logger });
 
   return {
     /** null for a symbol Finnhub does not know: it answers 200 with every number 0 (and d, dp null). */

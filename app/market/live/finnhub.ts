@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Language } from "~/i18n/languages";
-import { consoleLogger, type Logger } from "~/platform/logger.server";
+import type { Logger } from "~/platform/logger.server";
 import type { CalendarProvider, NewsProvider } from "../providers/provider";
 import { newsCategories, type CalendarEvent, type NewsCategory, type NewsItem } from "../types";
 import { createJsonClient } from "./http";
@@ -74,7 +74,7 @@ export function createFinnhubProviders({
   apiKey,
   timeoutMs,
   earningsSplitAt = defaultEarningsSplitAt,
-  logger = consoleLogger,
+  logger,
 }: FinnhubOptions): {
   news: NewsProvider;
   calendar: CalendarProvider;
@@ -95,7 +95,7 @@ export function createFinnhubProviders({
     if (earningsCalendar.length < earningsSplitAt) return earningsCalendar;
     const days = daysBetween(from, to);
     if (days === 0) {
-      logger.warn(`finnhub /calendar/earnings: ${earningsCalendar.length} rows for ${from} alone; the day may be incomplete`);
+      logger?.warn(`finnhub /calendar/earnings: ${earningsCalendar.length} rows for ${from} alone; the day may be incomplete`);
       return earningsCalendar;
     }
     const firstHalfEnd = addDays(from, Math.floor(days / 2));

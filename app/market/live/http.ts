@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { consoleLogger, type Logger } from "~/platform/logger.server";
+import type { Logger } from "~/platform/logger.server";
 import { UpstreamError } from "../providers/provider";
 import { parseCollectingDrops } from "./schema";
 
@@ -14,7 +14,7 @@ export type JsonClientOptions = {
   /** Sent with every request (auth goes here, never in the URL, so it cannot leak into messages or logs). */
   headers?: Record<string, string>;
   timeoutMs?: number;
-  /** Told about items dropped from a feed, each distinct one once. */
+  /** Told about items dropped from a feed, each distinct one once (the app always gives one; a test may not). */
   logger?: Logger;
 };
 
@@ -25,7 +25,7 @@ const maxReportedDrops = 1000;
  * One GET per call, no retries: the cache layer above owns retries and back-off, so an adapter
  * must fail fast and say why (status, Retry-After) instead of multiplying upstream calls.
  */
-export function createJsonClient({ provider, baseUrl, headers, timeoutMs = defaultTimeoutMs, logger = consoleLogger }: JsonClientOptions) {
+export function createJsonClient({ provider, baseUrl, headers, timeoutMs = defaultTimeoutMs, logger }: JsonClientOptions) {
   const root = baseUrl.replace(/\/+$/, "");
   // A bad item that stays in a feed is logged once, not on every refresh.
   const reportedDrops = new Set<string>();
@@ -35,7 +35,7 @@ export function createJsonClient({ provider, baseUrl, headers, timeoutMs = defau
       if (reportedDrops.has(line)) continue;
       if (reportedDrops.size >= maxReportedDrops) reportedDrops.clear();
       reportedDrops.add(line);
-      logger.warn(line);
+      logger?.warn(line);
     }
   }
 

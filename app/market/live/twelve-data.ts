@@ -1,11 +1,12 @@
 import { z } from "zod";
+import type { Logger } from "~/platform/logger.server";
 import { UpstreamError } from "../providers/provider";
 import { createJsonClient } from "./http";
 import { list, num, text } from "./schema";
 
 /** Daily US candles from Twelve Data's free tier (8 credits/minute, 800/day; one credit per call). */
 
-export type TwelveDataOptions = { apiKey: string; baseUrl?: string; timeoutMs?: number };
+export type TwelveDataOptions = { apiKey: string; baseUrl?: string; timeoutMs?: number; logger?: Logger };
 
 /** One trading day; `date` is the exchange's calendar day (YYYY-MM-DD). */
 export type DailyCandle = { date: string; open: number; high: number; low: number; close: number; volume: number | null };
@@ -23,12 +24,13 @@ const seriesSchema = z.object({
   values: list(z.object({ datetime: z.string(), open: num, high: num, low: num, close: num, volume: num })),
 });
 
-export function createTwelveData({ apiKey, baseUrl = defaultBaseUrl, timeoutMs }: TwelveDataOptions) {
+export function createTwelveData({ apiKey, baseUrl = defaultBaseUrl, timeoutMs, logger }: TwelveDataOptions) {
   const http = createJsonClient({
     provider: "twelve-data",
     baseUrl,
     headers: { authorization: `apikey ${apiKey}` },
     timeoutMs,
+    logger,
   });
 
   return {

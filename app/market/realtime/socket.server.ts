@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
-import type { Logger } from "~/platform/logger.server";
+import { dependencyReport, type Logger } from "~/platform/logger.server";
 import type { LiveHub } from "./hub.server";
 import { isLiveKey, maxLiveKeysPerConnection, type LiveClientEvents, type LiveKey, type LiveServerEvents, type Tick } from "./protocol";
 
@@ -14,7 +14,11 @@ const redisChannelKey = "market-analytics:realtime";
 type InterServerEvents = { ticks: (ticks: Tick[]) => void };
 type SocketData = { userId: number | null };
 
-export type RealtimeChannel = { close(): Promise<void> };
+export type RealtimeChannel = {
+  /** Browsers connected to this instance. */
+  connections(): number;
+  close(): Promise<void>;
+};
 
 export type RealtimeOptions = {
   hub: LiveHub;
@@ -65,13 +69,21 @@ async function redisAdapter(redisUrl: string, logger: Logger) {
   const subscriber = new Redis(redisUrl, { ...options, connectionName: "market-analytics:realtime-events" });
   for (const connection of [publisher, subscriber]) connection.on("error", () => undefined);
   // The adapter drops the promise of each publish: while Redis is away they would reject unheard
-  // and stop the process. Ticks then reach this instance's browsers only, until it is back.
+  // and stop the process. Ticks then reach this instance's browsers only, until it is back; that
+  // is said once, not at every tick.
+  const reachability = dependencyReport(logger, "realtime: Redis");
   const publish = publisher.publish.bind(publisher) as (channel: string, message: string | Buffer) => Promise<number>;
   publisher.publish = ((channel: string, message: string | Buffer) =>
-    publish(channel, message).catch((error: Error) => {
-      logger.warn(`realtime: could not reach the other instances through Redis (${error.message})`);
-      return 0;
-    })) as typeof publisher.publish;
+    publish(channel, message).then(
+      (receivers) => {
+        reachability.up("ticks reach the other instances again");
+        return receivers;
+      },
+      (error: Error) => {
+        reachability.down(error.message, "ticks reach this instance's browsers only");
+        return 0;
+      },
+    )) as typeof publisher.publish;
   return { publisher, subscriber, adapter: createAdapter(publisher, subscriber, { key: redisChannelKey }) };
 }
 
@@ -153,6 +165,7 @@ export async function attachRealtime(
   });
 
   return {
+    connections: () => io.engine.clientsCount,
     async close() {
       detach();
       // Sockets are dropped without a goodbye, so browsers reconnect (to another instance, if any).
