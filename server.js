@@ -116,6 +116,9 @@ const streamGoodbyeMs = 1000;
 function stop(signal) {
   if (stopping) return;
   stopping = true;
+  // Closing Redis and the database under work still in flight (a publish, a refresh) rejects what
+  // was waiting on them: logged, never a crash of a process that is stopping anyway.
+  process.on("unhandledRejection", (reason) => logger.warn("during shutdown, a pending operation failed", reason));
   // Readiness answers 503 from now on: a balancer stops sending new requests here.
   services.platform.lifecycle.beginShutdown();
   listener.close(async () => {
