@@ -49,6 +49,8 @@ test("a write while the disk has failed gets the translated error page, and sign
   await expect(page.getByText("Algo deu errado, tente novamente mais tarde.")).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
   await page.screenshot({ path: test.info().outputPath("error-page.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("error-page-phone.png") });
   // That 500 is the point of this test; nothing else may have gone wrong.
   const others = consoleProblems.filter((problem) => !/status of 500|Unexpected Server Error/.test(problem));
   consoleProblems.splice(0, consoleProblems.length, ...others);
