@@ -69,11 +69,6 @@ if (vite) {
 }
 
 const listener = createHttpServer(vite ? server : module.createServerHandler(server, services));
-// A proxy reuses its idle connections to an instance for up to its own keep-alive timeout (nginx:
-// 60 s, deploy/nginx). The instance must not close one first, or a request the proxy sends on it
-// at that moment fails: Node's default is 5 s.
-listener.keepAliveTimeout = 65_000;
-listener.headersTimeout = 66_000;
 // Live prices over socket.io, on the same server and port (/socket.io/).
 const realtime = await module.startRealtime(listener, services);
 // One line an operator can act on, instead of a stack trace.
