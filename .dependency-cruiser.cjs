@@ -2,16 +2,19 @@
  * The direction of dependencies in app/, checked by `npm run lint`:
  *
  *   composition (root.tsx, entry.*.tsx, server.ts, services.server.ts, routes.ts)
- *     → routes/ → ui/ → features (market, account, favorites, assistant, content) → platform/, i18n/ → lib/
+ *     → routes/ → screens/ | api/ → features → platform/, i18n/ → lib/
+ *     routes/ → ui/ (views), which may read a screen's types only
  *
- * Routes and views sit on top; features own domain logic and data access; platform, i18n and lib
- * serve everyone and know nobody above them. Server-only modules end in `.server.ts(x)`.
+ * A feature is any folder of app/ that is not one of the named layers, so a new one (app/portfolio)
+ * is held to the rules without editing this file. Server-only modules end in `.server.ts(x)`.
  */
-const features = "(market|account|favorites|assistant|content)";
-const feature = `^app/${features}/`;
+const layers = "routes|ui|screens|api|platform|i18n|lib";
+const feature = `^app/(?!(?:${layers})/)([^/]+)/`;
 const base = "^app/(platform|i18n|lib)/";
 const ui = "^app/ui/";
 const routes = "^app/routes/";
+const screens = "^app/screens/";
+const api = "^app/api/";
 const composition = "^app/(root[.]tsx|entry[.][^/]+[.]tsx|server[.]ts|services[.]server[.]ts|routes[.]ts)$";
 const serverOnly = "[.]server[.]tsx?$";
 
@@ -42,6 +45,42 @@ module.exports = {
       to: { path: composition },
     },
     {
+      name: "screens-and-api-from-above",
+      comment:
+        "app/screens assembles one screen's data and app/api answers /proxy; routes call them. Features, platform, i18n and lib never import them.",
+      severity: "error",
+      from: { path: [feature, base] },
+      to: { path: [screens, api] },
+    },
+    {
+      name: "screens-and-api-are-siblings",
+      comment: "A screen and the public API never import each other: what both need belongs in a feature.",
+      severity: "error",
+      from: { path: screens },
+      to: { path: api },
+    },
+    {
+      name: "api-and-screens-are-siblings",
+      comment: "A screen and the public API never import each other: what both need belongs in a feature.",
+      severity: "error",
+      from: { path: api },
+      to: { path: screens },
+    },
+    {
+      name: "ui-reads-screen-types-only",
+      comment: "Views describe the data a screen assembles (import type) but never run a screen's code.",
+      severity: "error",
+      from: { path: ui },
+      to: { path: screens, dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "edge-gets-realtime-from-composition",
+      comment: "server.ts gets the realtime socket from the composition root, never from the market engine.",
+      severity: "error",
+      from: { path: "^app/server[.]ts$" },
+      to: { path: "^app/market/" },
+    },
+    {
       name: "base-not-to-features",
       comment: "app/platform, app/i18n and app/lib serve the features; they never import one.",
       severity: "error",
@@ -63,7 +102,7 @@ module.exports = {
       comment:
         "app/ui holds views, which routes compose. Server code, features, platform, i18n and lib never import a view, not even its types: move what both need (a type, a formatter) down to the feature or app/lib.",
       severity: "error",
-      from: { path: [feature, base, serverOnly] },
+      from: { path: [feature, base, screens, api, serverOnly] },
       to: { path: ui },
     },
     {
@@ -80,6 +119,14 @@ module.exports = {
       severity: "error",
       from: { path: feature },
       to: { path: `${feature}.+${serverOnly}`, pathNot: "^app/$1/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "market-knows-no-other-feature",
+      comment:
+        "The market engine is the ground other features stand on: it imports no other feature, not even a type. What it needs from one (a translator) is injected by the composition root.",
+      severity: "error",
+      from: { path: "^app/market/" },
+      to: { path: feature, pathNot: "^app/market/" },
     },
   ],
   options: {

@@ -11,8 +11,8 @@ import {
   pagedSearch,
   stockDetailSearch,
   stockListSearch,
-} from "./market/list-search.server";
-import { screenerParams } from "./market/screener-query.server";
+} from "./screens/list-search.server";
+import { screenerParams } from "./screens/screener-query.server";
 import type { Platform } from "./platform/context.server";
 import type { PageRequest, PageVariant } from "./platform/page-cache.server";
 import { readTheme } from "./platform/theme.server";

@@ -1,16 +1,14 @@
 import express, { type Request as ExpressRequest, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { missingAdministratorNotice } from "./account/admins.server";
-import { userIdOfAccessCookie } from "./account/session.server";
 import { feedbackLimits } from "./content/feedback-schema";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
-import { attachRealtime } from "./market/realtime/socket.server";
 import { limitRequestBody } from "./platform/body-limit.server";
 import type { PageLookups } from "./platform/page-cache.server";
 import { loadEnv } from "./platform/env.server";
@@ -21,6 +19,8 @@ import { clientAddressContext } from "./platform/request-context";
 import { routePatterns } from "./platform/route-patterns.server";
 import { createNonce, securityHeaders } from "./platform/security.server";
 import { createServices, provideServices, type Services } from "./services.server";
+
+export { startRealtime } from "./services.server";
 
 /**
  * Validates the configuration in `environment` and builds the services (the database migrated)
@@ -40,20 +40,6 @@ export async function startupNotices(services: Services): Promise<string[]> {
 /** After the last answer: what is counted in memory is written, then the database is closed (its WAL goes back into the file). */
 export async function shutdown(services: Services) {
   await services.close();
-}
-
-/** The realtime socket on the app's HTTP server; closing it drops the browsers' connections so they reconnect elsewhere. */
-export async function startRealtime(listener: HttpServer, services: Services) {
-  const { config, logger, metrics } = services.platform;
-  const realtime = await attachRealtime(listener, {
-    hub: services.live,
-    publicUrl: config.publicUrl,
-    redisUrl: config.redisUrl,
-    logger,
-    userOf: (cookieHeader) => userIdOfAccessCookie(services.platform, cookieHeader),
-  });
-  metrics.observe("realtime_sockets", "Browsers connected to this instance's realtime socket", () => realtime.connections());
-  return realtime;
 }
 
 const kibibyte = 1024;

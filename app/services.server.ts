@@ -1,5 +1,6 @@
+import type { Server as HttpServer } from "node:http";
 import type { RouterContextProvider } from "react-router";
-import { accessCookieName, refreshCookieName } from "./account/session.server";
+import { accessCookieName, refreshCookieName, userIdOfAccessCookie } from "./account/session.server";
 import { modelFor, translatorFor } from "./assistant/assistant.server";
 import { assistantContext } from "./assistant/context.server";
 import type { AssistantModel } from "./assistant/model.server";
@@ -7,6 +8,7 @@ import { createDatabaseStore } from "./market/cache-store.server";
 import { cryptoViewsContext, marketContext } from "./market/context.server";
 import { createBinanceStream } from "./market/realtime/binance-stream.server";
 import { createLiveHub, type LiveHub } from "./market/realtime/hub.server";
+import { attachRealtime } from "./market/realtime/socket.server";
 import { marketServiceFor, type MarketService } from "./market/service.server";
 import { createCryptoViews, type CryptoViews } from "./market/views.server";
 import { systemClock, type Clock } from "./platform/clock";
@@ -165,4 +167,18 @@ export function provideServices(context: RouterContextProvider, services: Servic
   context.set(marketContext, services.market);
   context.set(cryptoViewsContext, services.cryptoViews);
   context.set(assistantContext, services.assistant);
+}
+
+/** The realtime socket on the app's HTTP server; closing it drops the browsers' connections so they reconnect elsewhere. */
+export async function startRealtime(listener: HttpServer, services: Services) {
+  const { config, logger, metrics } = services.platform;
+  const realtime = await attachRealtime(listener, {
+    hub: services.live,
+    publicUrl: config.publicUrl,
+    redisUrl: config.redisUrl,
+    logger,
+    userOf: (cookieHeader) => userIdOfAccessCookie(services.platform, cookieHeader),
+  });
+  metrics.observe("realtime_sockets", "Browsers connected to this instance's realtime socket", () => realtime.connections());
+  return realtime;
 }

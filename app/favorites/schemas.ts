@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cryptoIdSchema, tickerSchema } from "~/market/proxy-params";
+import { cryptoIdSchema, tickerSchema } from "~/market/identifiers";
 import { readableText, requiredTextField } from "~/platform/text";
 import { assetTypes, favoriteSortFields } from "./assets";
 

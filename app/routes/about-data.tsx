@@ -3,7 +3,7 @@ import { Fragment } from "react";
 import { useTranslation, withNamespace } from "~/i18n/use-translation";
 import { numberFormat } from "~/lib/format";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { dataSourcesOf, refreshInterval } from "~/market/data-sources.server";
+import { dataSourcesOf, refreshInterval } from "~/screens/about-data.server";
 import { platformOf } from "~/platform/context.server";
 import "~/ui/content/about-data.css";
 import "~/ui/content/prose.css";

@@ -15,7 +15,7 @@ import {
 } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { platformOf } from "~/platform/context.server";
-import { pagedSearch, parseSearch } from "~/market/list-search.server";
+import { pagedSearch, parseSearch } from "~/screens/list-search.server";
 import { NoteDate } from "~/ui/content/note-parts";
 import { DataTable } from "~/ui/data-table";
 import { EmptyState } from "~/ui/kit/empty-state";

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { languageOf } from "~/i18n/languages";
 import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { calendarPage } from "~/market/calendar-page.server";
+import { calendarPage } from "~/screens/calendar.server";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
 import { KindFilter } from "~/ui/calendar/kind-filter";

@@ -4,7 +4,7 @@ import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { compareSearch, defaultCompared, packSeries, parseCompared, unpackSeries } from "~/market/compare";
-import { loadComparison } from "~/market/compare.server";
+import { loadComparison } from "~/screens/compare.server";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
 import { useTranslation } from "~/i18n/use-translation";

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { newsSearch, parseSearch } from "~/market/list-search.server";
+import { newsSearch, parseSearch } from "~/screens/list-search.server";
 import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";

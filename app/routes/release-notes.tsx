@@ -7,7 +7,7 @@ import { releaseNoteLanguage } from "~/content/release-note-language";
 import { listReleaseNotes, releaseNotesPerPage } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { platformOf } from "~/platform/context.server";
-import { pagedSearch, parseSearch } from "~/market/list-search.server";
+import { pagedSearch, parseSearch } from "~/screens/list-search.server";
 import { NoteByline } from "~/ui/content/note-parts";
 import { EmptyState } from "~/ui/kit/empty-state";
 import { Pagination } from "~/ui/kit/pagination";

@@ -3,8 +3,8 @@ import { languageOf } from "~/i18n/languages";
 import { toCsv } from "~/lib/csv";
 import { marketOf } from "~/market/context.server";
 import { screenerCsvRows, viewOf } from "~/market/screener";
-import { readScreenerQuery } from "~/market/screener-query.server";
-import { screenerResult } from "~/market/screener.server";
+import { readScreenerQuery } from "~/screens/screener-query.server";
+import { screenerResult } from "~/screens/screener.server";
 import { platformOf } from "~/platform/context.server";
 import type { Route } from "./+types/screener-csv";
 

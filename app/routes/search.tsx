@@ -2,7 +2,7 @@ import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { languageOf } from "~/i18n/languages";
 import { readCryptoCurrency } from "~/market/crypto-currency.server";
-import { search, searchParamsFrom } from "~/market/search.server";
+import { search, searchParamsFrom } from "~/screens/search.server";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
 import { routeMeta } from "~/ui/meta";

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { stockSortBy } from "~/market/list-params";
-import { parseSearch, stockListSearch } from "~/market/list-search.server";
+import { parseSearch, stockListSearch } from "~/screens/list-search.server";
 import { orUnavailable } from "~/market/unavailable";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";

@@ -188,7 +188,7 @@ describe("the /calendar page data", () => {
   });
 
   it("answers an invalid month with the current month in São Paulo, not an error", async () => {
-    const { calendarPage } = await import("~/market/calendar-page.server");
+    const { calendarPage } = await import("~/screens/calendar.server");
     const now = Date.parse("2027-03-01T02:00:00Z"); // still 28 February in São Paulo
     const { market, platform } = await sharedTestServices();
     const page = await calendarPage(market, platform.logger, new URL("http://localhost/calendar?month=2027-99"), "es", now);

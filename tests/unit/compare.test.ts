@@ -12,7 +12,7 @@ import {
   type ComparedSeries,
   type DailySeries,
 } from "~/market/compare";
-import { loadComparison } from "~/market/compare.server";
+import { loadComparison } from "~/screens/compare.server";
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
 import { createMarketService } from "~/market/service.server";

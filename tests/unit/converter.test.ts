@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseAmount, plainAmount, stepAmount } from "~/market/amount";
 import { converterHref, currencyCountry } from "~/market/converter";
-import { conversionOf, formatRate, readConverterQuery } from "~/market/converter.server";
+import { conversionOf, formatRate, readConverterQuery } from "~/screens/currency-converter.server";
 import type { RateTable } from "~/market/types";
 import { contextFor, routeArgs } from "../support/router-context";
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { translateCryptoCategory } from "~/market/crypto-categories.server";
+import { translateCryptoCategory } from "~/screens/crypto-categories.server";
 import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
-import { cryptoAssets } from "~/market/demo/dataset";
+import { cryptoAssets } from "~/market/catalogue";
 import { createCoinGeckoProvider } from "~/market/live/coingecko";
-import { mostTraded } from "~/market/most-traded";
+import { mostTraded } from "~/screens/most-traded";
 import { createMarketService } from "~/market/service.server";
 import type { StockListItem } from "~/market/types";
 import { memoryLogger } from "~/platform/logger.server";

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { currencyCountry } from "~/market/converter";
-import { currencyOptions } from "~/market/currency-names.server";
+import { currencyOptions } from "~/screens/currency-names.server";
 import { flagUrlOf, flagUrls } from "~/ui/converter/currency-flags";
 import { CurrencySymbol } from "~/ui/converter/currency-symbol";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { supportedLanguages } from "~/i18n/languages";
 import { popularCurrencyCodes } from "~/market/converter";
-import { converterCodes, currencyName, currencyOptions } from "~/market/currency-names.server";
+import { converterCodes, currencyName, currencyOptions } from "~/screens/currency-names.server";
 
 describe("currency names", () => {
   it("names fiat currencies as Intl does in each language", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataSourcesOf, refreshInterval } from "~/market/data-sources.server";
+import { dataSourcesOf, refreshInterval } from "~/screens/about-data.server";
 import type { MarketEnv } from "~/platform/env.server";
 
 const demo: MarketEnv = {

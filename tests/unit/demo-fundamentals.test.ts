@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createDemoProviders } from "~/market/demo";
-import { stockAssets } from "~/market/demo/dataset";
+import { stockAssets } from "~/market/catalogue";
 import { demoFacts, scheduledPayouts } from "~/market/demo/fundamentals";
 import { fundamentalsAt, incomePerShare, upcomingPayouts } from "~/market/fundamentals";
 import type { AssetFacts, Payout } from "~/market/types";

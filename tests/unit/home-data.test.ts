@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
-import { loadHome } from "~/market/home.server";
+import { loadHome } from "~/screens/home.server";
 import { createMarketService } from "~/market/service.server";
 import type { Logger } from "~/platform/logger.server";
 

@@ -3,7 +3,7 @@ import { createBrapiProvider } from "~/market/live/brapi";
 import { createFinnhubStocks } from "~/market/live/finnhub-stocks";
 import { createTwelveData } from "~/market/live/twelve-data";
 import { createUsStockProvider } from "~/market/live/us-stocks";
-import { stockAssets } from "~/market/demo/dataset";
+import { stockAssets } from "~/market/catalogue";
 import { stocksByMarket } from "~/market/providers/stocks-by-market";
 import { UpstreamError } from "~/market/providers/provider";
 import { providersFor } from "~/market/service.server";

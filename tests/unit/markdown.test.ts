@@ -82,7 +82,7 @@ describe("renderMarkdown", () => {
   });
 
   it("is not affected by the link hook market descriptions add to the shared DOMPurify", async () => {
-    const { descriptionHtml } = await import("~/market/description.server");
+    const { descriptionHtml } = await import("~/screens/crypto-description.server");
     expect(descriptionHtml('<a href="https://example.com">x</a>')).toContain('target="_blank"');
     expect(renderMarkdown("[aqui](/news)")).toContain('<a href="/news">aqui</a>');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { payoutKind } from "~/market/live/brapi-fundamentals";
-import { toCryptoDetail, toCryptoMarkets, toCryptoTrending, toStockQuote } from "~/market/proxy-shapes";
+import { toCryptoDetail, toCryptoMarkets, toCryptoTrending, toStockQuote } from "~/api/proxy-shapes";
 import type { AssetFacts, CryptoDetail, CryptoListItem, StockDetail } from "~/market/types";
 
 const coin: CryptoListItem = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { csvField, toCsv } from "~/lib/csv";
 import type { Fundamentals } from "~/market/fundamentals";
 import { matches, pageOf, screen, screenerCsvRows, sortRows, viewOf, type ScreenerFilter, type ScreenerRow } from "~/market/screener";
-import { readScreenerQuery } from "~/market/screener-query.server";
+import { readScreenerQuery } from "~/screens/screener-query.server";
 import type { AssetFacts, StockType } from "~/market/types";
 import { contextFor, routeArgs } from "../support/router-context";
 

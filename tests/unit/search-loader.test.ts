@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SearchResponse, SearchResult } from "~/market/search-scope";
-import { searchPages } from "~/market/search.server";
+import { searchPages } from "~/screens/search.server";
 import { callLoader } from "../support/loader-call";
 import { contextFor, routeArgs } from "../support/router-context";
 import { sharedTestServices } from "../support/services";
@@ -59,7 +59,7 @@ describe("the general scope (no scope, as from the home page)", () => {
     const { body } = await searchResults("/search/results?q=bitcoin");
     expect(body.suggestions[0]).toMatchObject({ kind: "cryptos", title: "Bitcoin", subtitle: "BTC", href: "/cryptos/bitcoin" });
     const { market } = await sharedTestServices();
-    const { cryptoUniverse } = await import("~/market/crypto-list.server");
+    const { cryptoUniverse } = await import("~/screens/cryptos.server");
     // A Portuguese reader's default currency is the real, as on /cryptos; a chosen one is followed.
     const inReais = (await cryptoUniverse(market, "brl")).data.items.find((item) => item.id === "bitcoin");
     expect(body.suggestions[0]?.quote).toEqual({ price: inReais?.price, change24h: inReais?.change24h, currency: "BRL" });

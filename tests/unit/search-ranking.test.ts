@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { UpstreamError } from "~/market/providers/provider";
-import { search, type SearchMarket } from "~/market/search.server";
+import { search, type SearchMarket } from "~/screens/search.server";
 import { memoryLogger } from "~/platform/logger.server";
 import type { CryptoListItem, CryptoSearchResult, NewsItem, StockListItem } from "~/market/types";
 

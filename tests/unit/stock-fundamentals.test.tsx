@@ -6,7 +6,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resources } from "~/i18n/resources";
-import { payoutsShown } from "~/market/asset-around";
+import { payoutsShown } from "~/screens/around-asset";
 import StockPage, { loader } from "~/routes/stock";
 import type { Services } from "~/services.server";
 import { manualClock } from "../support/clock";

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { supportedLanguages, type Language } from "~/i18n/languages";
-import { fold } from "~/market/demo/dataset";
+import { fold } from "~/lib/text";
 import glossaryJson from "./glossary.json";
 
 export type GlossaryTerm = {

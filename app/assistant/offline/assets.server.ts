@@ -2,7 +2,7 @@
  * Finds the cryptos and stocks a question names, against the embedded catalog: tickers, coin
  * symbols, full names and the distinctive words of names ("Itaú" for Itaú Unibanco).
  */
-import { cryptoAssets, stockAssets, type StockAsset } from "~/market/demo/dataset";
+import { cryptoAssets, stockAssets, type StockAsset } from "~/market/catalogue";
 import { casingCounts, commonWords, isCapitalized, isUpperCase, tokenize, type Token } from "./words.server";
 
 export type AssetRef = { kind: "crypto"; id: string; symbol: string; name: string } | { kind: "stock"; ticker: string; name: string };

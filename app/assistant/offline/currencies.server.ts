@@ -3,7 +3,8 @@
  * or the English way ("1,234.56"), and the currencies, by code, symbol or name in three languages.
  */
 import { supportedLanguages, type Language } from "~/i18n/languages";
-import { cryptoAssets, currencyRecords, fold } from "~/market/demo/dataset";
+import { cryptoAssets, currencyRecords } from "~/market/catalogue";
+import { fold } from "~/lib/text";
 import type { CurrencyKind } from "~/market/types";
 import { readsAsCode } from "./assets.server";
 import { casingCounts, tokenize, type Token } from "./words.server";

@@ -2,7 +2,7 @@
  * Text handling shared by the offline assistant's entity and intent detection: words with their
  * position, folded for matching, and the everyday words a ticker or name must not be taken for.
  */
-import { fold } from "~/market/demo/dataset";
+import { fold } from "~/lib/text";
 
 export type Token = {
   /** As typed, for the casing rules. */

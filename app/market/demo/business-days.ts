@@ -1,6 +1,6 @@
 /** Business days of the demo exchanges, from the embedded holiday calendar. Days are whole UTC days since 1970-01-01. */
 import { holidayKey, type Exchange, type Holidays } from "../market-hours";
-import { calendarRecords } from "./dataset";
+import { calendarRecords } from "~/market/catalogue";
 import { DAY_MS } from "./generator";
 
 /** The exchanges' holidays (B3 and US records of kind "holiday"), keyed as market hours read them. */

@@ -1,6 +1,7 @@
 import type { CalendarProvider } from "../providers/provider";
 import { calendarEventKinds, type CalendarEvent, type PayoutKind } from "../types";
-import { calendarRecords, compareText, marketOf, stockAssets, type StockAsset, type Translations } from "./dataset";
+import { calendarRecords, marketOf, stockAssets, type StockAsset, type Translations } from "~/market/catalogue";
+import { compareText } from "~/lib/text";
 import { businessDayFrom, isoDate } from "./business-days";
 import { isAnnounced, scheduledPayouts } from "./fundamentals";
 import { DAY_MS, EPOCH_MS, hashString } from "./generator";

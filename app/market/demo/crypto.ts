@@ -2,7 +2,8 @@ import { currencyCode, type CryptoCurrency } from "../crypto-currency";
 import { bucketStarts, rangeWindow } from "../chart-range";
 import type { CryptoProvider } from "../providers/provider";
 import type { CryptoChart, CryptoDetail, CryptoListItem, CryptoOrder, CryptoSearchResult, PriceRecord } from "../types";
-import { compareText, cryptoAssets, fold, inLanguage, type CryptoAsset } from "./dataset";
+import { cryptoAssets, inLanguage, type CryptoAsset } from "~/market/catalogue";
+import { compareText, fold } from "~/lib/text";
 import { unitsPerUsdAt } from "./fiat-rates";
 import { DAY_MS, EPOCH_MS, HOUR_MS, PricePath, STEP_MS, dayOf, hashString, memoLast, roundTheClock, uniform } from "./generator";
 

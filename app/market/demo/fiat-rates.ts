@@ -1,4 +1,4 @@
-import { currencyRecords } from "./dataset";
+import { currencyRecords } from "~/market/catalogue";
 import { HOUR_MS, PricePath, memoLast, roundTheClock } from "./generator";
 
 export const RATES_BASE = "USD";

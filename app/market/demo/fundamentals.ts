@@ -12,7 +12,7 @@ import { type AssetFacts, type FundSegment, type Payout, type PayoutKind } from 
 import { isoDay } from "../fundamentals";
 import { classifiedFacts } from "../instrument-classification";
 import { businessDayUntil, isoDate, lastBusinessDay, nthBusinessDay } from "./business-days";
-import { marketOf, stockAssets, type StockAsset } from "./dataset";
+import { marketOf, stockAssets, type StockAsset } from "~/market/catalogue";
 import { DAY_MS, hashString, uniform } from "./generator";
 
 /** Which companies report losses and which assets pay nothing: illustrative choices of the demo. */

@@ -1,5 +1,5 @@
 import type { NewsProvider } from "../providers/provider";
-import { newsRecords } from "./dataset";
+import { newsRecords } from "~/market/catalogue";
 import { HOUR_MS, MINUTE_MS } from "./generator";
 
 /** Ages are relative, so the feed always looks fresh; sorted once, youngest first. */

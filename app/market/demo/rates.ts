@@ -1,7 +1,7 @@
 import type { RatesProvider } from "../providers/provider";
 import type { CurrencyKind } from "../types";
 import { cryptoPriceBySymbol } from "./crypto";
-import { currencyRecords } from "./dataset";
+import { currencyRecords } from "~/market/catalogue";
 import { RATES_BASE, fiatRatesAt } from "./fiat-rates";
 import { HOUR_MS } from "./generator";
 

@@ -3,7 +3,8 @@ import type { StockProvider } from "../providers/provider";
 import { classifyStock } from "../stock-type";
 import { bucketStart, bucketStarts, rangeWindow, type ChartRange } from "../chart-range";
 import type { ChartCandles, OhlcPoint, StockListItem, StockMarket, StockRange, StockSortField } from "../types";
-import { fold, inLanguage, marketOf, stockAssets, type StockAsset } from "./dataset";
+import { inLanguage, marketOf, stockAssets, type StockAsset } from "~/market/catalogue";
+import { fold } from "~/lib/text";
 import { fiatRatesAt } from "./fiat-rates";
 import { EPOCH_MS, HOUR_MS, PricePath, STEP_MS, dayOf, memoLast, type Session, type Window } from "./generator";
 

@@ -1,4 +1,5 @@
-import { fold, inLanguage, stockAssets, type StockAsset } from "../demo/dataset";
+import { inLanguage, stockAssets, type StockAsset } from "~/market/catalogue";
+import { fold } from "~/lib/text";
 import type { StockProvider } from "../providers/provider";
 import { classifyStock, knownStock } from "../stock-type";
 import type { OhlcPoint, StockDetail, StockListItem, StockListPage, StockListQuery, StockRange, StockSortField } from "../types";

@@ -1,6 +1,7 @@
-import { invalidPathParameter, proxyResponse } from "~/market/proxy.server";
-import { cryptoIdSchema, marketChartParams } from "~/market/proxy-params";
-import { toCryptoChart } from "~/market/proxy-shapes";
+import { invalidPathParameter, proxyResponse } from "~/api/proxy.server";
+import { cryptoIdSchema } from "~/market/identifiers";
+import { marketChartParams } from "~/api/proxy-params";
+import { toCryptoChart } from "~/api/proxy-shapes";
 import { marketOf } from "~/market/context.server";
 import type { Route } from "./+types/crypto-chart";
 

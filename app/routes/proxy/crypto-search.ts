@@ -1,6 +1,6 @@
-import { proxyResponse } from "~/market/proxy.server";
-import { cryptoSearchParams } from "~/market/proxy-params";
-import { toCryptoSearch } from "~/market/proxy-shapes";
+import { proxyResponse } from "~/api/proxy.server";
+import { cryptoSearchParams } from "~/api/proxy-params";
+import { toCryptoSearch } from "~/api/proxy-shapes";
 import { marketOf } from "~/market/context.server";
 import type { Route } from "./+types/crypto-search";
 

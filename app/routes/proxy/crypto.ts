@@ -1,8 +1,8 @@
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
-import { invalidPathParameter, proxyResponse } from "~/market/proxy.server";
-import { cryptoIdSchema } from "~/market/proxy-params";
-import { toCryptoDetail } from "~/market/proxy-shapes";
+import { invalidPathParameter, proxyResponse } from "~/api/proxy.server";
+import { cryptoIdSchema } from "~/market/identifiers";
+import { toCryptoDetail } from "~/api/proxy-shapes";
 import { marketOf } from "~/market/context.server";
 import { z } from "zod";
 import type { Route } from "./+types/crypto";

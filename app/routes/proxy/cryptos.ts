@@ -1,6 +1,6 @@
-import { proxyResponse, totalCountHeader } from "~/market/proxy.server";
-import { cryptoListParams } from "~/market/proxy-params";
-import { toCryptoMarkets } from "~/market/proxy-shapes";
+import { proxyResponse, totalCountHeader } from "~/api/proxy.server";
+import { cryptoListParams } from "~/api/proxy-params";
+import { toCryptoMarkets } from "~/api/proxy-shapes";
 import { marketOf } from "~/market/context.server";
 import type { Route } from "./+types/cryptos";
 

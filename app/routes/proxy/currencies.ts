@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { proxyResponse } from "~/market/proxy.server";
-import { toRates } from "~/market/proxy-shapes";
+import { proxyResponse } from "~/api/proxy.server";
+import { toRates } from "~/api/proxy-shapes";
 import { marketOf } from "~/market/context.server";
 import type { Route } from "./+types/currencies";
 

@@ -1,8 +1,8 @@
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
-import { proxyResponse, totalCountHeader } from "~/market/proxy.server";
-import { newsParams } from "~/market/proxy-params";
-import { toNewsList } from "~/market/proxy-shapes";
+import { proxyResponse, totalCountHeader } from "~/api/proxy.server";
+import { newsParams } from "~/api/proxy-params";
+import { toNewsList } from "~/api/proxy-shapes";
 import { marketOf } from "~/market/context.server";
 import type { Route } from "./+types/news";
 

@@ -1,4 +1,4 @@
-import { openApiDocument } from "~/market/openapi.server";
+import { openApiDocument } from "~/api/openapi.server";
 import { platformOf } from "~/platform/context.server";
 import type { Route } from "./+types/openapi";
 

@@ -1,4 +1,4 @@
-import { provenanceHeaders, totalCountHeader } from "~/market/proxy.server";
+import { provenanceHeaders, totalCountHeader } from "~/api/proxy.server";
 import { publicReadCors } from "~/platform/cors.server";
 import type { Route } from "./+types/public";
 

@@ -1,9 +1,10 @@
 import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
-import { invalidPathParameter, proxyResponse } from "~/market/proxy.server";
-import { stockDetailParams, tickerSchema } from "~/market/proxy-params";
-import { toStockQuote } from "~/market/proxy-shapes";
-import { proxyStock } from "~/market/proxy-stock.server";
+import { invalidPathParameter, proxyResponse } from "~/api/proxy.server";
+import { tickerSchema } from "~/market/identifiers";
+import { stockDetailParams } from "~/api/proxy-params";
+import { toStockQuote } from "~/api/proxy-shapes";
+import { proxyStock } from "~/api/proxy-stock.server";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
 import type { Route } from "./+types/stock";

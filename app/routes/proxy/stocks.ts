@@ -1,6 +1,6 @@
-import { proxyResponse } from "~/market/proxy.server";
-import { stockListParams } from "~/market/proxy-params";
-import { toStockList } from "~/market/proxy-shapes";
+import { proxyResponse } from "~/api/proxy.server";
+import { stockListParams } from "~/api/proxy-params";
+import { toStockList } from "~/api/proxy-shapes";
 import { marketOf } from "~/market/context.server";
 import type { Route } from "./+types/stocks";
 

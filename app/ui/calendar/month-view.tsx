@@ -1,7 +1,7 @@
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import type { CalendarPage } from "~/market/calendar-page.server";
+import type { CalendarPage } from "~/screens/calendar.server";
 import { eventAssetHref } from "~/market/calendar-month";
 import type { CalendarEvent } from "~/market/types";
 import "./calendar.css";

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { PlainLink } from "../kit/plain-link";
 import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
-import type { MiniCrypto, MiniStock } from "~/market/mini-items";
+import type { MiniCrypto, MiniStock } from "~/screens/mini-items";
 import { formatMoney } from "~/lib/format";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { dataFlag } from "../kit/data-flag";
 import { PlainLink } from "../kit/plain-link";
 import { useHydrated } from "../use-hydrated";
-import type { TapeItem } from "~/market/home.server";
+import type { TapeItem } from "~/screens/home.server";
 import { formatMoney } from "~/lib/format";
 import { Change } from "./change";
 import { liveProps, useLiveQuote } from "../realtime/live-quotes";

@@ -1,7 +1,7 @@
-import type { CryptoCurrency } from "./crypto-currency";
-import type { ListOrder, ListSortField } from "./list-params";
-import type { MarketService } from "./service.server";
-import type { CryptoListItem } from "./types";
+import type { CryptoCurrency } from "~/market/crypto-currency";
+import type { ListOrder, ListSortField } from "~/market/list-params";
+import type { MarketService } from "~/market/service.server";
+import type { CryptoListItem } from "~/market/types";
 
 /**
  * Lists are sorted over the top 250 coins by market cap: upstreams only sort by market cap,

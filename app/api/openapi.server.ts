@@ -1,15 +1,7 @@
 import { z } from "zod";
 import { assistantReplySchema, chatStreamEventSchemas, chatStreamRequestSchema, proxyAiRequestSchema } from "~/assistant/schemas";
-import {
-  cryptoIdSchema,
-  cryptoListParams,
-  cryptoSearchParams,
-  marketChartParams,
-  newsParams,
-  stockDetailParams,
-  stockListParams,
-  tickerSchema,
-} from "./proxy-params";
+import { cryptoIdSchema, tickerSchema } from "~/market/identifiers";
+import { cryptoListParams, cryptoSearchParams, marketChartParams, newsParams, stockDetailParams, stockListParams } from "./proxy-params";
 import { provenanceHeaders, totalCountHeader } from "./proxy.server";
 import { apiSchemas } from "./proxy-shapes";
 

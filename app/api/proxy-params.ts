@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cryptoOrders, newsCategories, stockRanges, stockSortFields, stockTypes } from "./types";
+import { cryptoOrders, newsCategories, stockRanges, stockSortFields, stockTypes } from "~/market/types";
 
 /** One schema per /proxy endpoint, shared by the routes and their tests. */
 
@@ -11,9 +11,6 @@ const optionalText = (max: number) =>
     .max(max)
     .transform((value) => value || undefined)
     .optional();
-
-export const cryptoIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/);
-export const tickerSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9.^-]{0,15}$/);
 
 export const stockListParams = z.object({
   search: optionalText(100),

@@ -15,10 +15,10 @@ import {
   type CompareRange,
   type DailySeries,
   type RebasedSeries,
-} from "./compare";
-import type { MarketService } from "./service.server";
-import { orUnavailable } from "./unavailable";
-import type { DataSource, SeriesPoint } from "./types";
+} from "~/market/compare";
+import type { MarketService } from "~/market/service.server";
+import { orUnavailable } from "~/market/unavailable";
+import type { DataSource, SeriesPoint } from "~/market/types";
 
 type Loaded = { kind: ComparedKind; code: string; daily: DailySeries; source: DataSource } | "unknown" | "unavailable";
 

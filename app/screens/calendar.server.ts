@@ -10,11 +10,11 @@ import {
   monthRange,
   parseCalendarQuery,
   shiftMonth,
-} from "./calendar-month";
-import { marketTimeZone } from "./market-hours";
-import { orUnavailable } from "./unavailable";
+} from "~/market/calendar-month";
+import { marketTimeZone } from "~/market/market-hours";
+import { orUnavailable } from "~/market/unavailable";
 import type { Logger } from "~/platform/logger.server";
-import type { MarketService } from "./service.server";
+import type { MarketService } from "~/market/service.server";
 
 const DAY_MS = 86_400_000;
 /** 2023-01-01 was a Sunday: the first of seven days that name the weekday columns. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { supportedLanguages, type Language } from "~/i18n/languages";
-import { fundamentalsAt } from "./fundamentals";
+import { fundamentalsAt } from "~/market/fundamentals";
 import type { StockModule } from "./proxy-params";
 import {
   currencyKinds,
@@ -17,7 +17,7 @@ import {
   type StockDetail,
   type StockListPage,
   type StockRange,
-} from "./types";
+} from "~/market/types";
 
 /**
  * The answers of /proxy in the upstream shapes the spec's clients were written against (brapi for

@@ -2,9 +2,9 @@ import { createInstance } from "i18next";
 import { z } from "zod";
 import { fallbackLanguage, type Language } from "~/i18n/languages";
 import { resources } from "~/i18n/resources";
-import { currencyCode, type CryptoCurrency } from "./crypto-currency";
-import { cryptoUniverse } from "./crypto-list.server";
-import { fold } from "./demo/dataset";
+import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
+import { cryptoUniverse } from "./cryptos.server";
+import { fold } from "~/lib/text";
 import {
   defaultSearchScope,
   searchKinds,
@@ -16,9 +16,9 @@ import {
   type SearchResponse,
   type SearchResult,
   type SearchScope,
-} from "./search-scope";
+} from "~/market/search-scope";
 import type { Logger } from "~/platform/logger.server";
-import type { MarketService } from "./service.server";
+import type { MarketService } from "~/market/service.server";
 
 /** The market reads a search needs; tests hand in fakes that fail one kind. */
 export type SearchMarket = Pick<MarketService, "cryptoSearch" | "cryptoList" | "stockList" | "news">;

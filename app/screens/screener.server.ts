@@ -1,12 +1,12 @@
 import type { Clock } from "~/platform/clock";
 import type { Logger } from "~/platform/logger.server";
-import { fundamentalsAt, isoDay } from "./fundamentals";
-import { inReais } from "./in-reais";
-import { screen, type ScreenerFilter, type ScreenerRow } from "./screener";
-import type { MarketService } from "./service.server";
-import { stockMarketOf } from "./stock-type";
-import { fundSegments, type DataSource, type StockListItem, type StockMarket } from "./types";
-import { orUnavailable } from "./unavailable";
+import { fundamentalsAt, isoDay } from "~/market/fundamentals";
+import { inReais } from "~/market/in-reais";
+import { screen, type ScreenerFilter, type ScreenerRow } from "~/market/screener";
+import type { MarketService } from "~/market/service.server";
+import { stockMarketOf } from "~/market/stock-type";
+import { fundSegments, type DataSource, type StockListItem, type StockMarket } from "~/market/types";
+import { orUnavailable } from "~/market/unavailable";
 
 /** Candidates are read a list page at a time: one cached call per page, as the sitemap reads them. */
 const candidatePageSize = 100;

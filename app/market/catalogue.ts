@@ -1,15 +1,17 @@
 /**
- * The committed demonstration dataset, validated once at load so a bad edit fails loudly instead
- * of rendering half a page.
+ * The reference catalogue: the assets, currencies, headlines and calendar the app knows without
+ * any upstream (names, classifications, translations, real reference figures), committed in
+ * ./data and validated once at load so a bad edit fails loudly instead of rendering half a page.
+ * Live adapters read it for names and classifications; the demo providers build on it.
  */
 import { z } from "zod";
 import { supportedLanguages, type Language } from "~/i18n/languages";
-import calendarJson from "../data/calendar.json";
-import cryptosJson from "../data/cryptos.json";
-import currenciesJson from "../data/currencies.json";
-import newsJson from "../data/news.json";
-import stocksJson from "../data/stocks.json";
-import { calendarEventKinds, newsCategories, stockTypes, type LocalizedText } from "../types";
+import calendarJson from "./data/calendar.json";
+import cryptosJson from "./data/cryptos.json";
+import currenciesJson from "./data/currencies.json";
+import newsJson from "./data/news.json";
+import stocksJson from "./data/stocks.json";
+import { calendarEventKinds, newsCategories, stockTypes, type LocalizedText } from "./types";
 
 const translations = z.record(z.enum(supportedLanguages), z.string().min(1));
 export type Translations = z.infer<typeof translations>;
@@ -113,14 +115,4 @@ export function marketOf(stock: StockAsset): "B3" | "US" {
 
 export function inLanguage(texts: Translations, language: Language): LocalizedText {
   return { text: texts[language], language };
-}
-
-/** Case- and accent-insensitive form for matching search text. */
-export function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
-/** Code-point order, identical in every locale and process. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

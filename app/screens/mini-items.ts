@@ -1,4 +1,4 @@
-import type { CryptoListItem, StockListItem } from "./types";
+import type { CryptoListItem, StockListItem } from "~/market/types";
 
 /*
  * What a home section's short list shows of an asset. The page's loader data carries every field

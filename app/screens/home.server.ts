@@ -1,16 +1,16 @@
 import type { Language } from "~/i18n/languages";
-import { cryptoPage } from "./crypto-list.server";
-import { toTableItem } from "./crypto-depth";
-import { currencyCode, type CryptoCurrency } from "./crypto-currency";
-import { stockSortBy, type ListOrder, type ListSortField } from "./list-params";
+import { cryptoPage } from "./cryptos.server";
+import { toTableItem } from "~/market/crypto-depth";
+import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
+import { stockSortBy, type ListOrder, type ListSortField } from "~/market/list-params";
 import { miniCrypto, miniStock } from "./mini-items";
 import { mostTraded } from "./most-traded";
-import { cryptoLiveKey, stockLiveKey, type LiveKey } from "./realtime/protocol";
-import { orUnavailable } from "./unavailable";
+import { cryptoLiveKey, stockLiveKey, type LiveKey } from "~/market/realtime/protocol";
+import { orUnavailable } from "~/market/unavailable";
 import type { Logger } from "~/platform/logger.server";
-import type { MarketService } from "./service.server";
-import type { DataSource } from "./types";
-import type { CryptoViews } from "./views.server";
+import type { MarketService } from "~/market/service.server";
+import type { DataSource } from "~/market/types";
+import type { CryptoViews } from "~/market/views.server";
 
 /** The ticker tape's 14 symbols: major US stocks, one B3 stock and crypto pairs. */
 const tapeStocks = ["AAPL", "MSFT", "NVDA", "AMZN", "GOOGL", "META", "TSLA", "JPM", "V", "PETR4"];

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Language } from "~/i18n/languages";
 import { formatNumber } from "~/lib/format";
-import { parseAmount } from "./amount";
-import { convertAmount, formatMinorUnits, minorUnitsOf, roundToMinorUnits } from "./convert";
-import { defaultConverterInput, type ConverterInput } from "./converter";
+import { parseAmount } from "~/market/amount";
+import { convertAmount, formatMinorUnits, minorUnitsOf, roundToMinorUnits } from "~/market/convert";
+import { defaultConverterInput, type ConverterInput } from "~/market/converter";
 import { converterCodes } from "./currency-names.server";
-import type { RateTable } from "./types";
+import type { RateTable } from "~/market/types";
 
 /** The GET form's one schema: messages are "converter" keys, shown next to their field. */
 export function converterQuerySchema(language: Language) {

@@ -3,9 +3,9 @@ import type { z } from "zod";
 import { getInstance } from "~/i18n/middleware.server";
 import { platformOf } from "~/platform/context.server";
 import { jsonError, parseSearchParams } from "~/platform/http.server";
-import { UpstreamError } from "./providers/provider";
-import { cacheControlFor } from "./service.server";
-import type { Sourced } from "./types";
+import { UpstreamError } from "~/market/providers/provider";
+import { cacheControlFor } from "~/market/service.server";
+import type { Sourced } from "~/market/types";
 
 type ProxyRequest<Schema extends z.ZodType, Data> = {
   request: Request;

@@ -1,10 +1,10 @@
 import type { Language } from "~/i18n/languages";
 import type { Logger } from "~/platform/logger.server";
-import { heatMapSize, heatMapTiles } from "./heat-map";
-import { marketHoursView } from "./market-hours.server";
-import type { MarketService } from "./service.server";
-import { orUnavailable } from "./unavailable";
-import { marketIndexIds, type DataSource, type EconomicPoint, type MarketIndexId } from "./types";
+import { heatMapSize, heatMapTiles } from "~/market/heat-map";
+import { marketHoursView } from "~/market/market-hours.server";
+import type { MarketService } from "~/market/service.server";
+import { orUnavailable } from "~/market/unavailable";
+import { marketIndexIds, type DataSource, type EconomicPoint, type MarketIndexId } from "~/market/types";
 
 const DAY_MS = 86_400_000;
 /** Headlines the overview shows; the rest are on /news. */

@@ -1,12 +1,12 @@
 import type { Language } from "~/i18n/languages";
 import type { Logger } from "~/platform/logger.server";
-import { relatedNews, upcomingEventsFor } from "./asset-around";
-import { calendarHref, dateIn } from "./calendar-month";
-import { isoDay } from "./fundamentals";
-import { marketTimeZone } from "./market-hours";
-import type { MarketService } from "./service.server";
-import type { CalendarEvent, NewsCategory } from "./types";
-import { orUnavailable } from "./unavailable";
+import { relatedNews, upcomingEventsFor } from "./around-asset";
+import { calendarHref, dateIn } from "~/market/calendar-month";
+import { isoDay } from "~/market/fundamentals";
+import { marketTimeZone } from "~/market/market-hours";
+import type { MarketService } from "~/market/service.server";
+import type { CalendarEvent, NewsCategory } from "~/market/types";
+import { orUnavailable } from "~/market/unavailable";
 
 /** Upcoming events are looked up this far ahead. */
 const EVENTS_DAYS_AHEAD = 60;

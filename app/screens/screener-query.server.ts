@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Language } from "~/i18n/languages";
-import { parseAmount } from "./amount";
-import { pageSizes } from "./list-params";
-import { screenerRangeFields, screenerSortFields, type ScreenerFilter, type ScreenerRangeField } from "./screener";
-import { stockMarkets, stockTypes } from "./types";
+import { parseAmount } from "~/market/amount";
+import { pageSizes } from "~/market/list-params";
+import { screenerRangeFields, screenerSortFields, type ScreenerFilter, type ScreenerRangeField } from "~/market/screener";
+import { stockMarkets, stockTypes } from "~/market/types";
 
 /** The form's range fields by name: `peMin`, `peMax`, `dyMin`… */
 export type RangeParam = `${ScreenerRangeField}${"Min" | "Max"}`;

@@ -1,13 +1,13 @@
 import type { Language } from "~/i18n/languages";
 import type { Logger } from "~/platform/logger.server";
 import { aroundAsset } from "./around-asset.server";
-import { payoutsShown } from "./asset-around";
-import { isoDay } from "./fundamentals";
-import { classifiedFacts } from "./instrument-classification";
-import type { Exchange } from "./market-hours";
-import type { MarketService } from "./service.server";
-import type { AssetFacts } from "./types";
-import { orUnavailable } from "./unavailable";
+import { payoutsShown } from "./around-asset";
+import { isoDay } from "~/market/fundamentals";
+import { classifiedFacts } from "~/market/instrument-classification";
+import type { Exchange } from "~/market/market-hours";
+import type { MarketService } from "~/market/service.server";
+import type { AssetFacts } from "~/market/types";
+import { orUnavailable } from "~/market/unavailable";
 
 const DAY_MS = 86_400_000;
 const FIVE_YEARS_MS = 5 * 365 * DAY_MS;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { listSortFields, pageSizes } from "./list-params";
-import { newsCategories, stockMarkets, stockTypes } from "./types";
+import { listSortFields, pageSizes } from "~/market/list-params";
+import { newsCategories, stockMarkets, stockTypes } from "~/market/types";
 
 /** Junk in a shared URL falls back to defaults instead of failing the page. */
 const lenient = <T extends z.ZodType>(schema: T, fallback: z.infer<T>) => schema.catch(fallback);

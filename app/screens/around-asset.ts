@@ -1,4 +1,4 @@
-import type { CalendarEvent, NewsItem } from "./types";
+import type { CalendarEvent, NewsItem } from "~/market/types";
 
 /** Payouts shown before "show all": a year of a FII's monthly income. */
 export const payoutsShown = 12;

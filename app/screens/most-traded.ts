@@ -1,4 +1,4 @@
-import type { StockListItem } from "./types";
+import type { StockListItem } from "~/market/types";
 
 /**
  * The home's "stocks in the spotlight": popularity, not performance. Ranked by what was traded
