@@ -1,16 +1,13 @@
 import { RouterContextProvider } from "react-router";
-import type { Services } from "~/services.server";
+import { i18nextMiddleware } from "~/i18n/middleware.server";
+import { provideServices, type Services } from "~/services.server";
 import { sharedTestServices } from "./services";
 
 /**
  * Runs the app's language middleware for a request, as React Router does before loaders, with
- * `services` (the file's shared ones unless given) in the context. It is
- * imported at call time so that tests which reset the module graph get the same instance as the
- * routes they call.
+ * `services` (the file's shared ones unless given) in the context.
  */
 export async function contextFor(request: Request, services?: Services) {
-  const { i18nextMiddleware } = await import("~/i18n/middleware.server");
-  const { provideServices } = await import("~/services.server");
   const context = new RouterContextProvider();
   provideServices(context, services ?? (await sharedTestServices()));
   await i18nextMiddleware(
