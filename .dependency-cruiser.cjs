@@ -121,6 +121,14 @@ module.exports = {
       to: { path: `${feature}.+${serverOnly}`, pathNot: "^app/$1/", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "catalogue-through-composition",
+      comment:
+        "Other features get the reference catalogue (app/market/catalogue.ts) from the composition root, which hands it to them; they may import its types only.",
+      severity: "error",
+      from: { path: feature, pathNot: "^app/market/" },
+      to: { path: "^app/market/catalogue[.]ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "market-knows-no-other-feature",
       comment:
         "The market engine is the ground other features stand on: it imports no other feature, not even a type. What it needs from one (a translator) is injected by the composition root.",

@@ -5,6 +5,7 @@ import { modelFor, translatorFor } from "./assistant/assistant.server";
 import { assistantContext } from "./assistant/context.server";
 import type { AssistantModel } from "./assistant/model.server";
 import { createDatabaseStore } from "./market/cache-store.server";
+import { catalogue } from "./market/catalogue";
 import { cryptoViewsContext, marketContext } from "./market/context.server";
 import { createBinanceStream } from "./market/realtime/binance-stream.server";
 import { createLiveHub, type LiveHub } from "./market/realtime/hub.server";
@@ -88,7 +89,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     shutdownDeadline: shutdownDeadline.signal,
   };
   // The market and the assistant do not know each other: the market gets the assistant's
-  // translator, the assistant gets the market.
+  // translator, the assistant gets the market and the reference catalogue.
   const marketStore = createDatabaseStore(db);
   const market = marketServiceFor({
     config: config.market,
@@ -145,7 +146,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     platform,
     market,
     cryptoViews,
-    assistant: modelFor(config.assistant, market, { clock, logger }),
+    assistant: modelFor(config.assistant, market, { clock, logger, catalogue }),
     live,
     pageCache,
     interruptStreams: () => shutdownDeadline.abort(),

@@ -1,3 +1,4 @@
+import type { Catalogue } from "~/market/catalogue";
 import type { Clock } from "~/platform/clock";
 import type { AssistantEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
@@ -15,11 +16,15 @@ function streamFor(config: HostedEnv): ChatCompletionStream {
   return config.provider === "gemini" ? createGeminiStream(config) : createOpenAiStream(config);
 }
 
-/** The model chosen by the configuration (README: "Assistant"); the offline one needs nothing but the market. */
-export function modelFor(config: AssistantEnv, market: MarketService, { clock, logger }: { clock: Clock; logger: Logger }): AssistantModel {
+/** The model chosen by the configuration (README: "Assistant"); the offline one needs nothing but the market and the catalogue. */
+export function modelFor(
+  config: AssistantEnv,
+  market: MarketService,
+  { clock, logger, catalogue }: { clock: Clock; logger: Logger; catalogue: Catalogue },
+): AssistantModel {
   return config.provider === "offline"
-    ? createOfflineModel({ market, logger, now: () => clock.now() })
-    : createHostedModel(config.provider, streamFor(config), market);
+    ? createOfflineModel({ market, logger, catalogue, now: () => clock.now() })
+    : createHostedModel(config.provider, streamFor(config), market, catalogue);
 }
 
 /** With a hosted model configured, a translator of upstream texts through it; none for the offline assistant. */

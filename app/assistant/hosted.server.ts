@@ -1,7 +1,9 @@
 import { languageNames } from "~/i18n/languages";
+import type { Catalogue } from "~/market/catalogue";
 import type { MarketService } from "~/market/service.server";
 import { marketContextFor } from "./market-context.server";
 import type { AssistantModel, AssistantRequest, ChatCompletionInput, ChatCompletionStream } from "./model.server";
+import { createAssetFinder } from "./offline/assets.server";
 
 /** Spec section 4: the opinion on the previous reply is told to the model with the next prompt. */
 export function feedbackSentence(likeOrDislikePreviousMessage: boolean | undefined): string | null {
@@ -33,12 +35,21 @@ export function completionInput(request: AssistantRequest, marketLines: string[]
   return { system: instructions(request, marketLines), turns };
 }
 
-/** Gemini or an OpenAI-compatible server, given fresh market numbers for the assets the prompt names. */
-export function createHostedModel(name: "gemini" | "openai", stream: ChatCompletionStream, market: MarketService): AssistantModel {
+/**
+ * Gemini or an OpenAI-compatible server, given fresh market numbers for the assets the prompt names
+ * (found in `catalogue`, indexed once here).
+ */
+export function createHostedModel(
+  name: "gemini" | "openai",
+  stream: ChatCompletionStream,
+  market: MarketService,
+  catalogue: Catalogue,
+): AssistantModel {
+  const assetFinder = createAssetFinder(catalogue);
   return {
     name,
     async *reply(request, signal) {
-      const context = await marketContextFor(request.prompt, request.language, market);
+      const context = await marketContextFor(request.prompt, request.language, market, assetFinder);
       signal.throwIfAborted();
       yield { text: "", refs: context.refs };
       for await (const text of stream(completionInput(request, context.lines), signal)) yield { text };

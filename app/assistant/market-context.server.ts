@@ -4,7 +4,7 @@
  */
 import type { Language } from "~/i18n/languages";
 import type { MarketService } from "~/market/service.server";
-import { findAssets } from "./offline/assets.server";
+import type { AssetFinder } from "./offline/assets.server";
 import { fetchQuote, formatQuote, type Quote } from "./offline/quotes.server";
 import { answerText, formatUtcTime } from "./offline/text.server";
 import type { ChatRef } from "./types";
@@ -28,6 +28,7 @@ export async function marketContextFor(
   prompt: string,
   language: Language,
   market: MarketService,
+  { findAssets }: AssetFinder,
 ): Promise<{ lines: string[]; refs: ChatRef[] }> {
   const assets = findAssets(prompt);
   if (assets.length === 0) return { lines: [], refs: [] };

@@ -108,6 +108,15 @@ if (unpriced.length > 0) {
   throw new Error(`currencies.json lists cryptos missing from cryptos.json: ${unpriced.map(({ code }) => code).join(", ")}`);
 }
 
+/** The catalogue's assets and currencies, as the composition root hands them to other features (the assistant's offline model). */
+export type Catalogue = {
+  readonly cryptoAssets: readonly CryptoAsset[];
+  readonly stockAssets: readonly StockAsset[];
+  readonly currencyRecords: readonly CurrencyRecord[];
+};
+
+export const catalogue: Catalogue = { cryptoAssets, stockAssets, currencyRecords };
+
 /** NYSE and Nasdaq share hours and holidays. */
 export function marketOf(stock: StockAsset): "B3" | "US" {
   return stock.exchange === "B3" ? "B3" : "US";

@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import { findGlossaryTerm, glossaryTermName } from "~/assistant/glossary";
 import { marketContextFor } from "~/assistant/market-context.server";
 import type { AssistantChunk, AssistantRequest } from "~/assistant/model.server";
+import { createAssetFinder } from "~/assistant/offline/assets.server";
 import { createOfflineModel } from "~/assistant/offline/index.server";
 import { findAmount } from "~/assistant/offline/currencies.server";
 import { answerText } from "~/assistant/offline/text.server";
 import type { ChatRef } from "~/assistant/types";
 import type { Language } from "~/i18n/languages";
 import { MarketCache } from "~/market/cache.server";
+import { catalogue, type Catalogue, type CryptoAsset } from "~/market/catalogue";
 import { convertAmount, formatMinorUnits, minorUnitsOf, roundToMinorUnits } from "~/market/convert";
 import { createDemoProviders } from "~/market/demo";
 import { UpstreamError, type MarketProviders } from "~/market/providers/provider";
@@ -50,7 +52,7 @@ async function collect(stream: AsyncIterable<AssistantChunk>) {
   return { text: chunks.map((chunk) => chunk.text).join(""), refs, chunks };
 }
 
-const model = createOfflineModel({ market, logger: memoryLogger(), wordDelayMs: 0, now: clock });
+const model = createOfflineModel({ market, catalogue, logger: memoryLogger(), wordDelayMs: 0, now: clock });
 
 function ask(prompt: string, language: Language, extra: Partial<AssistantRequest> = {}) {
   return collect(model.reply(request(prompt, language, extra), new AbortController().signal));
@@ -290,7 +292,7 @@ describe("offline assistant: streaming", () => {
   });
 
   it("stops with an AbortError as soon as the signal aborts, even mid-pause", async () => {
-    const slow = createOfflineModel({ market, logger: memoryLogger(), wordDelayMs: 10_000, now: clock });
+    const slow = createOfflineModel({ market, catalogue, logger: memoryLogger(), wordDelayMs: 10_000, now: clock });
     const controller = new AbortController();
     const stream = slow.reply(request("oi", "en"), controller.signal)[Symbol.asyncIterator]();
     await stream.next();
@@ -312,7 +314,7 @@ describe("offline assistant: streaming", () => {
 describe("offline assistant: failing market engine", () => {
   const broken = createMarketService(failingProviders(), new MarketCache({ clock: { now: clock }, retries: 0, sleep: async () => {} }));
   const logger = memoryLogger();
-  const offline = createOfflineModel({ market: broken, logger, wordDelayMs: 0, now: clock });
+  const offline = createOfflineModel({ market: broken, catalogue, logger, wordDelayMs: 0, now: clock });
 
   it.each(["quanto está o bitcoin?", "maiores altas de hoje", "100 USD em BRL", "notícias sobre a Petrobras"])(
     "answers %s with the unavailable text instead of throwing",
@@ -333,9 +335,45 @@ describe("offline assistant: failing market engine", () => {
   });
 });
 
+describe("offline assistant: the catalogue it is given", () => {
+  const zorbcoin: CryptoAsset = {
+    id: "zorbcoin",
+    symbol: "zrb",
+    name: "Zorbcoin",
+    categories: [],
+    priceUsd: 1,
+    volume24hUsd: 1_000_000,
+    circulatingSupply: 1_000_000,
+    maxSupply: null,
+    genesisDate: null,
+    homepage: "https://zorbcoin.example",
+    volatility: 0.05,
+  };
+  const made: Catalogue = {
+    cryptoAssets: [zorbcoin],
+    stockAssets: [],
+    currencyRecords: [
+      { code: "BRL", kind: "fiat", unitsPerUsd: 5, minorUnits: 2 },
+      { code: "ZRB", kind: "crypto", minorUnits: 8 },
+    ],
+  };
+  const offline = createOfflineModel({ market, catalogue: made, logger: memoryLogger(), wordDelayMs: 0, now: clock });
+  const t = answerText("pt-BR");
+
+  it("recognises a made-up asset and currency, and none of the real catalogue's", async () => {
+    const ask = async (prompt: string) => (await collect(offline.reply(request(prompt, "pt-BR"), new AbortController().signal))).text;
+    // The demo market has no such coin: the assistant still names it, from the catalogue it was given.
+    expect(await ask("quanto está a Zorbcoin?")).toBe(t("quote.notFound", { name: "Zorbcoin" }));
+    expect(await ask("converta 2 ZRB para reais")).toBe(t("convert.unknownCurrency", { code: "ZRB" }));
+    expect(await ask("quanto está a PETR4?")).toBe(t("quote.which"));
+  });
+});
+
 describe("marketContextFor", () => {
+  const assetFinder = createAssetFinder(catalogue);
+
   it("gives one line per named asset with the pages' numbers, source and time", async () => {
-    const { lines, refs } = await marketContextFor("compare PETR4 and Bitcoin", "en", market);
+    const { lines, refs } = await marketContextFor("compare PETR4 and Bitcoin", "en", market, assetFinder);
     const petrobras = await stockFigures("PETR4", "en");
     const bitcoin = await cryptoFigures("bitcoin", "en");
     expect(lines).toHaveLength(2);
@@ -353,11 +391,11 @@ describe("marketContextFor", () => {
   });
 
   it("is empty when nothing is named", async () => {
-    expect(await marketContextFor("what is inflation?", "pt-BR", market)).toEqual({ lines: [], refs: [] });
+    expect(await marketContextFor("what is inflation?", "pt-BR", market, assetFinder)).toEqual({ lines: [], refs: [] });
   });
 
   it("drops the assets whose data cannot be had, without throwing", async () => {
     const broken = createMarketService(failingProviders(), new MarketCache({ clock: { now: clock }, retries: 0, sleep: async () => {} }));
-    expect(await marketContextFor("how is BTC?", "en", broken)).toEqual({ lines: [], refs: [] });
+    expect(await marketContextFor("how is BTC?", "en", broken, assetFinder)).toEqual({ lines: [], refs: [] });
   });
 });

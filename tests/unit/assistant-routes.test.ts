@@ -4,6 +4,7 @@ import { completionInput, createHostedModel } from "~/assistant/hosted.server";
 import { createGeminiStream } from "~/assistant/llm/gemini.server";
 import { createOpenAiStream } from "~/assistant/llm/openai.server";
 import type { AssistantChunk, AssistantModel } from "~/assistant/model.server";
+import { catalogue } from "~/market/catalogue";
 import type { Services } from "~/services.server";
 import { callRoute, signedInUser } from "../support/route-call";
 import { sharedTestServices } from "../support/services";
@@ -343,7 +344,7 @@ describe("hosted models", () => {
           ? createGeminiStream({ apiKey: fakeLlmKeys.gemini, model: "gemini-2.5-flash", baseUrl: `${fake.url}/gemini`, timeoutMs: 2000 })
           : createOpenAiStream({ baseUrl: `${fake.url}/openai`, model: "llama3.2", timeoutMs: 2000 });
       const chunks = await collect(
-        createHostedModel(provider, stream, (await sharedTestServices()).market).reply(request, new AbortController().signal),
+        createHostedModel(provider, stream, (await sharedTestServices()).market, catalogue).reply(request, new AbortController().signal),
       );
       expect(chunks[0]?.refs).toContainEqual({ title: expect.stringContaining("Bitcoin"), href: "/cryptos/bitcoin" });
       expect(chunks.map(({ text }) => text).join("")).toBe("Bitcoin held near $67k while the Ibovespa rose 1.2% today.");

@@ -10,7 +10,7 @@ import type { NewsCategory, NewsItem, Sourced, StockListItem } from "~/market/ty
 import { formatNumber, formatPercent, formatPercentMagnitude } from "~/lib/format";
 import { glossaryTermName, type GlossaryTerm } from "../glossary";
 import type { ChatRef } from "../types";
-import { assetMentions, type AssetRef } from "./assets.server";
+import type { AssetFinder, AssetRef } from "./assets.server";
 import type { Intent } from "./intents.server";
 import { fetchQuote, formatQuote, type Quote } from "./quotes.server";
 import { answerText, formatUtcTime } from "./text.server";
@@ -18,7 +18,7 @@ import { containsAnyPhrase, tokenize, wordText } from "./words.server";
 
 export type Answer = { text: string; refs: ChatRef[] };
 
-type Context = { language: Language; market: MarketService; logger: Logger; now: () => number };
+type Context = { language: Language; market: MarketService; logger: Logger; now: () => number; assetFinder: AssetFinder };
 
 const moversPerSide = 3;
 /** The crypto list's first page: movers among established coins, not obscure ones. */
@@ -137,7 +137,7 @@ function relativeAge(unixSeconds: number, now: number, language: Language): stri
 }
 
 /** Tagged with the asset's codes, or naming it in the headline. */
-function isAbout(item: NewsItem, asset: AssetRef): boolean {
+function isAbout(item: NewsItem, asset: AssetRef, { assetMentions }: AssetFinder): boolean {
   const { codes, names } = assetMentions(asset);
   const headline = wordText(tokenize(item.headline));
   return item.related.some((code) => codes.includes(code.toUpperCase())) || containsAnyPhrase(headline, names);
@@ -154,12 +154,12 @@ function newsCategoriesFor(assets: AssetRef[]): NewsCategory[] {
   return [...categories];
 }
 
-async function newsAnswer(assets: AssetRef[], { language, market, now }: Context): Promise<Answer> {
+async function newsAnswer(assets: AssetRef[], { language, market, now, assetFinder }: Context): Promise<Answer> {
   const t = answerText(language);
   const newsPage = { title: t("pages.news"), href: "/news" };
   const feeds = await Promise.all(newsCategoriesFor(assets).map((category) => market.news(category, language)));
   const items = [...new Map(feeds.flatMap((feed) => feed.data).map((item) => [item.id, item])).values()]
-    .filter((item) => assets.length === 0 || assets.some((asset) => isAbout(item, asset)))
+    .filter((item) => assets.length === 0 || assets.some((asset) => isAbout(item, asset, assetFinder)))
     .sort((a, b) => b.datetime - a.datetime)
     .slice(0, newsPerAnswer);
   const names = list(

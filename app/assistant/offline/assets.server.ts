@@ -1,8 +1,8 @@
 /**
- * Finds the cryptos and stocks a question names, against the embedded catalog: tickers, coin
- * symbols, full names and the distinctive words of names ("Itaú" for Itaú Unibanco).
+ * Finds the cryptos and stocks a question names, against the catalogue the model is given: tickers,
+ * coin symbols, full names and the distinctive words of names ("Itaú" for Itaú Unibanco).
  */
-import { cryptoAssets, stockAssets, type StockAsset } from "~/market/catalogue";
+import type { Catalogue, StockAsset } from "~/market/catalogue";
 import { casingCounts, commonWords, isCapitalized, isUpperCase, tokenize, type Token } from "./words.server";
 
 export type AssetRef = { kind: "crypto"; id: string; symbol: string; name: string } | { kind: "stock"; ticker: string; name: string };
@@ -124,7 +124,17 @@ const extraNames: Record<string, string> = {
   eletrobras: "AXIA3",
 };
 
+/** Finds the assets a question names, with indexes built once from the catalogue it was given. */
+export type AssetFinder = {
+  /** The assets named in `text`, in the order written, without repeats, at most three. */
+  findAssets: (text: string) => AssetRef[];
+  /** The codes of the asset's company (every share class and BDR) and the names it goes by, folded. */
+  assetMentions: (asset: AssetRef) => { codes: string[]; names: string[] };
+};
+
 type Candidate = { asset: AssetRef; bdr: boolean };
+
+type NamedCandidate = { name: string[]; candidate: Candidate; distinctive: boolean };
 
 type NameEntry = {
   words: string[];
@@ -144,19 +154,21 @@ function companyName(stock: StockAsset): string[] {
   return parts;
 }
 
-const candidates: { name: string[]; candidate: Candidate; distinctive: boolean }[] = [
-  ...cryptoAssets.map((coin) => ({
-    name: nameWords(coin.name),
-    candidate: { asset: { kind: "crypto", id: coin.id, symbol: coin.symbol, name: coin.name } as const, bdr: false },
-    distinctive: true,
-  })),
-  ...stockAssets.map((stock) => ({
-    name: companyName(stock),
-    candidate: { asset: { kind: "stock", ticker: stock.ticker, name: stock.name } as const, bdr: stock.type === "bdr" },
-    // Fund and ETF names are made of shared words (Kinea, Renda, Logística): only their full name counts.
-    distinctive: stock.type === "stock" || stock.type === "bdr",
-  })),
-];
+function candidatesOf({ cryptoAssets, stockAssets }: Pick<Catalogue, "cryptoAssets" | "stockAssets">): NamedCandidate[] {
+  return [
+    ...cryptoAssets.map((coin) => ({
+      name: nameWords(coin.name),
+      candidate: { asset: { kind: "crypto", id: coin.id, symbol: coin.symbol, name: coin.name } as const, bdr: false },
+      distinctive: true,
+    })),
+    ...stockAssets.map((stock) => ({
+      name: companyName(stock),
+      candidate: { asset: { kind: "stock", ticker: stock.ticker, name: stock.name } as const, bdr: stock.type === "bdr" },
+      // Fund and ETF names are made of shared words (Kinea, Renda, Logística): only their full name counts.
+      distinctive: stock.type === "stock" || stock.type === "bdr",
+    })),
+  ];
+}
 
 function byPreference(group: Candidate[]): AssetRef[] {
   return [...group].sort((a, b) => Number(a.bdr) - Number(b.bdr)).map(({ asset }) => asset);
@@ -171,11 +183,8 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
-/** A company's classes and BDRs share one cleaned name: that is the family a name word points to. */
-const families = groupBy(candidates, ({ name }) => name.join(" "));
-
 /** Distinctive words (≥ 4 letters, not generic) used by exactly one family. */
-function distinctiveWords(): NameEntry[] {
+function distinctiveWords(candidates: NamedCandidate[], families: Map<string, NamedCandidate[]>): NameEntry[] {
   const familiesByWord = new Map<string, Set<string>>();
   for (const { name, distinctive } of candidates) {
     if (!distinctive) continue;
@@ -191,32 +200,11 @@ function distinctiveWords(): NameEntry[] {
   });
 }
 
-const allAssets = candidates.map(({ candidate }) => candidate.asset);
-
-function extraNameEntries(): NameEntry[] {
+function extraNameEntries(allAssets: AssetRef[]): NameEntry[] {
   return Object.entries(extraNames).flatMap(([name, code]) => {
     const asset = allAssets.find((item) => (item.kind === "crypto" ? item.id : item.ticker) === code);
     return asset ? [{ words: [name], assets: [asset] }] : [];
   });
-}
-
-// "B3" the company is only its ticker: as a word it is the exchange.
-const fullNames: NameEntry[] = [...families].flatMap(([name, members]) =>
-  genericNameWords.has(name) ? [] : [{ words: name.split(" "), assets: byPreference(members.map(({ candidate }) => candidate)) }],
-);
-
-const nameEntries = [...fullNames, ...extraNameEntries(), ...distinctiveWords()];
-
-/** Name entries by their first word. */
-const namesByFirstWord = groupBy(nameEntries, ({ words: [first] }) => first ?? "");
-
-const stocksByTicker = new Map(allAssets.flatMap((asset) => (asset.kind === "stock" ? [[asset.ticker, asset] as const] : [])));
-const cryptosBySymbol = new Map<string, AssetRef>();
-for (const asset of allAssets) {
-  // The catalog is ordered by market cap: the first coin with a symbol is the one people mean.
-  if (asset.kind === "crypto" && !cryptosBySymbol.has(asset.symbol.toUpperCase())) {
-    cryptosBySymbol.set(asset.symbol.toUpperCase(), asset);
-  }
 }
 
 /**
@@ -229,50 +217,72 @@ export function readsAsCode(token: Token, casing: boolean): boolean {
   return token.text.length >= 3 && !commonWords.has(token.folded);
 }
 
-function codeAt(token: Token, casing: boolean): AssetRef | undefined {
-  if (!readsAsCode(token, casing)) return undefined;
-  const code = token.text.toUpperCase();
-  return stocksByTicker.get(code) ?? cryptosBySymbol.get(code);
-}
-
-/** The longest name starting at `index`, with the words it spans. */
-function nameAt(tokens: Token[], index: number, casing: boolean): { asset: AssetRef; length: number } | undefined {
-  const first = tokens[index];
-  if (!first) return undefined;
-  let best: { asset: AssetRef; length: number } | undefined;
-  for (const entry of namesByFirstWord.get(first.folded) ?? []) {
-    const fits = entry.words.every((word, offset) => tokens[index + offset]?.folded === word);
-    // A one-word name that is also an everyday word ("Vale", "Meta") must be capitalised.
-    const plausible = entry.words.length > 1 || !commonWords.has(first.folded) || (casing && isCapitalized(first));
-    const [asset] = entry.assets;
-    if (fits && plausible && asset && entry.words.length > (best?.length ?? 0)) best = { asset, length: entry.words.length };
+/** Indexes the catalogue's names, tickers and symbols once; each question then only looks them up. */
+export function createAssetFinder(catalogue: Pick<Catalogue, "cryptoAssets" | "stockAssets">): AssetFinder {
+  const candidates = candidatesOf(catalogue);
+  /** A company's classes and BDRs share one cleaned name: that is the family a name word points to. */
+  const families = groupBy(candidates, ({ name }) => name.join(" "));
+  const allAssets = candidates.map(({ candidate }) => candidate.asset);
+  // "B3" the company is only its ticker: as a word it is the exchange.
+  const fullNames: NameEntry[] = [...families].flatMap(([name, members]) =>
+    genericNameWords.has(name) ? [] : [{ words: name.split(" "), assets: byPreference(members.map(({ candidate }) => candidate)) }],
+  );
+  const nameEntries = [...fullNames, ...extraNameEntries(allAssets), ...distinctiveWords(candidates, families)];
+  /** Name entries by their first word. */
+  const namesByFirstWord = groupBy(nameEntries, ({ words: [first] }) => first ?? "");
+  const stocksByTicker = new Map(allAssets.flatMap((asset) => (asset.kind === "stock" ? [[asset.ticker, asset] as const] : [])));
+  const cryptosBySymbol = new Map<string, AssetRef>();
+  for (const asset of allAssets) {
+    // The catalog is ordered by market cap: the first coin with a symbol is the one people mean.
+    if (asset.kind === "crypto" && !cryptosBySymbol.has(asset.symbol.toUpperCase())) {
+      cryptosBySymbol.set(asset.symbol.toUpperCase(), asset);
+    }
   }
-  return best;
-}
 
-/** The assets named in `text`, in the order written, without repeats, at most three. */
-export function findAssets(text: string): AssetRef[] {
-  const tokens = tokenize(text);
-  const casing = casingCounts(text);
-  const found = new Map<string, AssetRef>();
-  for (let index = 0; index < tokens.length && found.size < maxAssetsPerQuestion;) {
-    const token = tokens[index];
-    const named = nameAt(tokens, index, casing);
-    const coded = token && codeAt(token, casing);
-    const asset = named?.asset ?? coded;
-    if (asset) found.set(assetKey(asset), asset);
-    index += named?.length ?? 1;
+  function codeAt(token: Token, casing: boolean): AssetRef | undefined {
+    if (!readsAsCode(token, casing)) return undefined;
+    const code = token.text.toUpperCase();
+    return stocksByTicker.get(code) ?? cryptosBySymbol.get(code);
   }
-  return [...found.values()];
-}
 
-/** The codes of the asset's company (every share class and BDR) and the names it goes by, folded. */
-export function assetMentions(asset: AssetRef): { codes: string[]; names: string[] } {
-  const key = assetKey(asset);
-  const family = fullNames.find((entry) => entry.assets.some((member) => assetKey(member) === key));
-  const names = nameEntries.filter((entry) => entry.assets.some((member) => assetKey(member) === key));
+  /** The longest name starting at `index`, with the words it spans. */
+  function nameAt(tokens: Token[], index: number, casing: boolean): { asset: AssetRef; length: number } | undefined {
+    const first = tokens[index];
+    if (!first) return undefined;
+    let best: { asset: AssetRef; length: number } | undefined;
+    for (const entry of namesByFirstWord.get(first.folded) ?? []) {
+      const fits = entry.words.every((word, offset) => tokens[index + offset]?.folded === word);
+      // A one-word name that is also an everyday word ("Vale", "Meta") must be capitalised.
+      const plausible = entry.words.length > 1 || !commonWords.has(first.folded) || (casing && isCapitalized(first));
+      const [asset] = entry.assets;
+      if (fits && plausible && asset && entry.words.length > (best?.length ?? 0)) best = { asset, length: entry.words.length };
+    }
+    return best;
+  }
+
   return {
-    codes: (family?.assets ?? [asset]).map(assetCode),
-    names: names.map((entry) => entry.words.join(" ")),
+    findAssets: (text) => {
+      const tokens = tokenize(text);
+      const casing = casingCounts(text);
+      const found = new Map<string, AssetRef>();
+      for (let index = 0; index < tokens.length && found.size < maxAssetsPerQuestion;) {
+        const token = tokens[index];
+        const named = nameAt(tokens, index, casing);
+        const coded = token && codeAt(token, casing);
+        const asset = named?.asset ?? coded;
+        if (asset) found.set(assetKey(asset), asset);
+        index += named?.length ?? 1;
+      }
+      return [...found.values()];
+    },
+    assetMentions: (asset) => {
+      const key = assetKey(asset);
+      const family = fullNames.find((entry) => entry.assets.some((member) => assetKey(member) === key));
+      const names = nameEntries.filter((entry) => entry.assets.some((member) => assetKey(member) === key));
+      return {
+        codes: (family?.assets ?? [asset]).map(assetCode),
+        names: names.map((entry) => entry.words.join(" ")),
+      };
+    },
   };
 }

@@ -3,19 +3,20 @@
  * or the English way ("1,234.56"), and the currencies, by code, symbol or name in three languages.
  */
 import { supportedLanguages, type Language } from "~/i18n/languages";
-import { cryptoAssets, currencyRecords } from "~/market/catalogue";
 import { fold } from "~/lib/text";
+import type { Catalogue } from "~/market/catalogue";
 import type { CurrencyKind } from "~/market/types";
 import { readsAsCode } from "./assets.server";
 import { casingCounts, tokenize, type Token } from "./words.server";
 
 export type Mention = { code: string; start: number; end: number };
 
-const kindByCode = new Map<string, CurrencyKind>(currencyRecords.map(({ code, kind }) => [code, kind]));
-
-export function currencyKind(code: string): CurrencyKind | undefined {
-  return kindByCode.get(code);
-}
+/** Finds the currencies a question names, with indexes built once from the catalogue it was given. */
+export type CurrencyFinder = {
+  /** Every currency the question mentions, in the order written (repeats included). */
+  findCurrencies: (text: string) => Mention[];
+  currencyKind: (code: string) => CurrencyKind | undefined;
+};
 
 /** Names people use that the locale data lacks (plurals alone, metals, coins). */
 const handwrittenNames: Record<string, string[]> = {
@@ -46,18 +47,27 @@ function localeNames(code: string): string[] {
 }
 
 /** The coins of the rate table go by their catalog names too: "solana", "cardano". */
-function coinNames(code: string): string[] {
+function coinNames(code: string, cryptoAssets: Catalogue["cryptoAssets"]): string[] {
   return cryptoAssets.filter((coin) => coin.symbol.toUpperCase() === code).map((coin) => fold(coin.name));
 }
 
-const namesByFirstWord = new Map<string, { words: string[]; code: string }[]>();
-for (const { code, kind } of currencyRecords) {
-  const names = [...(handwrittenNames[code] ?? []), ...(kind === "crypto" ? coinNames(code) : localeNames(code))];
-  for (const name of new Set(names)) {
-    const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    const [first] = words;
-    if (first) namesByFirstWord.set(first, [...(namesByFirstWord.get(first) ?? []), { words, code }]);
+type NameEntry = { words: string[]; code: string };
+
+/** Every name of the catalogue's currencies, by its first folded word. */
+function namesByFirstWordOf({
+  currencyRecords,
+  cryptoAssets,
+}: Pick<Catalogue, "currencyRecords" | "cryptoAssets">): Map<string, NameEntry[]> {
+  const namesByFirstWord = new Map<string, NameEntry[]>();
+  for (const { code, kind } of currencyRecords) {
+    const names = [...(handwrittenNames[code] ?? []), ...(kind === "crypto" ? coinNames(code, cryptoAssets) : localeNames(code))];
+    for (const name of new Set(names)) {
+      const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      const [first] = words;
+      if (first) namesByFirstWord.set(first, [...(namesByFirstWord.get(first) ?? []), { words, code }]);
+    }
   }
+  return namesByFirstWord;
 }
 
 const symbols: { pattern: RegExp; code: string }[] = [
@@ -69,37 +79,45 @@ const symbols: { pattern: RegExp; code: string }[] = [
   { pattern: /¥/g, code: "JPY" },
 ];
 
-function nameAt(tokens: Token[], index: number): { code: string; length: number } | undefined {
-  const first = tokens[index];
-  let best: { code: string; length: number } | undefined;
-  for (const { words, code } of (first && namesByFirstWord.get(first.folded)) ?? []) {
-    const fits = words.every((word, offset) => tokens[index + offset]?.folded === word);
-    if (fits && words.length > (best?.length ?? 0)) best = { code, length: words.length };
-  }
-  return best;
-}
+/** Indexes the catalogue's currency codes and names once; each question then only looks them up. */
+export function createCurrencyFinder(catalogue: Pick<Catalogue, "currencyRecords" | "cryptoAssets">): CurrencyFinder {
+  const kindByCode = new Map<string, CurrencyKind>(catalogue.currencyRecords.map(({ code, kind }) => [code, kind]));
+  const namesByFirstWord = namesByFirstWordOf(catalogue);
 
-/** Every currency the question mentions, in the order written (repeats included). */
-export function findCurrencies(text: string): Mention[] {
-  const tokens = tokenize(text);
-  const casing = casingCounts(text);
-  const mentions: Mention[] = [];
-  for (let index = 0; index < tokens.length;) {
-    const token = tokens[index];
-    const named = nameAt(tokens, index);
-    const code = token?.text.toUpperCase();
-    if (named) {
-      const last = tokens[index + named.length - 1];
-      if (token && last) mentions.push({ code: named.code, start: token.start, end: last.end });
-    } else if (token && code && kindByCode.has(code) && readsAsCode(token, casing)) {
-      mentions.push({ code, start: token.start, end: token.end });
+  function nameAt(tokens: Token[], index: number): { code: string; length: number } | undefined {
+    const first = tokens[index];
+    let best: { code: string; length: number } | undefined;
+    for (const { words, code } of (first && namesByFirstWord.get(first.folded)) ?? []) {
+      const fits = words.every((word, offset) => tokens[index + offset]?.folded === word);
+      if (fits && words.length > (best?.length ?? 0)) best = { code, length: words.length };
     }
-    index += named?.length ?? 1;
+    return best;
   }
-  for (const { pattern, code } of symbols) {
-    for (const match of text.matchAll(pattern)) mentions.push({ code, start: match.index, end: match.index + match[0].length });
-  }
-  return mentions.sort((a, b) => a.start - b.start);
+
+  return {
+    findCurrencies: (text) => {
+      const tokens = tokenize(text);
+      const casing = casingCounts(text);
+      const mentions: Mention[] = [];
+      for (let index = 0; index < tokens.length;) {
+        const token = tokens[index];
+        const named = nameAt(tokens, index);
+        const code = token?.text.toUpperCase();
+        if (named) {
+          const last = tokens[index + named.length - 1];
+          if (token && last) mentions.push({ code: named.code, start: token.start, end: last.end });
+        } else if (token && code && kindByCode.has(code) && readsAsCode(token, casing)) {
+          mentions.push({ code, start: token.start, end: token.end });
+        }
+        index += named?.length ?? 1;
+      }
+      for (const { pattern, code } of symbols) {
+        for (const match of text.matchAll(pattern)) mentions.push({ code, start: match.index, end: match.index + match[0].length });
+      }
+      return mentions.sort((a, b) => a.start - b.start);
+    },
+    currencyKind: (code) => kindByCode.get(code),
+  };
 }
 
 export type Amount = { value: number; start: number; end: number };

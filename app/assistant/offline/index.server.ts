@@ -3,16 +3,21 @@
  * bundled glossary, streamed word by word like the hosted models.
  */
 import { setTimeout as delay } from "node:timers/promises";
+import type { Catalogue } from "~/market/catalogue";
 import type { MarketService } from "~/market/service.server";
 import type { Logger } from "~/platform/logger.server";
 import type { AssistantModel } from "../model.server";
 import { answerFor } from "./answers.server";
-import { intentOf } from "./intents.server";
+import { createAssetFinder } from "./assets.server";
+import { createCurrencyFinder } from "./currencies.server";
+import { intentOf, type Finders } from "./intents.server";
 import { answerText } from "./text.server";
 
 export type OfflineModelOptions = {
   /** The app's market engine; tests pass one with a fixed clock. */
   market: MarketService;
+  /** The assets and currencies it recognises in questions, indexed once when the model is made. */
+  catalogue: Catalogue;
   /** Told when the market engine cannot answer. */
   logger: Logger;
   /** Pause between words, so the reply reads like it is being written. */
@@ -30,12 +35,14 @@ function words(text: string): string[] {
 export function createOfflineModel(options: OfflineModelOptions): AssistantModel {
   const wordDelayMs = options.wordDelayMs ?? defaultWordDelayMs;
   const now = options.now ?? Date.now;
+  const assetFinder = createAssetFinder(options.catalogue);
+  const finders: Finders = { assetFinder, currencyFinder: createCurrencyFinder(options.catalogue) };
   return {
     name: "offline",
     async *reply(request, signal, { paced = true } = {}) {
       const { language } = request;
       const { market, logger } = options;
-      const answer = await answerFor(intentOf(request), { language, market, logger, now });
+      const answer = await answerFor(intentOf(request, finders), { language, market, logger, now, assetFinder });
       signal.throwIfAborted();
       const apology = request.likeOrDislikePreviousMessage === false ? `${answerText(language)("apology")}\n` : "";
       yield { text: "", refs: answer.refs };

@@ -5,8 +5,8 @@
 import type { Language } from "~/i18n/languages";
 import { findGlossaryTerm, type GlossaryTerm } from "../glossary";
 import type { AssistantRequest } from "../model.server";
-import { findAssets, type AssetRef } from "./assets.server";
-import { currencyKind, findAmount, findCurrencies, type Amount, type Mention } from "./currencies.server";
+import type { AssetFinder, AssetRef } from "./assets.server";
+import { findAmount, type Amount, type CurrencyFinder, type Mention } from "./currencies.server";
 import { containsAnyPhrase, tokenize, wordText } from "./words.server";
 
 export type Intent =
@@ -184,7 +184,13 @@ function defaultTarget(from: string, language: Language): string {
  * A conversion needs a currency and a sign that one is asked for: an amount written with it, a
  * convert verb, or two currencies that are not all coins ("compare BTC e ETH" is a quote).
  */
-function conversionOf(prompt: string, words: string, mentions: Mention[], language: Language): Intent | null {
+function conversionOf(
+  prompt: string,
+  words: string,
+  mentions: Mention[],
+  language: Language,
+  { currencyKind }: CurrencyFinder,
+): Intent | null {
   const codes = distinctCodes(mentions);
   const amount = findAmount(prompt, language);
   const amountCurrency = amount ? currencyOfAmount(prompt, amount, mentions) : undefined;
@@ -199,7 +205,7 @@ function conversionOf(prompt: string, words: string, mentions: Mention[], langua
 }
 
 /** "quanto está o dólar?": a single fiat or metal asked for its price, shown in the usual currency. */
-function currencyQuoteOf(mentions: Mention[], language: Language): Intent | null {
+function currencyQuoteOf(mentions: Mention[], language: Language, { currencyKind }: CurrencyFinder): Intent | null {
   const codes = distinctCodes(mentions);
   const [code] = codes;
   if (codes.length !== 1 || !code || currencyKind(code) === "crypto") return null;
@@ -210,18 +216,22 @@ function isFollowUp(words: string): boolean {
   return keywords.followUp.some((phrase) => words.startsWith(` ${phrase} `));
 }
 
-export function intentOf(request: AssistantRequest): Intent {
+/** What the offline model reads questions with, built once from its catalogue. */
+export type Finders = { assetFinder: AssetFinder; currencyFinder: CurrencyFinder };
+
+export function intentOf(request: AssistantRequest, { assetFinder, currencyFinder }: Finders): Intent {
   const { prompt, language } = request;
   const words = wordText(tokenize(prompt));
   const has = (phrases: readonly string[]) => containsAnyPhrase(words, phrases);
-  const named = findAssets(prompt);
-  const previous = named.length === 0 && isFollowUp(words) && request.lastUserMessage ? findAssets(request.lastUserMessage) : [];
+  const named = assetFinder.findAssets(prompt);
+  const previous =
+    named.length === 0 && isFollowUp(words) && request.lastUserMessage ? assetFinder.findAssets(request.lastUserMessage) : [];
   const assets = named.length > 0 ? named : previous;
   const term = findGlossaryTerm(prompt);
   const asksPrice = has(keywords.price);
-  const currencies = findCurrencies(prompt);
+  const currencies = currencyFinder.findCurrencies(prompt);
 
-  const conversion = conversionOf(prompt, words, currencies, language);
+  const conversion = conversionOf(prompt, words, currencies, language, currencyFinder);
   if (conversion) return conversion;
   if (has(keywords.news)) return { kind: "news", assets };
   if (has(keywords.movers)) return { kind: "movers" };
@@ -229,7 +239,7 @@ export function intentOf(request: AssistantRequest): Intent {
   if (term && has(keywords.definition) && !(named.length > 0 && asksPrice)) return { kind: "term", term };
   if (named.length > 0 || (previous.length > 0 && asksPrice)) return { kind: "quote", assets };
   // Before a bare term: "cotação do dólar" also names the glossary's exchange-rate entry.
-  const currencyQuote = asksPrice ? currencyQuoteOf(currencies, language) : null;
+  const currencyQuote = asksPrice ? currencyQuoteOf(currencies, language, currencyFinder) : null;
   if (currencyQuote) return currencyQuote;
   if (term) return { kind: "term", term };
   if (asksPrice) return { kind: "quoteWhich" };
