@@ -6,7 +6,7 @@ import { assistantContext } from "./assistant/context.server";
 import type { AssistantModel } from "./assistant/model.server";
 import { createDatabaseStore } from "./market/cache-store.server";
 import { cryptoViewsContext, marketContext } from "./market/context.server";
-import { createBinanceStream } from "./market/realtime/binance-stream.server";
+import { createBinanceStream } from "./market/live/binance/stream.server";
 import { createLiveHub, type LiveHub } from "./market/realtime/hub.server";
 import { attachRealtime } from "./market/realtime/socket.server";
 import { marketServiceFor, type MarketService } from "./market/service.server";

@@ -4,7 +4,7 @@ import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
 import { cryptoAssets } from "~/market/catalogue";
-import { createCoinGeckoProvider } from "~/market/live/coingecko";
+import { createCoinGeckoProvider } from "~/market/live/coingecko/coins";
 import { mostTraded } from "~/screens/most-traded";
 import { createMarketService } from "~/market/service.server";
 import type { StockListItem } from "~/market/types";

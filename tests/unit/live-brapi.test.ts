@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
-import { createBrapiProvider } from "~/market/live/brapi";
+import { createBrapiProvider } from "~/market/live/brapi/quotes";
 import { createMarketService } from "~/market/service.server";
 import { UpstreamError } from "~/market/providers/provider";
 import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sparklinePoints } from "~/market/crypto-depth";
-import { createCoinGeckoProvider, type CoinGeckoOptions } from "~/market/live/coingecko";
+import { createCoinGeckoProvider, type CoinGeckoOptions } from "~/market/live/coingecko/coins";
 import { UpstreamError } from "~/market/providers/provider";
 import { memoryLogger } from "~/platform/logger.server";
 import { MarketCache } from "~/market/cache.server";

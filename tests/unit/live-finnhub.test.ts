@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createFinnhubProviders } from "~/market/live/finnhub";
+import { createFinnhubProviders } from "~/market/live/finnhub/news-calendar";
 import { UpstreamError } from "~/market/providers/provider";
 import { memoryLogger } from "~/platform/logger.server";
 import { fakeEarningsRowCap, fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";

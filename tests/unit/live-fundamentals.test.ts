@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MarketCache } from "~/market/cache.server";
 import { fundamentalsAt } from "~/market/fundamentals";
-import { brapiDay, createBrapiFundamentals, payoutKind } from "~/market/live/brapi-fundamentals";
-import { createFinnhubFundamentals } from "~/market/live/finnhub-fundamentals";
+import { brapiDay, createBrapiFundamentals, payoutKind } from "~/market/live/brapi/fundamentals";
+import { createFinnhubFundamentals } from "~/market/live/finnhub/fundamentals";
 import { UpstreamError } from "~/market/providers/provider";
 import { createMarketService, providersFor } from "~/market/service.server";
 import { parseEnv } from "~/platform/env.server";

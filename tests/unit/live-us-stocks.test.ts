@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createBrapiProvider } from "~/market/live/brapi";
-import { createFinnhubStocks } from "~/market/live/finnhub-stocks";
-import { createTwelveData } from "~/market/live/twelve-data";
-import { createUsStockProvider } from "~/market/live/us-stocks";
+import { createBrapiProvider } from "~/market/live/brapi/quotes";
+import { createFinnhubStocks } from "~/market/live/finnhub/stocks";
+import { createTwelveData } from "~/market/live/twelve-data/candles";
+import { createUsStockProvider } from "~/market/live/finnhub/us-stocks";
 import { stockAssets } from "~/market/catalogue";
 import { stocksByMarket } from "~/market/providers/stocks-by-market";
 import { UpstreamError } from "~/market/providers/provider";

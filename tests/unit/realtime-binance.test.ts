@@ -5,7 +5,7 @@ import {
   maxStreamsPerConnection,
   type BinanceStreamOptions,
   type ExchangeStream,
-} from "~/market/realtime/binance-stream.server";
+} from "~/market/live/binance/stream.server";
 import type { Tick } from "~/market/realtime/protocol";
 import { memoryLogger } from "~/platform/logger.server";
 import { miniTickerPayload, startFakeBinance, type FakeBinance } from "../support/fake-binance";

@@ -1,4 +1,4 @@
-import type { UsStockProvider } from "../live/us-stocks";
+import type { UsStockProvider } from "../live/finnhub/us-stocks";
 import { stockMarketOf } from "../stock-type";
 import type { StockListPage } from "../types";
 import type { StockProvider } from "./provider";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Logger } from "~/platform/logger.server";
-import { UpstreamError } from "../providers/provider";
-import { createJsonClient } from "./http";
-import { list, num, text } from "./schema";
+import { UpstreamError } from "../../providers/provider";
+import { createJsonClient } from "../http";
+import { list, num, text } from "../schema";
 
 /** Daily US candles from Twelve Data's free tier (8 credits/minute, 800/day; one credit per call). */
 

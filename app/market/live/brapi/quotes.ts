@@ -1,20 +1,10 @@
 import { z } from "zod";
-import type { Logger } from "~/platform/logger.server";
-import { UpstreamError, type LongStockRange, type StockProvider } from "../providers/provider";
-import { classifyStock } from "../stock-type";
-import type { OhlcPoint, StockListItem, StockListQuery } from "../types";
-import { createJsonClient, pathSegment } from "./http";
-import { list, num, strings, text } from "./schema";
-
-export type BrapiOptions = {
-  baseUrl?: string;
-  /** Needed for /api/quote/list and for all but four quote tickers (PETR4, MGLU3, VALE3, ITUB4). */
-  token?: string;
-  timeoutMs?: number;
-  logger?: Logger;
-};
-
-const defaultBaseUrl = "https://brapi.dev";
+import { UpstreamError, type LongStockRange, type StockProvider } from "../../providers/provider";
+import { classifyStock } from "../../stock-type";
+import type { OhlcPoint, StockListItem, StockListQuery } from "../../types";
+import { pathSegment } from "../http";
+import { brapiClient, type BrapiOptions } from "./client";
+import { list, num, strings, text } from "../schema";
 
 /** Tickers asked in one /api/quote call; the free plan takes one per request, and is then asked one at a time. */
 const tickersPerRequest = 20;
@@ -107,11 +97,6 @@ const longRanges: Record<LongStockRange, readonly { range: string; interval: str
 
 /** How brapi says a plan does not reach a range (or an unknown ticker): try a shorter one, or none. */
 const rangeRefusals = [400, 401, 402, 403, 404];
-
-/** One JSON client per brapi adapter, with the token as a bearer header. */
-export function brapiClient({ baseUrl = defaultBaseUrl, token, timeoutMs, logger }: BrapiOptions = {}) {
-  return createJsonClient({ provider: "brapi", baseUrl, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs, logger });
-}
 
 export function createBrapiProvider(options: BrapiOptions = {}): StockProvider {
   const http = brapiClient(options);

@@ -1,7 +1,7 @@
 import { WebSocket, type RawData } from "ws";
-import type { CryptoCurrency } from "~/market/crypto-currency";
+import type { CryptoCurrency } from "../../crypto-currency";
 import type { Logger } from "~/platform/logger.server";
-import type { LiveKey, Tick } from "./protocol";
+import type { LiveKey, Tick } from "../../realtime/protocol";
 
 /**
  * Live crypto prices from Binance's public market streams (no key). One connection to the combined

@@ -1,10 +1,10 @@
-import { inLanguage, stockAssets, type StockAsset } from "~/market/catalogue";
+import { inLanguage, stockAssets, type StockAsset } from "../../catalogue";
 import { fold } from "~/lib/text";
-import type { StockProvider } from "../providers/provider";
-import { classifyStock, knownStock } from "../stock-type";
-import type { OhlcPoint, StockDetail, StockListItem, StockListPage, StockListQuery, StockRange, StockSortField } from "../types";
-import type { FinnhubStocks, UsProfile, UsQuote } from "./finnhub-stocks";
-import type { DailyCandle, TwelveData } from "./twelve-data";
+import type { StockProvider } from "../../providers/provider";
+import { classifyStock, knownStock } from "../../stock-type";
+import type { OhlcPoint, StockDetail, StockListItem, StockListPage, StockListQuery, StockRange, StockSortField } from "../../types";
+import type { FinnhubStocks, UsProfile, UsQuote } from "./stocks";
+import type { DailyCandle, TwelveData } from "../twelve-data/candles";
 
 /**
  * Live US stocks: Finnhub quotes and profiles, Twelve Data daily candles (docs/decisions/0009).
