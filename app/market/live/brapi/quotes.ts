@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { UpstreamError, type LongStockRange, type StockProvider } from "../../providers/provider";
 import { classifyStock } from "../../stock-type";
-import type { OhlcPoint, StockListItem, StockListQuery } from "../../types";
+import type { OhlcPoint, StockListItem } from "../../types";
 import { pathSegment } from "../http";
-import { brapiClient, type BrapiOptions } from "./client";
 import { list, num, strings, text } from "../schema";
+import { brapiClient, type BrapiOptions } from "./client";
+import { brapiStockKind, brapiTypeFilter } from "./stock-kind";
 
 /** Tickers asked in one /api/quote call; the free plan takes one per request, and is then asked one at a time. */
 const tickersPerRequest = 20;
@@ -138,7 +139,7 @@ export function createBrapiProvider(options: BrapiOptions = {}): StockProvider {
       const body = await http.getOrNull(
         "/api/quote/list",
         listSchema,
-        { search: search?.trim() || undefined, sortBy, sortOrder, limit, page, sector, ...typeFilter(upstreamType) },
+        { search: search?.trim() || undefined, sortBy, sortOrder, limit, page, sector, ...brapiTypeFilter(upstreamType) },
         [417],
       );
       if (body === null) return empty;
@@ -257,7 +258,7 @@ function toListItem(stock: z.output<typeof listSchema>["stocks"][number]): Stock
     ticker: stock.stock,
     name: stock.name ?? stock.stock,
     logo: stock.logo,
-    type: classifyStock(stock.stock, stock),
+    type: classifyStock(stock.stock, brapiStockKind(stock)),
     sector: stock.sector,
     // /api/quote/list only covers B3.
     currency: "BRL",
@@ -266,9 +267,4 @@ function toListItem(stock: z.output<typeof listSchema>["stocks"][number]): Stock
     volume: stock.volume,
     marketCap: stock.market_cap,
   };
-}
-
-/** brapi filters by its own `type`; our "others" are the ETFs, which it files under subType "etf". */
-function typeFilter(type: StockListQuery["type"]) {
-  return type === "others" ? { subType: "etf" } : { type };
 }
