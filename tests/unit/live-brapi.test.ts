@@ -6,7 +6,7 @@ import { brapiStockKind } from "~/market/live/brapi/stock-kind";
 import { createMarketService } from "~/market/service.server";
 import { UpstreamError } from "~/market/providers/provider";
 import { classifyStock } from "~/market/stock-type";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 
 describe("brapi's kinds", () => {
   const classified = (ticker: string, type: string | null, subType: string | null) =>

@@ -6,7 +6,7 @@ import { memoryLogger } from "~/platform/logger.server";
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
 import { createMarketService } from "~/market/service.server";
-import { fakeKeys, fakeOhlcEndMs, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { fakeKeys, fakeOhlcEndMs, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import currencies from "~/market/data/currencies.json";
 import { createCurrencyApiProvider } from "~/market/live/currency-api/rates";
 import { currencyKindOf } from "~/market/live/currency-api/currency-kinds";
-import { startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { createCurrencyApiProvider } from "~/market/live/currency-api/rates";
 import { createFinnhubProviders } from "~/market/live/finnhub/news-calendar";
 import { parseRetryAfter } from "~/market/live/http";
 import { UpstreamError } from "~/market/providers/provider";
-import { fakeKeys, startFakeUpstream, type FakeFault, type FakeRoute, type FakeUpstream } from "../support/fake-upstream";
+import { fakeKeys, startFakeUpstream, type FakeFault, type FakeRoute, type FakeUpstream } from "../support/fake-upstreams";
 
 /** Every adapter method against every fault: one attempt, then an UpstreamError the cache layer can act on. */
 

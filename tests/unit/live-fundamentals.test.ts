@@ -7,7 +7,7 @@ import { UpstreamError } from "~/market/providers/provider";
 import { marketSourcesEnv, providersFor } from "~/market/providers/sources.server";
 import { createMarketService } from "~/market/service.server";
 import { memoryLogger } from "~/platform/logger.server";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {

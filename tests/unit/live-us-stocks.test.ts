@@ -11,7 +11,7 @@ import { memoryLogger } from "~/platform/logger.server";
 import { stockRanges } from "~/market/types";
 import { parseEnv } from "~/platform/env.server";
 import { configSections } from "~/services.server";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { createBinanceStream, maxStreamsPerConnection, type BinanceStreamOptions
 import type { ExchangeStream } from "~/market/providers/provider";
 import type { Tick } from "~/market/realtime/protocol";
 import { memoryLogger } from "~/platform/logger.server";
-import { miniTickerPayload, startFakeBinance, type FakeBinance } from "../support/fake-binance";
+import { miniTickerPayload, startFakeBinance, type FakeBinance } from "../support/fake-upstreams/binance";
 
 /** CoinGecko ids to ticker symbols, as the crypto catalogue knows them; two coins share "btc". */
 const symbols: Record<string, string> = { bitcoin: "btc", ethereum: "eth", solana: "sol", tether: "usdt", "btc-bridged": "BTC" };
