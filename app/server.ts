@@ -11,14 +11,13 @@ import { feedbackLimits } from "./content/feedback-schema";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
 import { limitRequestBody } from "./platform/body-limit.server";
 import type { PageLookups } from "./platform/page-cache.server";
-import { loadEnv } from "./platform/env.server";
 import { abortedOnDisconnect, pageRequestOf, sendFetchResponse, sendKeptAnswer, toFetchRequest } from "./platform/fetch-bridge.server";
 import { isBareServerError, jsonError, serverErrorAnswer } from "./platform/http.server";
 import { nonceContext } from "./platform/nonce";
 import { clientAddressContext } from "./platform/request-context";
 import { routePatterns } from "./platform/route-patterns.server";
 import { createNonce, securityHeaders } from "./platform/security.server";
-import { createServices, provideServices, type Services } from "./services.server";
+import { createServices, loadConfig, provideServices, type Services } from "./services.server";
 
 export { startRealtime } from "./services.server";
 
@@ -28,7 +27,7 @@ export { startRealtime } from "./services.server";
  * build/server, so the app cannot tell.
  */
 export async function startup({ appDir, environment }: { appDir: string; environment: Record<string, string | undefined> }) {
-  return createServices(loadEnv(environment, appDir));
+  return createServices(loadConfig(environment, appDir));
 }
 
 /** What an operator should hear once the server listens (an instance nobody administers yet). */

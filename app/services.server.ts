@@ -6,8 +6,8 @@ import { assistantContext } from "./assistant/context.server";
 import type { AssistantModel } from "./assistant/model.server";
 import { createDatabaseStore } from "./market/cache-store.server";
 import { catalogue } from "./market/catalogue";
-import { cryptoViewsContext, marketContext } from "./market/context.server";
-import { createBinanceStream } from "./market/realtime/binance-stream.server";
+import { cryptoViewsContext, marketContext, marketSourcesContext } from "./market/context.server";
+import { exchangeStreamFor, marketSourcesEnv, type MarketSources } from "./market/providers/sources.server";
 import { createLiveHub, type LiveHub } from "./market/realtime/hub.server";
 import { attachRealtime } from "./market/realtime/socket.server";
 import { marketServiceFor, type MarketService } from "./market/service.server";
@@ -15,7 +15,7 @@ import { createCryptoViews, type CryptoViews } from "./market/views.server";
 import { systemClock, type Clock } from "./platform/clock";
 import { pagesChangedChannel, platformContext, type Platform } from "./platform/context.server";
 import { openDatabase } from "./platform/database.server";
-import type { Env } from "./platform/env.server";
+import { loadEnv, type Env, type EnvSource } from "./platform/env.server";
 import { createLocalEventBus, createRedisEventBus } from "./platform/events.server";
 import { createLifecycle } from "./platform/lifecycle.server";
 import { createLogger, type Logger } from "./platform/logger.server";
@@ -28,10 +28,23 @@ import { createNonce } from "./platform/security.server";
 import { createMemorySharedStore, createRedisSharedStore } from "./platform/shared-store.server";
 import { personalPageVariant, publicPageVariant } from "./public-pages.server";
 
+/** The features' own sections of the configuration, validated with the platform's variables (see parseEnv). */
+export const configSections = { marketSources: marketSourcesEnv() };
+
+/** The whole configuration: the platform's and, from the provider registry, which upstream serves each kind of market data. */
+export type Config = Env & { marketSources: MarketSources };
+
+/** The whole configuration, validated once at start (see loadEnv). */
+export function loadConfig(source: EnvSource, appDir: string): Config {
+  return loadEnv(source, appDir, configSections);
+}
+
 /** Every service of one running instance, built once at start. */
 export type Services = {
   readonly platform: Platform;
   readonly market: MarketService;
+  /** Which upstream serves each kind of market data, for the About-data page. */
+  readonly marketSources: MarketSources;
   /** Visits to crypto pages, for "most searched". */
   readonly cryptoViews: CryptoViews;
   readonly assistant: AssistantModel;
@@ -52,7 +65,7 @@ export type ServiceOverrides = { clock?: Clock; logger?: Logger };
  * else reads the environment or keeps a service of its own; tests call this with their own
  * configuration, clock and logger.
  */
-export async function createServices(config: Env, overrides: ServiceOverrides = {}): Promise<Services> {
+export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
   const logger = overrides.logger ?? createLogger();
   const metrics = createMetrics();
@@ -93,6 +106,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
   const marketStore = createDatabaseStore(db);
   const market = marketServiceFor({
     config: config.market,
+    sources: config.marketSources,
     clock,
     logger,
     store: marketStore,
@@ -100,7 +114,6 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     translateText: translatorFor(config.assistant, marketStore, { clock, logger }),
   });
   const cryptoViews = createCryptoViews({ db, clock, logger });
-  const { cryptoStream } = config.realtime;
   const live = createLiveHub({
     market: market.live,
     config: config.realtime,
@@ -108,11 +121,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     logger,
     rateLimiter: platform.rateLimiter,
     trading: market.live.trading,
-    // Exchange prices only ever sit beside the live provider's: never over demo figures.
-    stream:
-      cryptoStream.provider === "binance" && config.market.crypto.provider === "coingecko"
-        ? createBinanceStream({ url: cryptoStream.url, symbolOf: market.live.cryptoSymbol, logger })
-        : undefined,
+    stream: exchangeStreamFor(config.marketSources, { timeoutMs: config.market.upstreamTimeoutMs, logger }, market.live.cryptoSymbol),
   });
   // Pages rendered through Vite change with every edit: none are kept in development.
   const keepsPages = config.pageCache.ttlMs > 0 && config.nodeEnv !== "development";
@@ -145,6 +154,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
   return {
     platform,
     market,
+    marketSources: config.marketSources,
     cryptoViews,
     assistant: modelFor(config.assistant, market, { clock, logger, catalogue }),
     live,
@@ -166,6 +176,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
 export function provideServices(context: RouterContextProvider, services: Services) {
   context.set(platformContext, services.platform);
   context.set(marketContext, services.market);
+  context.set(marketSourcesContext, services.marketSources);
   context.set(cryptoViewsContext, services.cryptoViews);
   context.set(assistantContext, services.assistant);
 }

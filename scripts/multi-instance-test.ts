@@ -17,8 +17,8 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { io as connectSocket, type Socket } from "socket.io-client";
 import type { LiveClientEvents, LiveServerEvents, Tick } from "../app/market/realtime/protocol";
-import { startFakeBinance, type FakeBinance } from "../tests/support/fake-binance";
-import { startFakeUpstream, type FakeUpstream } from "../tests/support/fake-upstream";
+import { startFakeBinance, type FakeBinance } from "../tests/support/fake-upstreams/binance";
+import { startFakeUpstream, type FakeUpstream } from "../tests/support/fake-upstreams";
 import { freePort, projectRoot, startNodeServer } from "./lib/servers.js";
 import { ensureDebianPackages, startNginx, startPostgres, startRedis } from "./lib/system-services.js";
 

@@ -5,7 +5,7 @@ import { fundSegments, type AssetFacts } from "./types";
 /**
  * What the embedded dataset says a listed asset is: a fund's segment, the index an ETF tracks, the
  * share a BDR stands for. These are facts about the asset, not figures, so live facts may use them
- * too when the upstream does not say (brapi's quote modules say nothing of them).
+ * too when the upstream does not say (a B3 upstream's quote modules may say nothing of them).
  */
 const classification = z
   .object({

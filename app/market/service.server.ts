@@ -6,25 +6,11 @@ import type { SharedStore } from "~/platform/shared-store.server";
 import { MarketCache, type PersistentStore } from "./cache.server";
 import { candlesFromSamples, mergeCandles, rangeInterval, rangeWindow, withSampleVolumes, type ChartRange } from "./chart-range";
 import { isCryptoCurrency, type CryptoCurrency } from "./crypto-currency";
-import { createDemoProviders } from "./demo";
 import { demoTick } from "./demo/ticks";
 import { defaultStockRange } from "./list-params";
 import { isStockTrading } from "./market-hours.server";
-import { createBcbProvider } from "./live/bcb";
-import { createBrapiProvider } from "./live/brapi";
-import { createBrapiFundamentals } from "./live/brapi-fundamentals";
-import { createBrapiIndexProvider } from "./live/brapi-indices";
-import { createCoinGeckoProvider } from "./live/coingecko";
-import { createCoinGeckoMarketProvider } from "./live/coingecko-global";
-import { createCurrencyApiProvider } from "./live/currency-api";
-import { createFinnhubProviders } from "./live/finnhub";
-import { createFinnhubFundamentals } from "./live/finnhub-fundamentals";
-import { createFinnhubStocks } from "./live/finnhub-stocks";
-import { createTwelveData } from "./live/twelve-data";
-import { createUsStockProvider } from "./live/us-stocks";
-import { fundamentalsByMarket } from "./providers/fundamentals-by-market";
-import { stocksByMarket } from "./providers/stocks-by-market";
-import { UpstreamError, type CalendarProvider, type CryptoProvider, type MarketProviders } from "./providers/provider";
+import { UpstreamError, type CryptoProvider, type MarketProviders } from "./providers/provider";
+import { providersFor, type MarketSources } from "./providers/sources.server";
 import { createQuoteBoard } from "./quote-board.server";
 import type { LiveKey } from "./realtime/protocol";
 import { withTranslatedDescriptions, type TranslateText } from "./translated-descriptions.server";
@@ -41,38 +27,6 @@ import type {
   StockRange,
 } from "./types";
 
-/** Live earnings from the upstream, with the embedded holidays, economic dates and dividends around them. */
-function withEmbeddedEvents(live: CalendarProvider, embedded: CalendarProvider): CalendarProvider {
-  return {
-    source: "live",
-    async events(from, to, language) {
-      const [earnings, others] = await Promise.all([live.events(from, to, language), embedded.events(from, to, language)]);
-      return [...earnings, ...others.filter((event) => event.kind !== "earnings")].sort(
-        (a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind),
-      );
-    },
-  };
-}
-
-/**
- * brapi for B3, and the US names from Finnhub and Twelve Data beside it when configured; the
- * fundamentals of the same stocks from the same upstreams (brapi's modules, Finnhub's metrics).
- */
-function liveStocks(market: MarketEnv, logger: Logger): Pick<MarketProviders, "stocks" | "fundamentals"> {
-  const timeoutMs = market.upstreamTimeoutMs;
-  const b3 = createBrapiProvider({ ...market.stocks, timeoutMs, logger });
-  const b3Facts = createBrapiFundamentals({ ...market.stocks, timeoutMs, logger });
-  const { apiKey: finnhubKey, baseUrl: finnhubBaseUrl } = market.finnhub;
-  const { provider, twelveDataApiKey, twelveDataBaseUrl } = market.usStocks;
-  if (provider !== "finnhub" || !finnhubKey || !twelveDataApiKey) return { stocks: b3, fundamentals: b3Facts };
-  const finnhub = { apiKey: finnhubKey, baseUrl: finnhubBaseUrl, timeoutMs, logger };
-  const us = createUsStockProvider({
-    finnhub: createFinnhubStocks(finnhub),
-    twelveData: createTwelveData({ apiKey: twelveDataApiKey, baseUrl: twelveDataBaseUrl, timeoutMs, logger }),
-  });
-  return { stocks: stocksByMarket(b3, us), fundamentals: fundamentalsByMarket(b3Facts, createFinnhubFundamentals(finnhub)) };
-}
-
 /** The live stock adapters' ranges (a year at most) nearest each chart range. */
 const liveStockRanges: Record<ChartRange, StockRange> = {
   "1d": "1d",
@@ -88,29 +42,6 @@ const HOUR_MS = 3_600_000;
 
 /** A crypto's place on the quote board: one quote per coin and currency. */
 const quoteKey = (id: string, currency: CryptoCurrency) => `${id}:${currency}`;
-
-/** The embedded demo providers, with each kind replaced by its live adapter when configured. */
-export function providersFor(market: MarketEnv, logger: Logger): MarketProviders {
-  const demo = createDemoProviders();
-  const timeoutMs = market.upstreamTimeoutMs;
-  const finnhub =
-    market.finnhub.apiKey !== undefined
-      ? createFinnhubProviders({ apiKey: market.finnhub.apiKey, baseUrl: market.finnhub.baseUrl, timeoutMs, logger })
-      : undefined;
-  const listed = market.stocks.provider === "brapi" ? liveStocks(market, logger) : { stocks: demo.stocks, fundamentals: demo.fundamentals };
-  return {
-    crypto: market.crypto.provider === "coingecko" ? createCoinGeckoProvider({ ...market.crypto, timeoutMs, logger }) : demo.crypto,
-    ...listed,
-    news: market.news.provider === "finnhub" && finnhub ? finnhub.news : demo.news,
-    calendar: market.calendar.provider === "finnhub" && finnhub ? withEmbeddedEvents(finnhub.calendar, demo.calendar) : demo.calendar,
-    rates: market.rates.provider === "currency-api" ? createCurrencyApiProvider({ ...market.rates, timeoutMs, logger }) : demo.rates,
-    // brapi's index quotes come with live B3 stocks; an index it does not carry shows "—".
-    indices: market.stocks.provider === "brapi" ? createBrapiIndexProvider({ ...market.stocks, timeoutMs, logger }) : demo.indices,
-    economy: market.economy.provider === "bcb" ? createBcbProvider({ baseUrl: market.economy.baseUrl, timeoutMs, logger }) : demo.economy,
-    cryptoMarket:
-      market.crypto.provider === "coingecko" ? createCoinGeckoMarketProvider({ ...market.crypto, timeoutMs, logger }) : demo.cryptoMarket,
-  };
-}
 
 export type MarketService = ReturnType<typeof createMarketService>;
 
@@ -400,6 +331,8 @@ export function createMarketService(providers: MarketProviders, cache: MarketCac
 /** What the market service is built from; the composition root takes it from the platform. */
 export type MarketDependencies = {
   config: MarketEnv;
+  /** Which upstream serves each kind, chosen from the provider registry by the configuration. */
+  sources: MarketSources;
   clock: Clock;
   logger: Logger;
   /** Where the last good live answers survive a restart. */
@@ -410,7 +343,7 @@ export type MarketDependencies = {
 };
 
 /** The market service of one instance: the configured providers behind one cache shared with the other instances. */
-export function marketServiceFor({ config, clock, logger, store, shared, translateText }: MarketDependencies): MarketService {
+export function marketServiceFor({ config, sources, clock, logger, store, shared, translateText }: MarketDependencies): MarketService {
   const cache = new MarketCache({
     ttlMs: config.cacheTtlMs,
     baseDelayMs: config.retryBaseDelayMs,
@@ -420,7 +353,7 @@ export function marketServiceFor({ config, clock, logger, store, shared, transla
     shared,
     onBackgroundError: (key, error) => logger.warn(`market refresh failed for ${key}:`, String(error)),
   });
-  const providers = providersFor(config, logger);
+  const providers = providersFor(sources, { timeoutMs: config.upstreamTimeoutMs, logger });
   return createMarketService(translateText ? withTranslatedDescriptions(providers, translateText) : providers, cache);
 }
 

@@ -8,19 +8,6 @@ import type { StockType } from "./types";
 
 const byTicker = new Map(stockAssets.map((asset) => [asset.ticker, asset]));
 
-/** brapi's `subType` (the precise kind) in our four types: units are shares, not funds. */
-const bySubType: Record<string, StockType> = {
-  stock: "stock",
-  unit: "stock",
-  fii: "fund",
-  "fi-infra": "fund",
-  "fi-agro": "fund",
-  fip: "fund",
-  fidc: "fund",
-  bdr: "bdr",
-  etf: "others",
-};
-
 /** A B3 ticker: four letters (or letters and digits, as B3SA3 or M1TA34), a share-class number, maybe a market suffix. */
 const b3Ticker = /^([A-Z0-9]{3}[A-Z])(\d{1,2})([A-Z]{0,2})$/;
 /** A US symbol: letters, maybe a share-class suffix (BRK.B, BF-B). */
@@ -50,15 +37,19 @@ export function stockMarketOf(ticker: string): "B3" | "US" {
   return !b3Ticker.test(upper) && usTicker.test(upper) ? "US" : "B3";
 }
 
-/** Classifies a ticker, from what the upstream said about it (brapi's `type` and `subType`) when it said anything. */
-export function classifyStock(ticker: string, upstream: { type?: string | null; subType?: string | null } = {}): StockType {
-  const fromSubType = upstream.subType ? bySubType[upstream.subType.toLowerCase()] : undefined;
-  if (fromSubType) return fromSubType;
+/**
+ * What an upstream said a listing is, in our types (each adapter maps its own words): `exact` when it
+ * named the precise kind (a unit, an ETF, a fund's kind), which the embedded dataset cannot know
+ * better; `broad` when it named only a rough one, which the dataset's record of the ticker overrides.
+ */
+export type StockKindSaid = { exact?: StockType; broad?: StockType };
+
+/** Classifies a ticker, from what its upstream said about it when it said anything. */
+export function classifyStock(ticker: string, said: StockKindSaid = {}): StockType {
+  if (said.exact) return said.exact;
   const known = knownStock(ticker);
   if (known) return known.type;
-  if (upstream.type === "stock" || upstream.type === "bdr") return upstream.type;
-  // brapi's "fund" without a subType could be an ETF, but FIIs are by far the most of them.
-  return upstream.type === "fund" ? "fund" : typeFromTicker(ticker);
+  return said.broad ?? typeFromTicker(ticker);
 }
 
 /**

@@ -184,7 +184,7 @@ export type CalendarEvent = {
 /** A payload with its provenance, so pages can say "demonstration data" or how old it is. */
 export type Sourced<T> = { data: T; source: DataSource; fetchedAt: number; stale: boolean };
 
-/** Payout kinds: brapi's DIVIDENDO, JCP, RENDIMENTO (funds) and AMORTIZAÇÃO (capital returned, not income). */
+/** Payout kinds: dividends, JCP (interest on equity), a fund's income, and amortisation (capital returned, not income). */
 export const payoutKinds = ["dividend", "jcp", "income", "amortization", "other"] as const;
 export type PayoutKind = (typeof payoutKinds)[number];
 

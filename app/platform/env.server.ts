@@ -4,7 +4,11 @@ import path from "node:path";
 import { z } from "zod";
 import { createPrivateDirectory } from "./private-files.server";
 
-const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+/** The environment as the process has it: every value a string, or absent. */
+export type EnvSource = Record<string, string | undefined>;
+
+/** An empty variable (`NAME=` in a file) is an unset one, so its default applies. */
+export const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 const envSchema = z
   .object({
@@ -34,29 +38,8 @@ const envSchema = z
         .pipe(z.array(z.union([z.literal("*"), z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)])))
         .optional(),
     ),
-    CRYPTO_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "coingecko"]).default("demo")),
-    COINGECKO_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-    COINGECKO_KEY_TYPE: z.preprocess(emptyAsUndefined, z.enum(["demo", "pro"]).default("demo")),
-    COINGECKO_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-    STOCKS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "brapi"]).default("demo")),
-    BRAPI_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
-    BRAPI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-    US_STOCKS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["none", "finnhub"]).optional()),
-    TWELVE_DATA_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-    TWELVE_DATA_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-    NEWS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "finnhub"]).default("demo")),
-    CALENDAR_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "finnhub"]).default("demo")),
-    FINNHUB_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-    FINNHUB_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-    RATES_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "currency-api"]).default("demo")),
-    ECONOMY_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["demo", "bcb"]).default("demo")),
-    BCB_SGS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-    CURRENCY_API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-    CURRENCY_API_FALLBACK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     REALTIME_DEMO_TICK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(250).max(3_600_000).default(5000)),
     REALTIME_POLL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3600).default(15)),
-    CRYPTO_STREAM: z.preprocess(emptyAsUndefined, z.enum(["binance", "off"]).default("binance")),
-    BINANCE_STREAM_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^wss?$/ }).default("wss://stream.binance.com:9443")),
     SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10000)),
     PAGE_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
     PAGE_CACHE_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(64)),
@@ -83,23 +66,6 @@ const envSchema = z
     GOOGLE_USERINFO_URL: z.preprocess(emptyAsUndefined, z.url().default("https://openidconnect.googleapis.com/v1/userinfo")),
   })
   .superRefine((env, context) => {
-    // Finnhub has no keyless tier.
-    for (const variable of ["NEWS_PROVIDER", "CALENDAR_PROVIDER"] as const) {
-      if (env[variable] === "finnhub" && !env.FINNHUB_API_KEY) {
-        context.addIssue({ code: "custom", path: ["FINNHUB_API_KEY"], message: `is required when ${variable}=finnhub` });
-      }
-    }
-    // brapi serves B3 only; the demo already has the US names, so a live US source only pairs with brapi.
-    if (env.US_STOCKS_PROVIDER === "finnhub") {
-      if (env.STOCKS_PROVIDER !== "brapi") {
-        context.addIssue({ code: "custom", path: ["US_STOCKS_PROVIDER"], message: "needs STOCKS_PROVIDER=brapi" });
-      }
-      for (const variable of ["FINNHUB_API_KEY", "TWELVE_DATA_API_KEY"] as const) {
-        if (!env[variable]) {
-          context.addIssue({ code: "custom", path: [variable], message: "is required when US_STOCKS_PROVIDER=finnhub" });
-        }
-      }
-    }
     const assistant = assistantProviderOf(env);
     if (assistant === "gemini" && !env.GEMINI_API_KEY) {
       context.addIssue({ code: "custom", path: ["GEMINI_API_KEY"], message: "is required when ASSISTANT_PROVIDER=gemini" });
@@ -124,12 +90,6 @@ const envSchema = z
   });
 
 type ParsedEnv = z.infer<typeof envSchema>;
-
-/** Without US_STOCKS_PROVIDER, live B3 stocks with both keys present bring the US stocks live too. */
-function usStocksProviderOf(env: ParsedEnv): "none" | "finnhub" {
-  if (env.US_STOCKS_PROVIDER) return env.US_STOCKS_PROVIDER;
-  return env.STOCKS_PROVIDER === "brapi" && env.FINNHUB_API_KEY && env.TWELVE_DATA_API_KEY ? "finnhub" : "none";
-}
 
 /** Without ASSISTANT_PROVIDER, a configured key or endpoint is the choice: one variable switches the model on. */
 function assistantProviderOf(env: Pick<ParsedEnv, "ASSISTANT_PROVIDER" | "GEMINI_API_KEY" | "OPENAI_BASE_URL" | "OPENAI_API_KEY">) {
@@ -163,28 +123,20 @@ function assistantEnvOf(env: ParsedEnv): AssistantEnv {
   }
 }
 
+/**
+ * How the market engine treats every upstream. Which upstream serves each kind of data, and with
+ * which keys, is the market's own section of the configuration (its provider registry).
+ */
 export type MarketEnv = {
-  crypto: { provider: "demo" | "coingecko"; apiKey?: string; keyType: "demo" | "pro"; baseUrl?: string };
-  stocks: { provider: "demo" | "brapi"; token?: string; baseUrl?: string };
-  /** US stocks beside brapi: Finnhub quotes and profiles (the `finnhub` key) with Twelve Data daily candles. */
-  usStocks: { provider: "none" | "finnhub"; twelveDataApiKey?: string; twelveDataBaseUrl?: string };
-  news: { provider: "demo" | "finnhub" };
-  calendar: { provider: "demo" | "finnhub" };
-  finnhub: { apiKey?: string; baseUrl?: string };
-  rates: { provider: "demo" | "currency-api"; baseUrl?: string; fallbackBaseUrl?: string };
-  /** Selic, CDI and IPCA: Banco Central do Brasil's SGS series when `bcb`. */
-  economy: { provider: "demo" | "bcb"; baseUrl?: string };
   cacheTtlMs: number;
   upstreamTimeoutMs: number;
   retryBaseDelayMs: number;
 };
 
-/** The realtime channel's sources: how often demo prices tick, how often live quotes are read again while watched. */
+/** The realtime channel's pace: how often demo prices tick, how often live quotes are read again while watched. */
 export type RealtimeEnv = {
   demoTickMs: number;
   pollMs: number;
-  /** The exchange stream live crypto prices come from, between two reads of the provider. */
-  cryptoStream: { provider: "binance"; url: string } | { provider: "off" };
 };
 
 /** A provider is present only when both its client id and secret are set. */
@@ -232,20 +184,30 @@ export class ConfigError extends Error {
 }
 
 /**
- * Validates the environment; every problem names the variable so an operator can fix it.
+ * Variables a feature owns, validated with the platform's so that one message names every problem:
+ * each section is a schema over the whole environment whose output is that feature's part of the
+ * configuration (the market's is built from its provider registry; the platform cannot name it).
+ */
+export type EnvSections = Record<string, z.ZodType>;
+type SectionsOutput<Sections extends EnvSections> = { [Name in keyof Sections]: z.output<Sections[Name]> };
+
+/**
+ * Validates the environment, with the features' `sections`; every problem names the variable so an
+ * operator can fix it.
  * The default data directory is `data` in `appDir`, so a service started from any working directory
  * finds its data; a relative DATA_DIR or DATABASE_PATH is the operator's own and, like any path
  * typed in a shell, is taken from the working directory.
  */
-export function parseEnv(
-  source: Record<string, string | undefined>,
+export function parseEnv<Sections extends EnvSections = Record<never, never>>(
+  source: EnvSource,
   appDir = process.cwd(),
-): Omit<Env, "sessionSecret"> & {
-  sessionSecret: string | undefined;
-} {
+  sections = {} as Sections,
+): Omit<Env, "sessionSecret"> & { sessionSecret: string | undefined } & SectionsOutput<Sections> {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => {
+  const sectionResults = Object.entries(sections).map(([name, schema]) => [name, schema.safeParse(source)] as const);
+  const issues = [result, ...sectionResults.map(([, parsed]) => parsed)].flatMap((parsed) => (parsed.success ? [] : parsed.error.issues));
+  if (!result.success || issues.length > 0) {
+    const problems = issues.map((issue) => {
       const name = String(issue.path[0]);
       return `  ${issue.path.join(".")}: ${issue.message} (got ${shownValue(name, source[name])})`;
     });
@@ -254,6 +216,7 @@ export function parseEnv(
   const env = result.data;
   const dataDir = env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(appDir, "data");
   return {
+    ...(Object.fromEntries(sectionResults.map(([name, parsed]) => [name, parsed.data])) as SectionsOutput<Sections>),
     nodeEnv: env.NODE_ENV,
     appDir,
     port: env.PORT,
@@ -274,37 +237,11 @@ export function parseEnv(
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     metricsToken: env.METRICS_TOKEN,
     market: {
-      crypto: {
-        provider: env.CRYPTO_PROVIDER,
-        apiKey: env.COINGECKO_API_KEY,
-        keyType: env.COINGECKO_KEY_TYPE,
-        baseUrl: env.COINGECKO_BASE_URL,
-      },
-      stocks: { provider: env.STOCKS_PROVIDER, token: env.BRAPI_TOKEN, baseUrl: env.BRAPI_BASE_URL },
-      usStocks: {
-        provider: usStocksProviderOf(env),
-        twelveDataApiKey: env.TWELVE_DATA_API_KEY,
-        twelveDataBaseUrl: env.TWELVE_DATA_BASE_URL,
-      },
-      news: { provider: env.NEWS_PROVIDER },
-      calendar: { provider: env.CALENDAR_PROVIDER },
-      finnhub: { apiKey: env.FINNHUB_API_KEY, baseUrl: env.FINNHUB_BASE_URL },
-      rates: {
-        provider: env.RATES_PROVIDER,
-        baseUrl: env.CURRENCY_API_BASE_URL,
-        fallbackBaseUrl: env.CURRENCY_API_FALLBACK_URL,
-      },
-      economy: { provider: env.ECONOMY_PROVIDER, baseUrl: env.BCB_SGS_URL },
       cacheTtlMs: env.MARKET_CACHE_TTL_SECONDS * 1000,
       upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
       retryBaseDelayMs: env.UPSTREAM_RETRY_DELAY_MS,
     },
-    realtime: {
-      demoTickMs: env.REALTIME_DEMO_TICK_MS,
-      pollMs: env.REALTIME_POLL_SECONDS * 1000,
-      cryptoStream:
-        env.CRYPTO_STREAM === "binance" ? { provider: "binance", url: env.BINANCE_STREAM_URL.replace(/\/$/, "") } : { provider: "off" },
-    },
+    realtime: { demoTickMs: env.REALTIME_DEMO_TICK_MS, pollMs: env.REALTIME_POLL_SECONDS * 1000 },
     // Never longer than the market data it shows stays fresh.
     pageCache: {
       ttlMs: Math.min(env.PAGE_CACHE_TTL_SECONDS, env.MARKET_CACHE_TTL_SECONDS) * 1000,
@@ -370,10 +307,15 @@ export function ensureSessionSecret(dataDir: string): string {
 
 /**
  * The configuration, validated once at start from `source` (server.js passes `process.env` and its
- * own directory as `appDir`); a missing session secret is generated and kept in the data directory.
+ * own directory as `appDir`) with the features' `sections`; a missing session secret is generated
+ * and kept in the data directory.
  */
-export function loadEnv(source: Record<string, string | undefined>, appDir: string): Env {
-  const parsed = parseEnv(source, appDir);
+export function loadEnv<Sections extends EnvSections = Record<never, never>>(
+  source: EnvSource,
+  appDir: string,
+  sections = {} as Sections,
+): Env & SectionsOutput<Sections> {
+  const parsed = parseEnv(source, appDir, sections);
   // Instances that each generated their own secret reject each other's tokens: behind one address, every hop signs the user out.
   if (parsed.redisUrl && !parsed.sessionSecret) {
     throw new ConfigError("SESSION_SECRET must be set when REDIS_URL is: every instance must sign sessions with the same secret.");

@@ -3,6 +3,7 @@ import { Fragment } from "react";
 import { useTranslation, withNamespace } from "~/i18n/use-translation";
 import { numberFormat } from "~/lib/format";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { marketSourcesOf } from "~/market/context.server";
 import { dataSourcesOf, refreshInterval } from "~/screens/about-data.server";
 import { platformOf } from "~/platform/context.server";
 import "~/ui/content/about-data.css";
@@ -14,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const { market } = platformOf(context).config;
   return {
     meta: pageMetaFor(context, "aboutData", { ns: "content" }),
-    sources: dataSourcesOf(market),
+    sources: dataSourcesOf(marketSourcesOf(context)),
     refresh: refreshInterval(market.cacheTtlMs),
   };
 }
@@ -27,6 +28,7 @@ const sections = ["demo", "live", "freshness", "operators"] as const;
 function AboutData({ loaderData: { sources, refresh } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("content");
   const interval = numberFormat(i18n.language, { style: "unit", unit: refresh.unit, unitDisplay: "long" }).format(refresh.value);
+  const names = new Intl.ListFormat(i18n.language, { type: "conjunction" });
   const paragraphs = (key: string) =>
     (t(key, { returnObjects: true, interval }) as string[]).map((paragraph) => <p key={paragraph}>{paragraph}</p>);
   return (
@@ -38,10 +40,12 @@ function AboutData({ loaderData: { sources, refresh } }: Route.ComponentProps) {
           {t("aboutData.instanceHeading")}
         </Title>
         <dl className="data-sources" data-testid="data-sources">
-          {sources.map(({ kind, provider }) => (
+          {sources.map(({ kind, source, upstreams }) => (
             <div key={kind}>
               <dt>{t(`aboutData.kinds.${kind}`)}</dt>
-              <dd data-provider={provider}>{t(`aboutData.providers.${provider}`)}</dd>
+              <dd data-provider={upstreams.length > 0 ? upstreams.map(({ id }) => id).join(" ") : source}>
+                {t(`aboutData.providers.${source}`, { names: names.format(upstreams.map(({ label }) => label)) })}
+              </dd>
             </div>
           ))}
         </dl>

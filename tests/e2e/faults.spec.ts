@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { signUp, startAppServer, type AppServer } from "../support/app-server";
 import { fakeLlmKeys, startFakeLlmServer, type FakeLlmModes, type FakeLlmServer } from "../support/fake-llm-server";
-import { fakeKeys, startFakeUpstream, type FakeFault, type FakeRoute, type FakeUpstream } from "../support/fake-upstream";
+import { fakeKeys, startFakeUpstream, type FakeFault, type FakeRoute, type FakeUpstream } from "../support/fake-upstreams";
 
 const upstreamRoutes: FakeRoute[] = [
   "coingecko:markets",

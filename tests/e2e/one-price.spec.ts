@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { signUp, startAppServer, type AppServer } from "../support/app-server";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream | undefined;
 let app: AppServer | undefined;

@@ -5,8 +5,8 @@
  */
 import type { Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { startFakeBinance, type FakeBinance } from "../support/fake-binance";
-import { startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { startFakeBinance, type FakeBinance } from "../support/fake-upstreams/binance";
+import { startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 import { expect, javaScriptOn, ready, test } from "./fixtures";
 
 const tickTimeout = 30_000;

@@ -3,9 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import type { Clock } from "~/platform/clock";
-import { loadEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
-import { createServices, provideServices, type Services } from "~/services.server";
+import { createServices, loadConfig, provideServices, type Services } from "~/services.server";
 import { createScratchDatabase, testDatabaseServer } from "./postgres-server";
 
 export type TestServiceOptions = {
@@ -26,7 +25,7 @@ export async function createTestServices({ environment = {}, clock, logger }: Te
   const databaseUrl = environment.DATABASE_URL ?? (testDatabaseServer ? await createScratchDatabase(testDatabaseServer) : undefined);
   // With Redis the instances must share a secret (loadEnv refuses otherwise): every test instance gets the same.
   const sharedSecret = environment.REDIS_URL ? { SESSION_SECRET: "a-secret-every-test-instance-shares" } : {};
-  const config = loadEnv(
+  const config = loadConfig(
     { NODE_ENV: "test", ...sharedSecret, ...environment, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
     process.cwd(),
   );

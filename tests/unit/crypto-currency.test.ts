@@ -4,12 +4,12 @@ import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
 import { cryptoAssets } from "~/market/catalogue";
-import { createCoinGeckoProvider } from "~/market/live/coingecko";
+import { createCoinGeckoProvider } from "~/market/live/coingecko/coins";
 import { mostTraded } from "~/screens/most-traded";
 import { createMarketService } from "~/market/service.server";
 import type { StockListItem } from "~/market/types";
 import { memoryLogger } from "~/platform/logger.server";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 
 /** Wednesday 2026-11-18 15:07:30 UTC. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);

@@ -1,70 +1,62 @@
 import { describe, expect, it } from "vitest";
+import { marketSourcesEnv } from "~/market/providers/sources.server";
 import { dataSourcesOf, refreshInterval } from "~/screens/about-data.server";
-import type { MarketEnv } from "~/platform/env.server";
 
-const demo: MarketEnv = {
-  crypto: { provider: "demo", keyType: "demo" },
-  stocks: { provider: "demo" },
-  usStocks: { provider: "none" },
-  news: { provider: "demo" },
-  calendar: { provider: "demo" },
-  finnhub: {},
-  rates: { provider: "demo" },
-  economy: { provider: "demo" },
-  cacheTtlMs: 300_000,
-  upstreamTimeoutMs: 8000,
-  retryBaseDelayMs: 1000,
+const sourcesOf = (env: Record<string, string>) => dataSourcesOf(marketSourcesEnv().parse(env));
+
+/** Each kind's source with the names of its upstreams, as the page shows them. */
+const shown = (env: Record<string, string>) =>
+  Object.fromEntries(sourcesOf(env).map(({ kind, source, upstreams }) => [kind, [source, ...upstreams.map(({ label }) => label)]]));
+
+const live = {
+  CRYPTO_PROVIDER: "coingecko",
+  STOCKS_PROVIDER: "brapi",
+  FINNHUB_API_KEY: "finnhub-key",
+  TWELVE_DATA_API_KEY: "twelve-data-key",
+  NEWS_PROVIDER: "finnhub",
+  CALENDAR_PROVIDER: "finnhub",
+  RATES_PROVIDER: "currency-api",
+  ECONOMY_PROVIDER: "bcb",
 };
-
-const providers = (market: MarketEnv) => Object.fromEntries(dataSourcesOf(market).map(({ kind, provider }) => [kind, provider]));
 
 describe("data sources of an instance", () => {
   it("names the demonstration data for every kind when nothing is configured, US stocks included", () => {
-    expect(providers(demo)).toEqual({
-      cryptos: "demo",
-      stocks: "demo",
-      usStocks: "demo",
-      news: "demo",
-      calendar: "demo",
-      rates: "demo",
-      economy: "demo",
+    expect(shown({})).toEqual({
+      cryptos: ["demo"],
+      stocks: ["demo"],
+      usStocks: ["demo"],
+      news: ["demo"],
+      calendar: ["demo"],
+      rates: ["demo"],
+      economy: ["demo"],
     });
   });
 
-  it("names each live provider, US stocks beside brapi only with Finnhub, the calendar's earnings only", () => {
-    const live: MarketEnv = {
-      ...demo,
-      crypto: { provider: "coingecko", keyType: "demo" },
-      stocks: { provider: "brapi" },
-      usStocks: { provider: "finnhub" },
-      news: { provider: "finnhub" },
-      calendar: { provider: "finnhub" },
-      rates: { provider: "currency-api" },
-      economy: { provider: "bcb" },
-    };
-    expect(providers(live)).toEqual({
-      cryptos: "coingecko",
-      stocks: "brapi",
-      usStocks: "finnhub-twelve-data",
-      news: "finnhub",
-      calendar: "finnhub-earnings",
-      rates: "currency-api",
-      economy: "bcb",
+  it("names each live upstream, US stocks beside brapi only with Finnhub and Twelve Data, the calendar's earnings only", () => {
+    expect(shown(live)).toEqual({
+      cryptos: ["live", "CoinGecko"],
+      stocks: ["live", "brapi.dev"],
+      usStocks: ["live", "Finnhub", "Twelve Data"],
+      news: ["live", "Finnhub"],
+      calendar: ["liveEarnings", "Finnhub"],
+      rates: ["live", "currency-api (fawazahmed0)"],
+      economy: ["live", "Banco Central do Brasil (SGS)"],
     });
-    expect(providers({ ...live, usStocks: { provider: "none" } }).usStocks).toBe("none");
+    expect(shown({ ...live, US_STOCKS_PROVIDER: "none" }).usStocks).toEqual(["none"]);
+    expect(shown({ ...live, TWELVE_DATA_API_KEY: "" }).usStocks).toEqual(["none"]);
   });
 
   it("tells the operator which variables switch each kind on", () => {
-    const variables = dataSourcesOf(demo).flatMap(({ liveVariables }) => liveVariables);
-    for (const name of [
-      "CRYPTO_PROVIDER=coingecko",
-      "STOCKS_PROVIDER=brapi",
-      "NEWS_PROVIDER=finnhub",
-      "RATES_PROVIDER=currency-api",
-      "ECONOMY_PROVIDER=bcb",
-    ]) {
-      expect(variables).toContain(name);
-    }
+    const variables = Object.fromEntries(sourcesOf({}).map(({ kind, liveVariables }) => [kind, liveVariables]));
+    expect(variables).toEqual({
+      cryptos: ["CRYPTO_PROVIDER=coingecko", "COINGECKO_API_KEY"],
+      stocks: ["STOCKS_PROVIDER=brapi", "BRAPI_TOKEN"],
+      usStocks: ["STOCKS_PROVIDER=brapi", "FINNHUB_API_KEY", "TWELVE_DATA_API_KEY"],
+      news: ["NEWS_PROVIDER=finnhub", "FINNHUB_API_KEY"],
+      calendar: ["CALENDAR_PROVIDER=finnhub", "FINNHUB_API_KEY"],
+      rates: ["RATES_PROVIDER=currency-api"],
+      economy: ["ECONOMY_PROVIDER=bcb"],
+    });
   });
 
   it("says how often live data is refreshed in whole minutes, or seconds when it is not", () => {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, ensureSessionSecret, parseEnv } from "~/platform/env.server";
+import { configSections } from "~/services.server";
 
 describe("configuration", () => {
   it("starts with zero configuration", () => {
@@ -52,10 +53,23 @@ describe("configuration", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32/);
   });
 
+  it("reports the market's variables, from its provider registry, with the platform's in one message", () => {
+    const parse = (source: Record<string, string>) => () => parseEnv(source, undefined, configSections);
+    expect(parse({ PORT: "eighty", STOCKS_PROVIDER: "yahoo", BRAPI_BASE_URL: "not a url" })).toThrow(
+      /PORT: .*\n {2}STOCKS_PROVIDER: .*"brapi".*\n {2}BRAPI_BASE_URL: Invalid URL/,
+    );
+    expect(parse({ NEWS_PROVIDER: "finnhub", CALENDAR_PROVIDER: "finnhub" })).toThrow(
+      /FINNHUB_API_KEY: is required when NEWS_PROVIDER=finnhub \(got nothing\)\n {2}FINNHUB_API_KEY: is required when CALENDAR_PROVIDER=finnhub/,
+    );
+    expect(parseEnv({ NEWS_PROVIDER: "finnhub", FINNHUB_API_KEY: "key" }, undefined, configSections).marketSources.chosen.news?.id).toBe(
+      "finnhub",
+    );
+  });
+
   it("never shows a rejected secret: keys and secrets are hidden, a URL loses its credentials", () => {
     const message = (source: Record<string, string>) => {
       try {
-        parseEnv(source);
+        parseEnv(source, undefined, configSections);
       } catch (error) {
         return (error as Error).message;
       }

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createBcbProvider, fromBrDate } from "~/market/live/bcb";
-import { createBrapiIndexProvider } from "~/market/live/brapi-indices";
-import { createCoinGeckoMarketProvider } from "~/market/live/coingecko-global";
+import { createBcbProvider, fromBrDate } from "~/market/live/bcb/series";
+import { createBrapiIndexProvider } from "~/market/live/brapi/indices";
+import { createCoinGeckoMarketProvider } from "~/market/live/coingecko/global";
 import { UpstreamError } from "~/market/providers/provider";
 
 /**

@@ -1,10 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
-import { createBrapiProvider } from "~/market/live/brapi";
+import { createBrapiProvider } from "~/market/live/brapi/quotes";
+import { brapiStockKind } from "~/market/live/brapi/stock-kind";
 import { createMarketService } from "~/market/service.server";
 import { UpstreamError } from "~/market/providers/provider";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { classifyStock } from "~/market/stock-type";
+import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
+
+describe("brapi's kinds", () => {
+  const classified = (ticker: string, type: string | null, subType: string | null) =>
+    classifyStock(ticker, brapiStockKind({ type, subType }));
+
+  it("maps every brapi subType to one of our four types", () => {
+    const cases: [string, string, string][] = [
+      ["PETR4", "stock", "stock"],
+      ["TAEE11", "unit", "stock"],
+      ["HGLG11", "fii", "fund"],
+      ["KDIF11", "fi-infra", "fund"],
+      ["KNCA11", "fi-agro", "fund"],
+      ["XPPR11", "fip", "fund"],
+      ["FIDC11", "fidc", "fund"],
+      ["AAPL34", "bdr", "bdr"],
+      ["BOVA11", "etf", "others"],
+    ];
+    for (const [ticker, subType, expected] of cases) {
+      expect(classified(ticker, null, subType), `${ticker} (${subType})`).toBe(expected);
+    }
+  });
+
+  it("trusts the subType over brapi's coarser type (an ETF is type fund)", () => {
+    expect(classified("BOVA11", "fund", "etf")).toBe("others");
+    expect(classified("SANB11", "stock", "unit")).toBe("stock");
+  });
+
+  it("takes a fund without a subType for a FII, and ignores a type it does not know", () => {
+    expect(classified("RBVA11", "fund", null)).toBe("fund");
+    expect(classified("ABCD3", "warrant", "UNKNOWN")).toBe("stock");
+  });
+});
 
 let fake: FakeUpstream;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sparklinePoints } from "~/market/crypto-depth";
-import { createCoinGeckoProvider, type CoinGeckoOptions } from "~/market/live/coingecko";
+import { createCoinGeckoProvider, type CoinGeckoOptions } from "~/market/live/coingecko/coins";
 import { UpstreamError } from "~/market/providers/provider";
 import { memoryLogger } from "~/platform/logger.server";
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
 import { createMarketService } from "~/market/service.server";
-import { fakeKeys, fakeOhlcEndMs, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { fakeKeys, fakeOhlcEndMs, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import currencies from "~/market/data/currencies.json";
-import { createCurrencyApiProvider } from "~/market/live/currency-api";
-import { currencyKindOf } from "~/market/live/currency-kinds";
-import { startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { createCurrencyApiProvider } from "~/market/live/currency-api/rates";
+import { currencyKindOf } from "~/market/live/currency-api/currency-kinds";
+import { startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createBrapiProvider } from "~/market/live/brapi";
-import { createCoinGeckoProvider } from "~/market/live/coingecko";
-import { createCurrencyApiProvider } from "~/market/live/currency-api";
-import { createFinnhubProviders } from "~/market/live/finnhub";
+import { createBrapiProvider } from "~/market/live/brapi/quotes";
+import { createCoinGeckoProvider } from "~/market/live/coingecko/coins";
+import { createCurrencyApiProvider } from "~/market/live/currency-api/rates";
+import { createFinnhubProviders } from "~/market/live/finnhub/news-calendar";
 import { parseRetryAfter } from "~/market/live/http";
 import { UpstreamError } from "~/market/providers/provider";
-import { fakeKeys, startFakeUpstream, type FakeFault, type FakeRoute, type FakeUpstream } from "../support/fake-upstream";
+import { fakeKeys, startFakeUpstream, type FakeFault, type FakeRoute, type FakeUpstream } from "../support/fake-upstreams";
 
 /** Every adapter method against every fault: one attempt, then an UpstreamError the cache layer can act on. */
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createFinnhubProviders } from "~/market/live/finnhub";
+import { createFinnhubProviders } from "~/market/live/finnhub/news-calendar";
 import { UpstreamError } from "~/market/providers/provider";
 import { memoryLogger } from "~/platform/logger.server";
-import { fakeEarningsRowCap, fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { fakeEarningsRowCap, fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 import { denseEarnings } from "../support/upstream-quirks";
 
 let fake: FakeUpstream;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MarketCache } from "~/market/cache.server";
 import { fundamentalsAt } from "~/market/fundamentals";
-import { brapiDay, createBrapiFundamentals, payoutKind } from "~/market/live/brapi-fundamentals";
-import { createFinnhubFundamentals } from "~/market/live/finnhub-fundamentals";
+import { brapiDay, createBrapiFundamentals, payoutKind } from "~/market/live/brapi/fundamentals";
+import { createFinnhubFundamentals } from "~/market/live/finnhub/fundamentals";
 import { UpstreamError } from "~/market/providers/provider";
-import { createMarketService, providersFor } from "~/market/service.server";
-import { parseEnv } from "~/platform/env.server";
+import { marketSourcesEnv, providersFor } from "~/market/providers/sources.server";
+import { createMarketService } from "~/market/service.server";
 import { memoryLogger } from "~/platform/logger.server";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {
@@ -237,7 +237,7 @@ describe("fundamentals in the app's providers", () => {
   };
   const live = (overrides: Record<string, string> = {}) => {
     const urls = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, value.replace("http://placeholder", fake.url)]));
-    return providersFor(parseEnv({ ...urls, ...overrides }).market, memoryLogger()).fundamentals;
+    return providersFor(marketSourcesEnv().parse({ ...urls, ...overrides }), { timeoutMs: 8000, logger: memoryLogger() }).fundamentals;
   };
 
   it("come from the upstream that serves the stock: brapi for B3, Finnhub for the US when configured", async () => {
@@ -255,7 +255,7 @@ describe("fundamentals in the app's providers", () => {
   });
 
   it("are the embedded ones without a live stock provider", () => {
-    expect(providersFor(parseEnv({}).market, memoryLogger()).fundamentals.source).toBe("demo");
+    expect(providersFor(marketSourcesEnv().parse({}), { timeoutMs: 8000, logger: memoryLogger() }).fundamentals.source).toBe("demo");
   });
 });
 
@@ -263,7 +263,7 @@ describe("live fundamentals through the market cache", () => {
   it("ask brapi once per ticker while fresh, and serve the last good answer when it fails", async () => {
     let now = Date.parse("2024-09-01T15:00:00Z");
     const env = { STOCKS_PROVIDER: "brapi", BRAPI_TOKEN: fakeKeys.brapi, BRAPI_BASE_URL: `${fake.url}/brapi` };
-    const providers = providersFor(parseEnv(env).market, memoryLogger());
+    const providers = providersFor(marketSourcesEnv().parse(env), { timeoutMs: 8000, logger: memoryLogger() });
     const market = createMarketService(providers, new MarketCache({ clock: { now: () => now }, retries: 0, ttlMs: 60_000 }));
     const before = quoteCalls();
 

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createBrapiProvider } from "~/market/live/brapi";
-import { createFinnhubStocks } from "~/market/live/finnhub-stocks";
-import { createTwelveData } from "~/market/live/twelve-data";
-import { createUsStockProvider } from "~/market/live/us-stocks";
+import { createBrapiProvider } from "~/market/live/brapi/quotes";
+import { createFinnhubStocks } from "~/market/live/finnhub/stocks";
+import { createTwelveData } from "~/market/live/twelve-data/candles";
+import { createUsStockProvider } from "~/market/live/finnhub/us-stocks";
 import { stockAssets } from "~/market/catalogue";
 import { stocksByMarket } from "~/market/providers/stocks-by-market";
 import { UpstreamError } from "~/market/providers/provider";
-import { providersFor } from "~/market/service.server";
+import { marketSourcesEnv, providersFor, upstreamsOf } from "~/market/providers/sources.server";
 import { memoryLogger } from "~/platform/logger.server";
 import { stockRanges } from "~/market/types";
 import { parseEnv } from "~/platform/env.server";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { configSections } from "~/services.server";
+import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ beforeEach(() => {
 function usProvider({ twelveDataKey = fakeKeys.twelveData as string, clock = () => Date.now() } = {}) {
   return createUsStockProvider({
     finnhub: createFinnhubStocks({ apiKey: fakeKeys.finnhub, baseUrl: `${fake.url}/finnhub`, timeoutMs: 2000 }),
-    twelveData: createTwelveData({ apiKey: twelveDataKey, baseUrl: `${fake.url}/twelve-data`, timeoutMs: 2000 }),
+    candles: createTwelveData({ apiKey: twelveDataKey, baseUrl: `${fake.url}/twelve-data`, timeoutMs: 2000 }),
     clock,
   });
 }
@@ -231,7 +232,7 @@ describe("stocks by market", () => {
       TWELVE_DATA_API_KEY: fakeKeys.twelveData,
       TWELVE_DATA_BASE_URL: `${fake.url}/twelve-data`,
     };
-    const live = providersFor(parseEnv(env).market, memoryLogger()).stocks;
+    const live = providersFor(marketSourcesEnv().parse(env), { timeoutMs: 8000, logger: memoryLogger() }).stocks;
     // The ticker tape's US symbols come back live (1-day range), without a Twelve Data call.
     const before = seriesCalls();
     const tape = await Promise.all(
@@ -245,7 +246,10 @@ describe("stocks by market", () => {
     ]);
     expect(seriesCalls()).toBe(before);
 
-    const off = providersFor(parseEnv({ ...env, US_STOCKS_PROVIDER: "none" }).market, memoryLogger()).stocks;
+    const off = providersFor(marketSourcesEnv().parse({ ...env, US_STOCKS_PROVIDER: "none" }), {
+      timeoutMs: 8000,
+      logger: memoryLogger(),
+    }).stocks;
     await expect(off.detail("MSFT", { range: "1d", language: "en" })).resolves.toBeNull();
   });
 });
@@ -253,23 +257,23 @@ describe("stocks by market", () => {
 describe("US stocks configuration", () => {
   it("turns on with brapi and both keys, or with US_STOCKS_PROVIDER=finnhub", () => {
     const keys = { FINNHUB_API_KEY: "f", TWELVE_DATA_API_KEY: "t" };
-    expect(parseEnv({}).market.usStocks.provider).toBe("none");
-    expect(parseEnv({ STOCKS_PROVIDER: "brapi", FINNHUB_API_KEY: "f" }).market.usStocks.provider).toBe("none");
-    expect(parseEnv({ STOCKS_PROVIDER: "brapi", ...keys }).market.usStocks).toEqual({
-      provider: "finnhub",
-      twelveDataApiKey: "t",
-      twelveDataBaseUrl: undefined,
-    });
-    expect(parseEnv({ STOCKS_PROVIDER: "brapi", US_STOCKS_PROVIDER: "finnhub", ...keys }).market.usStocks.provider).toBe("finnhub");
+    const usUpstreams = (env: Record<string, string>) =>
+      upstreamsOf(parseEnv(env, undefined, configSections).marketSources, "usStocks").map((upstream) => upstream.id);
+    expect(usUpstreams({})).toEqual([]);
+    expect(usUpstreams(keys)).toEqual([]);
+    expect(usUpstreams({ STOCKS_PROVIDER: "brapi", FINNHUB_API_KEY: "f" })).toEqual([]);
+    expect(usUpstreams({ STOCKS_PROVIDER: "brapi", ...keys })).toEqual(["finnhub", "twelve-data"]);
+    expect(usUpstreams({ STOCKS_PROVIDER: "brapi", US_STOCKS_PROVIDER: "finnhub", ...keys })).toEqual(["finnhub", "twelve-data"]);
+    expect(usUpstreams({ STOCKS_PROVIDER: "brapi", US_STOCKS_PROVIDER: "none", ...keys })).toEqual([]);
   });
 
   it("names what is missing for US_STOCKS_PROVIDER=finnhub", () => {
-    expect(() => parseEnv({ STOCKS_PROVIDER: "brapi", US_STOCKS_PROVIDER: "finnhub", FINNHUB_API_KEY: "f" })).toThrow(
-      /TWELVE_DATA_API_KEY: is required when US_STOCKS_PROVIDER=finnhub/,
-    );
-    expect(() => parseEnv({ US_STOCKS_PROVIDER: "finnhub", FINNHUB_API_KEY: "f", TWELVE_DATA_API_KEY: "t" })).toThrow(
-      /US_STOCKS_PROVIDER: needs STOCKS_PROVIDER=brapi/,
-    );
-    expect(() => parseEnv({ TWELVE_DATA_BASE_URL: "not a url" })).toThrow(/TWELVE_DATA_BASE_URL/);
+    expect(() =>
+      parseEnv({ STOCKS_PROVIDER: "brapi", US_STOCKS_PROVIDER: "finnhub", FINNHUB_API_KEY: "f" }, undefined, configSections),
+    ).toThrow(/TWELVE_DATA_API_KEY: is required when US_STOCKS_PROVIDER=finnhub/);
+    expect(() =>
+      parseEnv({ US_STOCKS_PROVIDER: "finnhub", FINNHUB_API_KEY: "f", TWELVE_DATA_API_KEY: "t" }, undefined, configSections),
+    ).toThrow(/US_STOCKS_PROVIDER: needs STOCKS_PROVIDER=brapi/);
+    expect(() => parseEnv({ TWELVE_DATA_BASE_URL: "not a url" }, undefined, configSections)).toThrow(/TWELVE_DATA_BASE_URL/);
   });
 });

@@ -9,7 +9,7 @@ import { loader as newsLoader } from "~/routes/proxy/news";
 import { loader as stockLoader } from "~/routes/proxy/stock";
 import type { Services } from "~/services.server";
 import { manualClock } from "../support/clock";
-import { fakeKeys, startFakeUpstream } from "../support/fake-upstream";
+import { fakeKeys, startFakeUpstream } from "../support/fake-upstreams";
 import { contextFor } from "../support/router-context";
 import { createTestServices } from "../support/services";
 

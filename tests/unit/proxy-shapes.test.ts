@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { payoutKind } from "~/market/live/brapi-fundamentals";
+import { payoutKind } from "~/market/live/brapi/fundamentals";
 import { toCryptoDetail, toCryptoMarkets, toCryptoTrending, toStockQuote } from "~/api/proxy-shapes";
 import type { AssetFacts, CryptoDetail, CryptoListItem, StockDetail } from "~/market/types";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ExchangeStream } from "~/market/realtime/binance-stream.server";
+import type { ExchangeStream } from "~/market/providers/provider";
 import { createLiveHub, type LiveMarket } from "~/market/realtime/hub.server";
 import type { LiveKey, Tick } from "~/market/realtime/protocol";
 import { createQuoteBoard } from "~/market/quote-board.server";

@@ -7,10 +7,10 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resources } from "~/i18n/resources";
-import { createBrapiProvider } from "~/market/live/brapi";
+import { createBrapiProvider } from "~/market/live/brapi/quotes";
 import { exchangeOfTicker, marketHoursView } from "~/market/market-hours.server";
 import StockPage from "~/routes/stock";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstream";
+import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {

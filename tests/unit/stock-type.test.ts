@@ -2,26 +2,11 @@ import { describe, expect, it } from "vitest";
 import { baseTicker, classifyStock, stockMarketOf } from "~/market/stock-type";
 
 describe("classifyStock", () => {
-  it("maps every brapi subType to one of our four types", () => {
-    const cases: [string, string, string][] = [
-      ["PETR4", "stock", "stock"],
-      ["TAEE11", "unit", "stock"],
-      ["HGLG11", "fii", "fund"],
-      ["KDIF11", "fi-infra", "fund"],
-      ["KNCA11", "fi-agro", "fund"],
-      ["XPPR11", "fip", "fund"],
-      ["FIDC11", "fidc", "fund"],
-      ["AAPL34", "bdr", "bdr"],
-      ["BOVA11", "etf", "others"],
-    ];
-    for (const [ticker, subType, expected] of cases) {
-      expect(classifyStock(ticker, { subType }), `${ticker} (${subType})`).toBe(expected);
-    }
-  });
-
-  it("trusts the subType over brapi's coarser type (an ETF is type fund)", () => {
-    expect(classifyStock("BOVA11", { type: "fund", subType: "etf" })).toBe("others");
-    expect(classifyStock("SANB11", { type: "stock", subType: "unit" })).toBe("stock");
+  it("takes an upstream's exact kind over the dataset, and its broad kind only where the dataset says nothing", () => {
+    // IVVB11 is an ETF in the dataset; an upstream that names the kind is believed.
+    expect(classifyStock("IVVB11", { exact: "fund" })).toBe("fund");
+    expect(classifyStock("IVVB11", { broad: "fund" })).toBe("others");
+    expect(classifyStock("ZZZZ11", { broad: "bdr" })).toBe("bdr");
   });
 
   it("knows FIIs and units by ticker alone, from the embedded dataset", () => {
@@ -35,7 +20,7 @@ describe("classifyStock", () => {
     // Neither is in the dataset: Petrobras lists shares (PETR3, PETR4), RBVA lists none.
     expect(classifyStock("PETR11")).toBe("stock");
     expect(classifyStock("RBVA11")).toBe("fund");
-    expect(classifyStock("RBVA11", { type: "fund" })).toBe("fund");
+    expect(classifyStock("RBVA11", { broad: "fund" })).toBe("fund");
   });
 
   it("follows B3's suffixes for unknown tickers and takes US symbols for shares", () => {

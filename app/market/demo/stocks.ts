@@ -126,7 +126,7 @@ function candle(startMs: number, window: Window): OhlcPoint {
   };
 }
 
-/** One candle per trading day from `fromDay`, stamped with the session open like brapi; the last one is still forming. */
+/** One candle per trading day from `fromDay`, stamped with the session open as live B3 candles are; the last one is still forming. */
 function dailyCandles(path: PricePath, fromDay: number, now: number): OhlcPoint[] {
   const candles: OhlcPoint[] = [];
   for (let day = fromDay; day <= path.currentSession(now); day++) {
@@ -180,7 +180,7 @@ function tradedPart(path: PricePath, start: number, end: number): { from: number
 function rangeCandles(path: PricePath, range: ChartRange, now: number): ChartCandles {
   const lastOpen = path.sessionOpenMs(path.currentSession(now));
   const window = rangeWindow(range, now, EPOCH_MS);
-  // A stock's day is its session (today's, or the last one while the exchange is closed), as brapi's 1d is.
+  // A stock's day is its session (today's, or the last one while the exchange is closed), as a live upstream's 1d is.
   const fromMs = range === "1d" ? bucketStart(lastOpen, window.intervalMs) : window.fromMs;
   const candles = bucketStarts({ ...window, fromMs }).flatMap((start): OhlcPoint[] => {
     const part = tradedPart(path, start, start + window.intervalMs);
@@ -206,7 +206,7 @@ export function createStockProvider(clock: () => number): StockProvider {
       );
       const { sortBy } = query;
       if (sortBy) {
-        // brapi sorts descending unless told otherwise.
+        // Descending unless told otherwise, as the spec's stock list sorts.
         const direction = query.sortOrder === "asc" ? 1 : -1;
         const compare = sortersAt(now)[sortBy];
         matches.sort((a, b) => direction * compare(a.item, b.item));

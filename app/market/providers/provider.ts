@@ -1,6 +1,7 @@
 import type { Language } from "~/i18n/languages";
 import type { CryptoCurrency } from "../crypto-currency";
 import type { ChartRange } from "../chart-range";
+import type { LiveKey, Tick } from "../realtime/protocol";
 import type {
   AssetFacts,
   CalendarEvent,
@@ -76,6 +77,23 @@ export interface StockProvider {
   longHistory?(ticker: string, range: LongStockRange): Promise<LongHistory | null>;
 }
 
+/** US stocks served beside the B3 ones: a combined list pages across both markets. */
+export type UsStockProvider = StockProvider & {
+  /** The matching items from `offset`, `count` of them, with the total: a combined list pages across two markets. */
+  window(query: Omit<StockListQuery, "page" | "limit">, offset: number, count: number): Promise<Omit<StockListPage, "page" | "limit">>;
+  /** How many US names match, without an upstream call. */
+  count(query: Omit<StockListQuery, "page" | "limit">): number;
+};
+
+/** One trading day; `date` is the exchange's calendar day (YYYY-MM-DD). */
+export type DailyCandle = { date: string; open: number; high: number; low: number; close: number; volume: number | null };
+
+/** Daily candles of US stocks, for an upstream whose own plan has quotes but no history. */
+export interface DailyCandleProvider {
+  /** The last `days` daily candles, oldest first; [] for a symbol the source does not know. */
+  dailyCandles(symbol: string, days: number): Promise<DailyCandle[]>;
+}
+
 /** The chart ranges beyond a year. */
 export type LongStockRange = Extract<ChartRange, "5y" | "max">;
 /**
@@ -126,6 +144,21 @@ export interface CryptoMarketProvider {
   readonly source: DataSource;
   summary(): Promise<CryptoMarketSummary>;
 }
+
+/**
+ * Live prices an exchange pushes between two reads of the crypto provider (one connection carries
+ * every watched pair).
+ */
+export type ExchangeStream = {
+  /** Replaces the set of watched crypto keys (keys the exchange has no pair for are ignored). */
+  watch(keys: readonly LiveKey[]): void;
+  /** Called for every parsed price update; returns a function that stops listening. */
+  onTick(listener: (tick: Tick) => void): () => void;
+  /** True while the connection is open and subscribed; false while down or reconnecting. */
+  connected(): boolean;
+  /** Closes the connection for good (no reconnect). */
+  close(): Promise<void>;
+};
 
 export type MarketProviders = {
   crypto: CryptoProvider;

@@ -1,10 +1,9 @@
-import type { UsStockProvider } from "../live/us-stocks";
 import { stockMarketOf } from "../stock-type";
 import type { StockListPage } from "../types";
-import type { StockProvider } from "./provider";
+import type { StockProvider, UsStockProvider } from "./provider";
 
 /**
- * One stock provider over two markets: B3 tickers go to `b3` (brapi), US tickers to `us`.
+ * One stock provider over two markets: B3 tickers go to `b3`, US tickers to `us`.
  * A list shows the B3 names first and the US names after them, as one sequence of pages: a B3
  * investor sees B3 first, and each page still costs at most one call to each upstream.
  */
@@ -16,9 +15,9 @@ export function stocksByMarket(b3: StockProvider, us: UsStockProvider): StockPro
       return stockMarketOf(ticker) === "US" ? us.detail(ticker, options) : b3.detail(ticker, options);
     },
 
-    // Twelve Data's free plan is spent on the year of daily candles: US names chart a year at most.
+    // Each market's upstream reaches as far back as its plan allows; one without a long history charts a year at most.
     async longHistory(ticker, range) {
-      return stockMarketOf(ticker) === "US" ? null : ((await b3.longHistory?.(ticker, range)) ?? null);
+      return (await (stockMarketOf(ticker) === "US" ? us : b3).longHistory?.(ticker, range)) ?? null;
     },
 
     async quotes(tickers) {
@@ -35,7 +34,7 @@ export function stocksByMarket(b3: StockProvider, us: UsStockProvider): StockPro
     async list(query): Promise<StockListPage> {
       const { page: requestedPage, limit, ...filters } = query;
       const page = Math.max(1, requestedPage);
-      // The US names are all US shares: a fund, BDR or ETF filter, or the B3 market, is brapi's alone.
+      // The US names are all US shares: a fund, BDR or ETF filter, or the B3 market, is the B3 upstream's alone.
       if (us.count(filters) === 0) return b3.list(query);
       const start = (page - 1) * limit;
       const b3Page = await b3.list({ ...query, page });

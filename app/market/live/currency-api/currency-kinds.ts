@@ -1,4 +1,4 @@
-import type { CurrencyKind } from "../types";
+import type { CurrencyKind } from "../../types";
 
 /**
  * What a code in a rates feed stands for. Feeds mix national currencies, metals, withdrawn

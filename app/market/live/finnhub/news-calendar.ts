@@ -1,22 +1,14 @@
 import { z } from "zod";
 import type { Language } from "~/i18n/languages";
-import type { Logger } from "~/platform/logger.server";
-import type { CalendarProvider, NewsProvider } from "../providers/provider";
-import { newsCategories, type CalendarEvent, type NewsCategory, type NewsItem } from "../types";
-import { createJsonClient } from "./http";
-import { httpUrl, imageUrl, num, text, validItems } from "./schema";
+import type { CalendarProvider, NewsProvider } from "../../providers/provider";
+import { newsCategories, type CalendarEvent, type NewsCategory, type NewsItem } from "../../types";
+import { httpUrl, imageUrl, num, text, validItems } from "../schema";
+import { finnhubClient, type FinnhubClientOptions } from "./client";
 
-export type FinnhubOptions = {
-  baseUrl?: string;
-  /** Finnhub has no keyless tier. */
-  apiKey: string;
-  timeoutMs?: number;
+export type FinnhubOptions = FinnhubClientOptions & {
   /** Rows from which an earnings answer counts as possibly cut (see defaultEarningsSplitAt). */
   earningsSplitAt?: number;
-  logger?: Logger;
 };
-
-const defaultBaseUrl = "https://finnhub.io/api/v1";
 
 /**
  * Finnhub has no market-wide company feed, so "company" news is the union of a few large US
@@ -69,17 +61,12 @@ const earningsTitles: Record<Language, { label: string; quarter: string }> = {
   es: { label: "Resultados trimestrales", quarter: "T" },
 };
 
-export function createFinnhubProviders({
-  baseUrl = defaultBaseUrl,
-  apiKey,
-  timeoutMs,
-  earningsSplitAt = defaultEarningsSplitAt,
-  logger,
-}: FinnhubOptions): {
+export function createFinnhubProviders({ earningsSplitAt = defaultEarningsSplitAt, ...options }: FinnhubOptions): {
   news: NewsProvider;
   calendar: CalendarProvider;
 } {
-  const http = createJsonClient({ provider: "finnhub", baseUrl, headers: { "x-finnhub-token": apiKey }, timeoutMs, logger });
+  const http = finnhubClient(options);
+  const { logger } = options;
 
   async function companyNews() {
     const now = Date.now();

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { IndexProvider } from "../providers/provider";
-import type { MarketIndexId, SeriesPoint } from "../types";
-import { brapiClient, type BrapiOptions } from "./brapi";
-import { list, num } from "./schema";
+import type { IndexProvider } from "../../providers/provider";
+import type { MarketIndexId, SeriesPoint } from "../../types";
+import { list, num } from "../schema";
+import { brapiClient, type BrapiOptions } from "./client";
 
 /** brapi's symbols for the indices (Yahoo's); brapi documents ^BVSP, the others answer 404 on plans without them. */
 export const brapiIndexSymbols: Record<MarketIndexId, string> = { ibov: "^BVSP", ifix: "IFIX", spx: "^GSPC", ixic: "^IXIC" };

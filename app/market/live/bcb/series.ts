@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Logger } from "~/platform/logger.server";
-import type { EconomyProvider } from "../providers/provider";
-import type { EconomicPoint, EconomicSeriesId } from "../types";
-import { createJsonClient } from "./http";
-import { num, validItems } from "./schema";
+import type { EconomyProvider } from "../../providers/provider";
+import type { EconomicPoint, EconomicSeriesId } from "../../types";
+import { createJsonClient } from "../http";
+import { num, validItems } from "../schema";
 
 export type BcbOptions = { baseUrl?: string; timeoutMs?: number; logger?: Logger };
 

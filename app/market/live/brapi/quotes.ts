@@ -1,20 +1,11 @@
 import { z } from "zod";
-import type { Logger } from "~/platform/logger.server";
-import { UpstreamError, type LongStockRange, type StockProvider } from "../providers/provider";
-import { classifyStock } from "../stock-type";
-import type { OhlcPoint, StockListItem, StockListQuery } from "../types";
-import { createJsonClient, pathSegment } from "./http";
-import { list, num, strings, text } from "./schema";
-
-export type BrapiOptions = {
-  baseUrl?: string;
-  /** Needed for /api/quote/list and for all but four quote tickers (PETR4, MGLU3, VALE3, ITUB4). */
-  token?: string;
-  timeoutMs?: number;
-  logger?: Logger;
-};
-
-const defaultBaseUrl = "https://brapi.dev";
+import { UpstreamError, type LongStockRange, type StockProvider } from "../../providers/provider";
+import { classifyStock } from "../../stock-type";
+import type { OhlcPoint, StockListItem } from "../../types";
+import { pathSegment } from "../http";
+import { list, num, strings, text } from "../schema";
+import { brapiClient, type BrapiOptions } from "./client";
+import { brapiStockKind, brapiTypeFilter } from "./stock-kind";
 
 /** Tickers asked in one /api/quote call; the free plan takes one per request, and is then asked one at a time. */
 const tickersPerRequest = 20;
@@ -108,11 +99,6 @@ const longRanges: Record<LongStockRange, readonly { range: string; interval: str
 /** How brapi says a plan does not reach a range (or an unknown ticker): try a shorter one, or none. */
 const rangeRefusals = [400, 401, 402, 403, 404];
 
-/** One JSON client per brapi adapter, with the token as a bearer header. */
-export function brapiClient({ baseUrl = defaultBaseUrl, token, timeoutMs, logger }: BrapiOptions = {}) {
-  return createJsonClient({ provider: "brapi", baseUrl, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs, logger });
-}
-
 export function createBrapiProvider(options: BrapiOptions = {}): StockProvider {
   const http = brapiClient(options);
   /** Set once brapi refuses several tickers in one request: the plan takes them one at a time. */
@@ -153,7 +139,7 @@ export function createBrapiProvider(options: BrapiOptions = {}): StockProvider {
       const body = await http.getOrNull(
         "/api/quote/list",
         listSchema,
-        { search: search?.trim() || undefined, sortBy, sortOrder, limit, page, sector, ...typeFilter(upstreamType) },
+        { search: search?.trim() || undefined, sortBy, sortOrder, limit, page, sector, ...brapiTypeFilter(upstreamType) },
         [417],
       );
       if (body === null) return empty;
@@ -272,7 +258,7 @@ function toListItem(stock: z.output<typeof listSchema>["stocks"][number]): Stock
     ticker: stock.stock,
     name: stock.name ?? stock.stock,
     logo: stock.logo,
-    type: classifyStock(stock.stock, stock),
+    type: classifyStock(stock.stock, brapiStockKind(stock)),
     sector: stock.sector,
     // /api/quote/list only covers B3.
     currency: "BRL",
@@ -281,9 +267,4 @@ function toListItem(stock: z.output<typeof listSchema>["stocks"][number]): Stock
     volume: stock.volume,
     marketCap: stock.market_cap,
   };
-}
-
-/** brapi filters by its own `type`; our "others" are the ETFs, which it files under subType "etf". */
-function typeFilter(type: StockListQuery["type"]) {
-  return type === "others" ? { subType: "etf" } : { type };
 }

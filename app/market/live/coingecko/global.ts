@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { CryptoMarketProvider } from "../providers/provider";
-import { coinGeckoClient, type CoinGeckoOptions } from "./coingecko";
-import { num, positive } from "./schema";
+import type { CryptoMarketProvider } from "../../providers/provider";
+import { coinGeckoClient, type CoinGeckoOptions } from "./coins";
+import { num, positive } from "../schema";
 
 /** GET /global: `data.total_market_cap` and `data.market_cap_percentage` are maps by currency and coin symbol. */
 const globalSchema = z.object({

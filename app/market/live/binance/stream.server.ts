@@ -1,23 +1,8 @@
 import { WebSocket, type RawData } from "ws";
-import type { CryptoCurrency } from "~/market/crypto-currency";
+import type { CryptoCurrency } from "../../crypto-currency";
 import type { Logger } from "~/platform/logger.server";
-import type { LiveKey, Tick } from "./protocol";
-
-/**
- * Live crypto prices from Binance's public market streams (no key). One connection to the combined
- * endpoint carries a `<pair>@miniTicker` stream per watched pair; streams are added and removed with
- * live SUBSCRIBE / UNSUBSCRIBE messages. Binance pushes each ticker once a second.
- */
-export type ExchangeStream = {
-  /** Replaces the set of watched crypto keys (keys the exchange has no pair for are ignored). */
-  watch(keys: readonly LiveKey[]): void;
-  /** Called for every parsed price update; returns a function that stops listening. */
-  onTick(listener: (tick: Tick) => void): () => void;
-  /** True while the connection is open and subscribed; false while down or reconnecting. */
-  connected(): boolean;
-  /** Closes the connection for good (no reconnect). */
-  close(): Promise<void>;
-};
+import type { ExchangeStream } from "../../providers/provider";
+import type { LiveKey, Tick } from "../../realtime/protocol";
 
 export type BinanceStreamOptions = {
   /** Base URL, e.g. "wss://stream.binance.com:9443"; the combined endpoint `/stream` is appended. */
@@ -92,6 +77,11 @@ function outageReason(error: Error | undefined, status: number | undefined, code
   return `closed (${code ?? "no code"})`;
 }
 
+/**
+ * Live crypto prices from Binance's public market streams (no key). One connection to the combined
+ * endpoint carries a `<pair>@miniTicker` stream per watched pair; streams are added and removed with
+ * live SUBSCRIBE / UNSUBSCRIBE messages. Binance pushes each ticker once a second.
+ */
 export function createBinanceStream(options: BinanceStreamOptions): ExchangeStream {
   const { symbolOf, logger } = options;
   const endpoint = `${options.url.replace(/\/+$/, "")}/stream`;

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { classifiedFacts } from "../instrument-classification";
-import type { FundamentalsProvider } from "../providers/provider";
-import type { AssetFacts, FactPart, Payout, PayoutKind } from "../types";
-import { brapiClient, type BrapiOptions } from "./brapi";
-import { pathSegment } from "./http";
-import { list, num, positive, text } from "./schema";
+import { classifiedFacts } from "../../instrument-classification";
+import type { FundamentalsProvider } from "../../providers/provider";
+import type { AssetFacts, FactPart, Payout, PayoutKind } from "../../types";
+import { pathSegment } from "../http";
+import { list, num, positive, text } from "../schema";
+import { brapiClient, type BrapiOptions } from "./client";
 
 /** A day as brapi writes it ("2025-12-30T00:00:00.000Z", "2025-12-30", "30/12/2025", null) → YYYY-MM-DD or null. */
 export function brapiDay(value: string | null): string | null {

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Logger } from "~/platform/logger.server";
-import { UpstreamError, type RatesProvider } from "../providers/provider";
-import type { CurrencyKind, RateTable } from "../types";
+import { UpstreamError, type RatesProvider } from "../../providers/provider";
+import type { CurrencyKind, RateTable } from "../../types";
 import { currencyKindOf } from "./currency-kinds";
-import { createJsonClient } from "./http";
-import { num } from "./schema";
+import { createJsonClient } from "../http";
+import { num } from "../schema";
 
 export type CurrencyApiOptions = {
   baseUrl?: string;

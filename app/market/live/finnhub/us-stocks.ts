@@ -1,10 +1,9 @@
-import { inLanguage, stockAssets, type StockAsset } from "~/market/catalogue";
+import { inLanguage, stockAssets, type StockAsset } from "../../catalogue";
 import { fold } from "~/lib/text";
-import type { StockProvider } from "../providers/provider";
-import { classifyStock, knownStock } from "../stock-type";
-import type { OhlcPoint, StockDetail, StockListItem, StockListPage, StockListQuery, StockRange, StockSortField } from "../types";
-import type { FinnhubStocks, UsProfile, UsQuote } from "./finnhub-stocks";
-import type { DailyCandle, TwelveData } from "./twelve-data";
+import type { DailyCandle, DailyCandleProvider, UsStockProvider } from "../../providers/provider";
+import { classifyStock, knownStock } from "../../stock-type";
+import type { OhlcPoint, StockDetail, StockListItem, StockListQuery, StockRange, StockSortField } from "../../types";
+import type { FinnhubStocks, UsProfile, UsQuote } from "./stocks";
 
 /**
  * Live US stocks: Finnhub quotes and profiles, Twelve Data daily candles (docs/decisions/0009).
@@ -20,7 +19,8 @@ import type { DailyCandle, TwelveData } from "./twelve-data";
 
 export type UsStockOptions = {
   finnhub: FinnhubStocks;
-  twelveData: TwelveData;
+  /** Daily candles of the same symbols, from an upstream with a history Finnhub's free plan lacks. */
+  candles: DailyCandleProvider;
   /** unix milliseconds; tests pin it */
   clock?: () => number;
 };
@@ -170,14 +170,7 @@ const numericSorts: Partial<Record<StockSortField, (item: StockListItem) => numb
   market_cap_basic: (item) => item.marketCap,
 };
 
-export type UsStockProvider = StockProvider & {
-  /** The matching items from `offset`, `count` of them, with the total: a combined list pages across two markets. */
-  window(query: Omit<StockListQuery, "page" | "limit">, offset: number, count: number): Promise<Omit<StockListPage, "page" | "limit">>;
-  /** How many US names match, without an upstream call. */
-  count(query: Omit<StockListQuery, "page" | "limit">): number;
-};
-
-export function createUsStockProvider({ finnhub, twelveData, clock = Date.now }: UsStockOptions): UsStockProvider {
+export function createUsStockProvider({ finnhub, candles: dailyCandles, clock = Date.now }: UsStockOptions): UsStockProvider {
   const series = memo<DailyCandle[]>(seriesTtlMs, clock);
   const profiles = memo<UsProfile | null>(profileTtlMs, clock);
   const profileOf = (symbol: string) => profiles.get(symbol, () => finnhub.profile(symbol));
@@ -250,7 +243,7 @@ export function createUsStockProvider({ finnhub, twelveData, clock = Date.now }:
       const symbol = ticker.trim().toUpperCase();
       const [quote, profile] = await Promise.all([finnhub.quote(symbol), profileOf(symbol)]);
       if (!quote) return null;
-      const loadSeries = () => twelveData.dailyCandles(symbol, seriesDays);
+      const loadSeries = () => dailyCandles.dailyCandles(symbol, seriesDays);
       const held = range === "1d" ? await (series.peek(symbol)?.catch(() => []) ?? []) : await series.get(symbol, loadSeries);
       const candles = withLiveDay(held, quote);
       const year = inRange(candles, "1y");

@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { classifiedFacts } from "../instrument-classification";
-import type { FundamentalsProvider } from "../providers/provider";
-import type { AssetFacts, FactPart } from "../types";
-import { createFinnhubStocks, type FinnhubStocksOptions } from "./finnhub-stocks";
-import { createJsonClient } from "./http";
-import { num } from "./schema";
-
-const defaultBaseUrl = "https://finnhub.io/api/v1";
+import { classifiedFacts } from "../../instrument-classification";
+import type { FundamentalsProvider } from "../../providers/provider";
+import type { AssetFacts, FactPart } from "../../types";
+import { num } from "../schema";
+import { finnhubClient, type FinnhubClientOptions } from "./client";
+import { createFinnhubStocks } from "./stocks";
 
 /** The figures we read of /stock/metric?metric=all (free tier). Percentages are percent; volumes in millions of shares. */
 const metricSchema = z.object({
@@ -35,14 +33,9 @@ const millionsOfShares = (value: number | null) => (value === null || value <= 0
  * always `missing` (yields show "—"); so is net debt/EBITDA, which the free metrics cannot give
  * honestly, and the free float. A plan refused the metrics (403) → `missing: ["fundamentals"]`.
  */
-export function createFinnhubFundamentals({
-  apiKey,
-  baseUrl = defaultBaseUrl,
-  timeoutMs,
-  logger,
-}: FinnhubStocksOptions): FundamentalsProvider {
-  const http = createJsonClient({ provider: "finnhub", baseUrl, headers: { "x-finnhub-token": apiKey }, timeoutMs, logger });
-  const stocks = createFinnhubStocks({ apiKey, baseUrl, timeoutMs, logger });
+export function createFinnhubFundamentals(options: FinnhubClientOptions): FundamentalsProvider {
+  const http = finnhubClient(options);
+  const stocks = createFinnhubStocks(options);
 
   return {
     source: "live",

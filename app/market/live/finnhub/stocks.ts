@@ -1,11 +1,8 @@
 import { z } from "zod";
-import type { Logger } from "~/platform/logger.server";
-import { createJsonClient } from "./http";
-import { num, text } from "./schema";
+import { num, text } from "../schema";
+import { finnhubClient, type FinnhubClientOptions } from "./client";
 
 /** US quotes and company profiles from Finnhub's free tier (60 calls/minute); history comes from elsewhere. */
-
-export type FinnhubStocksOptions = { apiKey: string; baseUrl?: string; timeoutMs?: number; logger?: Logger };
 
 export type UsQuote = {
   price: number;
@@ -30,8 +27,6 @@ export type UsProfile = {
   marketCap: number | null;
 };
 
-const defaultBaseUrl = "https://finnhub.io/api/v1";
-
 /** Finnhub answers 0 for a price it does not have. */
 const price = num.transform((value) => (value === null || value <= 0 ? null : value));
 
@@ -50,8 +45,8 @@ const profileSchema = z.object({
 
 const millions = (value: number | null) => (value === null || value <= 0 ? null : value * 1_000_000);
 
-export function createFinnhubStocks({ apiKey, baseUrl = defaultBaseUrl, timeoutMs, logger }: FinnhubStocksOptions) {
-  const http = createJsonClient({ provider: "finnhub", baseUrl, headers: { "x-finnhub-token": apiKey }, timeoutMs, logger });
+export function createFinnhubStocks(options: FinnhubClientOptions) {
+  const http = finnhubClient(options);
 
   return {
     /** null for a symbol Finnhub does not know: it answers 200 with every number 0 (and d, dp null). */

@@ -1,15 +1,12 @@
 import { z } from "zod";
 import type { Logger } from "~/platform/logger.server";
-import { UpstreamError } from "../providers/provider";
-import { createJsonClient } from "./http";
-import { list, num, text } from "./schema";
+import { UpstreamError, type DailyCandle, type DailyCandleProvider } from "../../providers/provider";
+import { createJsonClient } from "../http";
+import { list, num, text } from "../schema";
 
 /** Daily US candles from Twelve Data's free tier (8 credits/minute, 800/day; one credit per call). */
 
 export type TwelveDataOptions = { apiKey: string; baseUrl?: string; timeoutMs?: number; logger?: Logger };
-
-/** One trading day; `date` is the exchange's calendar day (YYYY-MM-DD). */
-export type DailyCandle = { date: string; open: number; high: number; low: number; close: number; volume: number | null };
 
 const defaultBaseUrl = "https://api.twelvedata.com";
 
@@ -24,7 +21,7 @@ const seriesSchema = z.object({
   values: list(z.object({ datetime: z.string(), open: num, high: num, low: num, close: num, volume: num })),
 });
 
-export function createTwelveData({ apiKey, baseUrl = defaultBaseUrl, timeoutMs, logger }: TwelveDataOptions) {
+export function createTwelveData({ apiKey, baseUrl = defaultBaseUrl, timeoutMs, logger }: TwelveDataOptions): DailyCandleProvider {
   const http = createJsonClient({
     provider: "twelve-data",
     baseUrl,
@@ -34,8 +31,7 @@ export function createTwelveData({ apiKey, baseUrl = defaultBaseUrl, timeoutMs, 
   });
 
   return {
-    /** The last `days` daily candles, oldest first; [] for a symbol Twelve Data does not know. */
-    async dailyCandles(symbol: string, days: number): Promise<DailyCandle[]> {
+    async dailyCandles(symbol, days) {
       const body = await http.get("/time_series", seriesSchema, { symbol, interval: "1day", outputsize: days });
       if (body.status === "error") {
         const code = body.code ?? undefined;
@@ -58,5 +54,3 @@ export function createTwelveData({ apiKey, baseUrl = defaultBaseUrl, timeoutMs, 
     },
   };
 }
-
-export type TwelveData = ReturnType<typeof createTwelveData>;
