@@ -12,6 +12,19 @@ import { openDatabase } from "../../app/platform/database.server";
 import { loadEnv } from "../../app/platform/env.server";
 import { expect, ready, test } from "./fixtures";
 
+/**
+ * A test that signs in or stores what a person stores (an account, a session, favourites, tables,
+ * feedback, release notes, chat) has the tag `@db` at the end of its title: the PostgreSQL pass,
+ * `npm run test:e2e:pg`, runs exactly the `@db` tests, with JavaScript on. The helpers below that
+ * reach the server's database ask for the tag, so a test that forgets it fails at once; a test with
+ * a reason to stay out of that pass gives it in a "not on PostgreSQL" annotation instead.
+ */
+function requireDatabaseTag() {
+  const { tags, annotations, title } = test.info();
+  if (tags.includes("@db") || annotations.some(({ type }) => type === "not on PostgreSQL")) return;
+  throw new Error(`"${title}" signs in or stores data: end its title with @db (tests/e2e/accounts.ts says why)`);
+}
+
 /** Shared by the browser tests that need a signed-in user. */
 export const password = "Chuva-de-Pipoca-7";
 
@@ -47,6 +60,7 @@ export async function openAccountPage(page: Page, projectName: string) {
 
 /** Creates the account, which is then signed in on its account page. Fields are found by id, so any language works. */
 export async function register(page: Page, projectName: string, account: Account, path = "/register") {
+  requireDatabaseTag();
   await submitRegistration(page, projectName, account, "Ana Souza", path);
   await onAccountPage(page);
 }
@@ -85,6 +99,7 @@ let sharedPasswordHash: Promise<string> | undefined;
  * about what comes after signing up. Nobody is signed in yet.
  */
 export async function createAccount(label: string, projectName: string, { admin = false } = {}): Promise<Account> {
+  requireDatabaseTag();
   const account = newAccount(label, projectName);
   const { db } = await serverDatabase();
   sharedPasswordHash ??= hashPassword(password);
@@ -95,6 +110,7 @@ export async function createAccount(label: string, projectName: string, { admin 
 
 /** Signs `account` in on the page's browser: the app makes its session, whose cookies go straight into the browser. */
 export async function signIn(page: Page, account: Account) {
+  requireDatabaseTag();
   const services = await serverDatabase();
   const user = await findUserByEmail(services.db, account.email);
   if (!user) throw new Error(`no account has the address ${account.email}`);
@@ -129,6 +145,7 @@ export async function signInAsAdmin(page: Page, projectName: string) {
 
 /** Gives `account` a favourite and a record table holding it, straight in the server's database; returns the table's id. */
 export async function createRecordTableFor(account: Account, title: string) {
+  requireDatabaseTag();
   const { db } = await serverDatabase();
   const user = await findUserByEmail(db, account.email);
   if (!user) throw new Error(`no account has the address ${account.email}`);

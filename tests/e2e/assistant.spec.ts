@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
-import { newAccount, register, useOwnClientAddress } from "./accounts";
+import { openAccountPage, signedInAccount, useOwnClientAddress } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 
 useOwnClientAddress();
@@ -53,12 +53,12 @@ test.describe("assistant with JavaScript", () => {
     await expect(page.getByTestId("chat-open")).toBeFocused();
   });
 
-  test("opening puts the caret in the text box without moving the page; both themes read at WCAG AA contrast", async ({
+  test("opening puts the caret in the text box without moving the page; both themes read at WCAG AA contrast @db", async ({
     page,
     context,
     baseURL,
   }, testInfo) => {
-    await register(page, testInfo.project.name, newAccount("chat-a11y", testInfo.project.name));
+    await signedInAccount(page, "chat-a11y", testInfo.project.name);
     for (const theme of ["dark", "light"]) {
       await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
       await page.goto("/cryptos");
@@ -91,9 +91,9 @@ test.describe("assistant with JavaScript", () => {
     }
   });
 
-  test("a signed-in user sends, watches the reply stream in, and rates it", async ({ page }, testInfo) => {
-    await register(page, testInfo.project.name, newAccount("chat", testInfo.project.name));
-    await ready(page, testInfo.project.name);
+  test("a signed-in user sends, watches the reply stream in, and rates it @db", async ({ page }, testInfo) => {
+    await signedInAccount(page, "chat", testInfo.project.name);
+    await openAccountPage(page, testInfo.project.name);
     const requests = streamRequests(page);
     await openPanel(page);
     const send = page.getByTestId("chat-send");
@@ -153,9 +153,9 @@ test.describe("assistant with JavaScript", () => {
     await expect(lastReply(page)).toContainText("Ethereum");
   });
 
-  test("refresh asks the last question again; reload starts over with a toast", async ({ page }, testInfo) => {
-    await register(page, testInfo.project.name, newAccount("chat-refresh", testInfo.project.name));
-    await ready(page, testInfo.project.name);
+  test("refresh asks the last question again; reload starts over with a toast @db", async ({ page }, testInfo) => {
+    await signedInAccount(page, "chat-refresh", testInfo.project.name);
+    await openAccountPage(page, testInfo.project.name);
     const requests = streamRequests(page);
     await openPanel(page);
     const reload = page.getByTestId("chat-reload");
@@ -186,10 +186,10 @@ test.describe("assistant with JavaScript", () => {
     expect(requests[2]?.postDataJSON()).toMatchObject({ lastUserMessage: null, lastBotMessage: null });
   });
 
-  test("the prompt stops at 1000 characters and a reply can be copied", async ({ page, context }, testInfo) => {
+  test("the prompt stops at 1000 characters and a reply can be copied @db", async ({ page, context }, testInfo) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await register(page, testInfo.project.name, newAccount("chat-limit", testInfo.project.name));
-    await ready(page, testInfo.project.name);
+    await signedInAccount(page, "chat-limit", testInfo.project.name);
+    await openAccountPage(page, testInfo.project.name);
     await openPanel(page);
     const input = page.getByTestId("chat-input");
     await input.fill("a".repeat(1100));
@@ -222,8 +222,8 @@ test.describe("assistant without JavaScript", () => {
     await expect(page.getByRole("link", { name: "Entrar" })).toHaveAttribute("href", "/login?redirectTo=%2Fchat");
   });
 
-  test("the /chat form round trip: ask, rate, refresh, reload", async ({ page }, testInfo) => {
-    await register(page, testInfo.project.name, newAccount("chat-nojs", testInfo.project.name));
+  test("the /chat form round trip: ask, rate, refresh, reload @db", async ({ page }, testInfo) => {
+    await signedInAccount(page, "chat-nojs", testInfo.project.name);
     await page.goto("/chat");
     await page.getByTestId("chat-send").click();
     await expect(page.getByTestId("chat-error")).toHaveText("Escreva uma pergunta.");

@@ -53,7 +53,7 @@ test("the statistics are two columns on a phone", async ({ page }, { project }) 
   expect(a!.y).toBe(b!.y);
 });
 
-test("the favourites page loaded directly has the quote table styled", async ({ page }, { project }) => {
+test("the favourites page loaded directly has the quote table styled @db", async ({ page }, { project }) => {
   await signedInAccount(page, "styles", project.name);
   await starAssets(page, [["crypto", "bitcoin"]]);
   await visit(page, project.name, "/user/favorite-items");

@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
-import { newAccount, register, useOwnClientAddress } from "./accounts";
+import { signedInAccount, useOwnClientAddress } from "./accounts";
 import { expect, javaScriptOn, ready, test } from "./fixtures";
 
 useOwnClientAddress();
 
-/** A brand-new account, signed in. */
-const registerNew = (page: Page, projectName: string, label: string) => register(page, projectName, newAccount(label, projectName));
+/** A brand-new account, signed in; the page stays where it is. */
+const registerNew = (page: Page, projectName: string, label: string) => signedInAccount(page, label, projectName);
 
 async function visit(page: Page, projectName: string, path: string) {
   await page.goto(path);
@@ -57,7 +57,7 @@ async function createTable(page: Page, projectName: string, title: string, descr
   return page.url();
 }
 
-test("stars and unstars assets, with a confirmation, and lists them with live prices", async ({ page }, { project }) => {
+test("stars and unstars assets, with a confirmation, and lists them with live prices @db", async ({ page }, { project }) => {
   // Visitors are sent to sign in and back.
   await visit(page, project.name, "/cryptos");
   await page.getByTestId("star-crypto-bitcoin").click();
@@ -89,7 +89,7 @@ test("stars and unstars assets, with a confirmation, and lists them with live pr
   await expect(page.getByTestId("star-crypto-bitcoin")).toHaveAttribute("aria-pressed", "false");
 });
 
-test("record tables: create, edit, add items with refusals, CSV, delete, cascade", async ({ page }, { project }) => {
+test("record tables: create, edit, add items with refusals, CSV, delete, cascade @db", async ({ page }, { project }) => {
   await registerNew(page, project.name, "tables");
   await star(page, project.name, "/cryptos/bitcoin", "star-crypto-bitcoin");
 
@@ -155,7 +155,7 @@ test("record tables: create, edit, add items with refusals, CSV, delete, cascade
   await expect(page.getByTestId("tables-empty")).toBeVisible();
 });
 
-test("one user cannot reach another user's table", async ({ page }, { project }) => {
+test("one user cannot reach another user's table @db", async ({ page }, { project }) => {
   await registerNew(page, project.name, "owner");
   const tableUrl = await createTable(page, project.name, "Privada");
   const path = new URL(tableUrl).pathname;

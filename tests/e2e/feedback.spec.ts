@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { newAccount, register, signInAsAdmin, useOwnClientAddress } from "./accounts";
+import { signedInAccount, signInAsAdmin, useOwnClientAddress } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 import { expectKitControls } from "./form-kit";
 
@@ -33,9 +33,9 @@ async function fillFeedback(page: Page, title: string, file?: { name: string; mi
 
 const submit = (page: Page) => page.locator("#feedback-form").getByRole("button", { name: "Enviar feedback" }).click();
 
-test("feedback with a valid screenshot is sent and the admin sees it with its image", async ({ page }, { project }) => {
+test("feedback with a valid screenshot is sent and the admin sees it with its image @db", async ({ page }, { project }) => {
   test.slow();
-  await register(page, project.name, newAccount("fb", project.name));
+  await signedInAccount(page, "fb", project.name);
   await openFeedback(page, project.name);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
 
@@ -66,9 +66,9 @@ test("feedback with a valid screenshot is sent and the admin sees it with its im
   expect(Buffer.from(await response.body()).equals(validPng)).toBe(true);
 });
 
-test("an oversized or a fake image is refused and nothing is stored", async ({ page }, { project }) => {
+test("an oversized or a fake image is refused and nothing is stored @db", async ({ page }, { project }) => {
   test.slow();
-  await register(page, project.name, newAccount("fbbad", project.name));
+  await signedInAccount(page, "fbbad", project.name);
   await openFeedback(page, project.name);
 
   const oversizedTitle = unique("Imagem grande");
@@ -107,9 +107,9 @@ test("an oversized or a fake image is refused and nothing is stored", async ({ p
   await expect(page.getByText(fakeTitle)).toHaveCount(0);
 });
 
-test("the type and image fields match the others and speak the page's language", async ({ page }, { project }) => {
+test("the type and image fields match the others and speak the page's language @db", async ({ page }, { project }) => {
   const js = javaScriptOn(project.name);
-  await register(page, project.name, newAccount("fbfields", project.name));
+  await signedInAccount(page, "fbfields", project.name);
   await openFeedback(page, project.name);
   // An empty report: each field says what is missing (without JavaScript, the server does).
   await submit(page);
@@ -148,11 +148,11 @@ test("the type and image fields match the others and speak the page's language",
   }
 });
 
-test("feedback pages are for signed-in users, the list for administrators only", async ({ page }, { project }) => {
+test("feedback pages are for signed-in users, the list for administrators only @db", async ({ page }, { project }) => {
   await page.goto("/feedback");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Ffeedback$/);
 
-  await register(page, project.name, newAccount("fbuser", project.name));
+  await signedInAccount(page, "fbuser", project.name);
   await openFeedback(page, project.name);
   // axe runs as a script in the page.
   if (javaScriptOn(project.name)) await expectNoSeriousA11yViolations(page);
@@ -162,13 +162,13 @@ test("feedback pages are for signed-in users, the list for administrators only",
   expect((await page.request.get("/admin/feedback/images/1")).status()).toBe(404);
 });
 
-test("the Resources page shows counts to a signed-in user and the sign-in hint to a visitor", async ({ page }, { project }) => {
+test("the Resources page shows counts to a signed-in user and the sign-in hint to a visitor @db", async ({ page }, { project }) => {
   await page.goto("/more");
   await ready(page, project.name);
   await expect(page.getByText("Entre na sua conta para usar estes recursos.")).toBeVisible();
   await expect(page.getByTestId("count-favoriteItems")).toHaveCount(0);
 
-  await register(page, project.name, newAccount("fbmore", project.name));
+  await signedInAccount(page, "fbmore", project.name);
   await page.goto("/more");
   await ready(page, project.name);
   for (const key of ["favoriteItems", "favoriteCryptos", "favoriteStocks", "registerTables"]) {

@@ -13,7 +13,8 @@ const cacheLimitMb = 4;
 
 let app: AppServer;
 
-test.describe.configure({ mode: "serial" });
+// In order, in one worker, on one server; a failed test is retried alone, on a new server.
+test.describe.configure({ mode: "default" });
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.skip(testInfo.project.name !== "js-on", "request-only: one run is enough");

@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
+import { expect, javaScriptOn, ready, test } from "./fixtures";
 import { expectKitControls } from "./form-kit";
 
 const firstRowName = (page: import("@playwright/test").Page, testId: string) =>
@@ -193,11 +193,4 @@ test("market screens read in English with dollar and period formatting", async (
   await expect(page.getByTestId("price")).toContainText("R$");
 });
 
-test("market screens have no serious accessibility violations", async ({ page }, { project }) => {
-  test.skip(!javaScriptOn(project.name), "axe runs as a script in the page");
-  test.setTimeout(120_000);
-  for (const path of ["/", "/cryptos", "/cryptos/bitcoin", "/stocks", "/stocks/PETR4", "/news?category=crypto"]) {
-    await page.goto(path);
-    await expectNoSeriousA11yViolations(page);
-  }
-});
+// axe reads the market screens in a11y-screens.spec.ts.

@@ -8,7 +8,7 @@ const providers = [
 ];
 
 for (const { label, authorizePath, callbackPath } of providers) {
-  test(`signing in with ${label} goes through the provider and lands signed in`, async ({ page }, { project }) => {
+  test(`signing in with ${label} goes through the provider and lands signed in @db`, async ({ page }, { project }) => {
     const navigations: string[] = [];
     page.on("request", (request) => {
       if (request.isNavigationRequest()) navigations.push(new URL(request.url()).pathname);

@@ -57,7 +57,7 @@ for (const [path, tableId] of tables) {
   });
 }
 
-test("a signed-in visitor's phone rows keep the star in view", async ({ page }, { project }) => {
+test("a signed-in visitor's phone rows keep the star in view @db", async ({ page }, { project }) => {
   await signedInAccount(page, "phone_rows", project.name);
   for (const [path, tableId] of [tables[2], tables[3]]) {
     await page.goto(path);
@@ -77,7 +77,7 @@ test("tapping anywhere on a phone row opens the asset's page", async ({ page }, 
   await expect(page).toHaveURL(new RegExp(`${href}$`));
 });
 
-test("a signed-in user's favourites and record table rows are compact on a phone, their buttons in reach", async ({ page }, {
+test("a signed-in user's favourites and record table rows are compact on a phone, their buttons in reach @db", async ({ page }, {
   project,
 }) => {
   await signedInAccount(page, "phone_lists", project.name);

@@ -109,7 +109,7 @@ test("the chart's last point follows the live price", async ({ page }) => {
   await expectNoReload(page);
 });
 
-test("favourites tick too (record tables show the same cells)", async ({ page }, { project }) => {
+test("favourites tick too (record tables show the same cells) @db", async ({ page }, { project }) => {
   await signIn(page, await createAccount("live", project.name));
   await visit(page, "/cryptos/bitcoin");
   // The star turns at once (optimistic): leave only once its post is answered, or it may be cut off.

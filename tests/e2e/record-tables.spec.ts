@@ -18,7 +18,7 @@ async function visit(page: Page, projectName: string, path: string) {
 /** Today as the list shows it, in UTC (the server's rendering, and these browsers' time zone). */
 const today = () => new Intl.DateTimeFormat("pt-BR", { dateStyle: "medium", timeZone: "UTC" }).format(new Date());
 
-test("the tables list shows each table's title, description, item count and creation date", async ({ page }, { project }) => {
+test("the tables list shows each table's title, description, item count and creation date @db", async ({ page }, { project }) => {
   await signedInAccount(page, "list", project.name);
   await starAssets(page, [
     ["crypto", "bitcoin"],
@@ -46,7 +46,7 @@ test("the tables list shows each table's title, description, item count and crea
   await expect(page.getByText("2 itens")).toBeVisible();
 });
 
-test("a favourite goes into the table chosen in its row", async ({ page }, { project }) => {
+test("a favourite goes into the table chosen in its row @db", async ({ page }, { project }) => {
   await signedInAccount(page, "row-add", project.name);
   await starAssets(page, [
     ["crypto", "bitcoin"],
@@ -87,7 +87,7 @@ for (const viewport of [
   { width: 1366, height: 768 },
   { width: 1280, height: 720 },
 ]) {
-  test(`nothing of the favourites table is clipped at ${viewport.width}×${viewport.height}`, async ({ page }, { project }) => {
+  test(`nothing of the favourites table is clipped at ${viewport.width}×${viewport.height} @db`, async ({ page }, { project }) => {
     await page.setViewportSize(viewport);
     await signedInAccount(page, "laptop", project.name);
     await starAssets(page);
@@ -122,7 +122,7 @@ for (const viewport of [
   { width: 1280, height: 720 },
   { width: 390, height: 844 },
 ]) {
-  test(`at the bottom of the page a toast leaves the last row's buttons free (${viewport.width} px)`, async ({ page }, { project }) => {
+  test(`at the bottom of the page a toast leaves the last row's buttons free (${viewport.width} px) @db`, async ({ page }, { project }) => {
     await page.setViewportSize(viewport);
     await signedInAccount(page, "toast-room", project.name);
     await starAssets(page);

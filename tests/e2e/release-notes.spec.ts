@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { newAccount, register, signInAsAdmin, useOwnClientAddress } from "./accounts";
+import { signedInAccount, signInAsAdmin, useOwnClientAddress } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 import { expectKitControls } from "./form-kit";
 
@@ -40,7 +40,7 @@ async function visitorHtml(request: APIRequestContext, path: string) {
   return { status: response.status(), text: await response.text() };
 }
 
-test("an administrator writes a draft, publishes it everywhere, then unpublishes and deletes it", async ({
+test("an administrator writes a draft, publishes it everywhere, then unpublishes and deletes it @db", async ({
   page,
   browser,
   request,
@@ -109,7 +109,7 @@ test("an administrator writes a draft, publishes it everywhere, then unpublishes
   expect((await page.goto(`/admin/release-notes/${id}`))?.status()).toBe(404);
 });
 
-test("the editor says what is wrong next to each field and keeps what was typed", async ({ page }, { project }) => {
+test("the editor says what is wrong next to each field and keeps what was typed @db", async ({ page }, { project }) => {
   await signInAsAdmin(page, project.name);
   await page.goto("/admin/release-notes/new");
   await ready(page, project.name);
@@ -129,7 +129,7 @@ test("the editor says what is wrong next to each field and keeps what was typed"
   await expect(page.getByTestId("toast")).toHaveCount(0);
 });
 
-test("visitors are sent to sign in and other users cannot reach the release-notes administration", async ({ page, baseURL }, {
+test("visitors are sent to sign in and other users cannot reach the release-notes administration @db", async ({ page, baseURL }, {
   project,
 }) => {
   await page.goto("/admin/release-notes");
@@ -137,7 +137,7 @@ test("visitors are sent to sign in and other users cannot reach the release-note
   await page.goto("/admin/release-notes/new");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Frelease-notes%2Fnew$/);
 
-  await register(page, project.name, newAccount("notes", project.name));
+  await signedInAccount(page, "notes", project.name);
   for (const path of ["/admin/release-notes", "/admin/release-notes/new", "/admin/release-notes/1"]) {
     expect((await page.goto(path))?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página não encontrada");
@@ -148,7 +148,7 @@ test("visitors are sent to sign in and other users cannot reach the release-note
   expect(post.status()).toBe(404);
 });
 
-test("the blog lists the product's releases, offers RSS and reads well in other languages", async ({ page }, { project }) => {
+test("the blog lists the product's releases, offers RSS and reads well in other languages @db", async ({ page }, { project }) => {
   await page.goto("/release-notes");
   await ready(page, project.name);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notas de Versão");
@@ -176,7 +176,7 @@ test("the blog lists the product's releases, offers RSS and reads well in other 
   await expect(page.getByRole("region", { name: "De Nuestro Blog" }).getByRole("listitem")).toHaveCount(3);
 });
 
-test("the team page reveals each member's start date on hover and focus and lists recent activity", async ({ page }, { project }) => {
+test("the team page reveals each member's start date on hover and focus and lists recent activity @db", async ({ page }, { project }) => {
   await page.goto("/about-us");
   await ready(page, project.name);
   await page.getByRole("link", { name: "Ver atividade da equipe" }).click();

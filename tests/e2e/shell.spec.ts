@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
+import { expect, javaScriptOn, ready, test } from "./fixtures";
 
 const staticRoutes = ["/", "/about-us", "/about-data", "/more", "/privacy-policy", "/cookie-policy", "/faq"];
 
@@ -265,14 +265,4 @@ test("HTML responses carry security headers and a nonce-based CSP", async ({ pag
   expect(nonceInHtml).toBeTruthy();
 });
 
-test("static screens have no serious accessibility violations in both themes", async ({ page, context, baseURL }, { project }) => {
-  test.skip(!javaScriptOn(project.name), "axe runs as a script in the page");
-  test.setTimeout(180_000);
-  for (const theme of ["dark", "light"]) {
-    await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
-    for (const route of [...staticRoutes, "/missing-page"]) {
-      await page.goto(route);
-      await expectNoSeriousA11yViolations(page);
-    }
-  }
-});
+// axe reads the static screens, in both themes, in a11y-screens.spec.ts.

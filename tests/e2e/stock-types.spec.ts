@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { newAccount, register, useOwnClientAddress } from "./accounts";
+import { signedInAccount, useOwnClientAddress } from "./accounts";
 import { expect, ready, test } from "./fixtures";
 
 useOwnClientAddress();
@@ -17,7 +17,7 @@ const typeCell = (page: Page, ticker: string) =>
     .getByRole("cell")
     .first();
 
-test("a FII is a fund and a unit is a share on the list, the detail, favourites and record tables", async ({ page }, { project }) => {
+test("a FII is a fund and a unit is a share on the list, the detail, favourites and record tables @db", async ({ page }, { project }) => {
   // Registration, two stars and a table: several page loads on a shared machine.
   test.setTimeout(90_000);
   await visit(page, project.name, "/stocks?q=HGLG11");
@@ -25,7 +25,7 @@ test("a FII is a fund and a unit is a share on the list, the detail, favourites 
   await visit(page, project.name, "/stocks?q=TAEE11");
   await expect(typeCell(page, "TAEE11")).toHaveText("Ação");
 
-  await register(page, project.name, newAccount("types", project.name));
+  await signedInAccount(page, "types", project.name);
   await visit(page, project.name, "/stocks/HGLG11");
   await expect(page.getByTestId("asset-header").getByTestId("asset-tag").first()).toHaveText("Tipo: Fundo");
   await page.getByTestId("star-stock-HGLG11").first().click();

@@ -79,7 +79,7 @@ test.describe("on a desktop", () => {
     });
   }
 
-  test("the account page, opened first, has its own styles", async ({ page }, { project }) => {
+  test("the account page, opened first, has its own styles @db", async ({ page }, { project }) => {
     await signedInAccount(page, "styles", project.name);
     await page.goto("/user");
     await expectStyles(page, [
