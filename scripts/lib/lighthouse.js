@@ -59,10 +59,24 @@ function failedAudits(lhr, category) {
     .map((ref) => ref.id);
 }
 
+/** Lighthouse's own metrics (ms) that the bench reports beside the performance score. */
+const metricAudits = { tbt: "total-blocking-time", fcp: "first-contentful-paint", lcp: "largest-contentful-paint" };
+
+/** The settings a run was measured with, so that two runs' figures can be compared. */
+function describeSettings({ formFactor, throttlingMethod, throttling, screenEmulation }) {
+  return (
+    `${formFactor}, ${throttlingMethod} throttling (CPU ×${throttling.cpuSlowdownMultiplier}, ` +
+    `${throttling.rttMs} ms RTT, ${throttling.throughputKbps} kbps), screen ${screenEmulation.width}×${screenEmulation.height}`
+  );
+}
+
 /**
- * Scores (0–100) per category for each URL, one page load each, throttling simulated as the
- * mobile preset does, with the audits that cost points.
- * @returns {Promise<Map<string, { scores: Record<string, number>, failed: Record<string, string[]> }>>}
+ * One Lighthouse run of each URL with its default (mobile) preset: scores (0–100) per category,
+ * the audits that cost points, the metrics (ms) and the host's benchmarkIndex, which Lighthouse
+ * measures in every run (its CPU speed at that moment; a busy machine reads lower). A run that
+ * Lighthouse could not complete has `error` set (its code) and no scores.
+ * @returns {Promise<Map<string, { scores?: Record<string, number>, failed?: Record<string, string[]>,
+ *   metrics?: Record<keyof typeof metricAudits, number>, benchmarkIndex: number, settings: string, error?: string }>>}
  */
 export async function lighthouseScores(urls) {
   const chromium = await launchChromium();
@@ -72,9 +86,16 @@ export async function lighthouseScores(urls) {
       const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: categories });
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       const { lhr } = result;
+      const run = { benchmarkIndex: lhr.environment.benchmarkIndex, settings: describeSettings(lhr.configSettings) };
+      if (lhr.runtimeError) {
+        results.set(url, { ...run, error: lhr.runtimeError.code });
+        continue;
+      }
       results.set(url, {
+        ...run,
         scores: Object.fromEntries(categories.map((name) => [name, Math.round((lhr.categories[name]?.score ?? 0) * 100)])),
         failed: Object.fromEntries(categories.map((name) => [name, failedAudits(lhr, name)])),
+        metrics: Object.fromEntries(Object.entries(metricAudits).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? NaN])),
       });
     }
   } finally {
