@@ -1,7 +1,7 @@
 /**
  * The direction of dependencies in app/, checked by `npm run lint`:
  *
- *   composition (root.tsx, entry.*.tsx, server.ts, services.server.ts, routes.ts)
+ *   composition (root.tsx, entry.*.tsx, server.ts, services.server.ts, routes.ts, route-policies.ts)
  *     → routes/ → screens/ | api/ → features → platform/, i18n/ → lib/
  *     routes/ → ui/ (views), which may read a screen's types only
  *
@@ -15,7 +15,7 @@ const ui = "^app/ui/";
 const routes = "^app/routes/";
 const screens = "^app/screens/";
 const api = "^app/api/";
-const composition = "^app/(root[.]tsx|entry[.][^/]+[.]tsx|server[.]ts|services[.]server[.]ts|routes[.]ts)$";
+const composition = "^app/(root[.]tsx|entry[.][^/]+[.]tsx|server[.]ts|services[.]server[.]ts|routes[.]ts|route-policies[.]ts)$";
 const serverOnly = "[.]server[.]tsx?$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -26,7 +26,7 @@ import { useRenderedLanguage } from "./i18n/use-language-preference";
 import { secureCookiesMiddleware } from "./platform/cookies.server";
 import { platformOf } from "./platform/context.server";
 import { originCheckMiddleware } from "./platform/origin.server";
-import { privatePagesMiddleware } from "./platform/private-pages.server";
+import { routePolicyMiddleware } from "./platform/route-table.server";
 import { getUser } from "./account/current-user";
 import { PlainLinkNavigation } from "./ui/kit/plain-link";
 import { sessionMiddleware } from "./account/session.server";
@@ -45,7 +45,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   secureCookiesMiddleware,
   i18nextMiddleware,
   originCheckMiddleware,
-  privatePagesMiddleware,
+  routePolicyMiddleware,
   sessionMiddleware,
 ];
 

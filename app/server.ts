@@ -7,7 +7,6 @@ import path from "node:path";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { missingAdministratorNotice } from "./account/admins.server";
-import { feedbackLimits } from "./content/feedback-schema";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
 import { limitRequestBody } from "./platform/body-limit.server";
 import type { PageLookups } from "./platform/page-cache.server";
@@ -15,7 +14,6 @@ import { abortedOnDisconnect, pageRequestOf, sendFetchResponse, sendKeptAnswer, 
 import { isBareServerError, jsonError, serverErrorAnswer } from "./platform/http.server";
 import { nonceContext } from "./platform/nonce";
 import { clientAddressContext } from "./platform/request-context";
-import { routePatterns } from "./platform/route-patterns.server";
 import { createNonce, securityHeaders } from "./platform/security.server";
 import { createServices, loadConfig, provideServices, type Services } from "./services.server";
 
@@ -27,7 +25,7 @@ export { startRealtime } from "./services.server";
  * build/server, so the app cannot tell.
  */
 export async function startup({ appDir, environment }: { appDir: string; environment: Record<string, string | undefined> }) {
-  return createServices(loadConfig(environment, appDir));
+  return createServices(loadConfig(environment, appDir), serverBuild.routes);
 }
 
 /** What an operator should hear once the server listens (an instance nobody administers yet). */
@@ -42,12 +40,6 @@ export async function shutdown(services: Services) {
 }
 
 const kibibyte = 1024;
-/** Forms and JSON are small; release notes are long texts; feedback carries screenshots. */
-function requestBodyLimit(path: string): number {
-  if (path === "/feedback" || path === "/feedback.data") return feedbackLimits.maxBodyBytes;
-  if (path.startsWith("/admin/release-notes")) return 256 * kibibyte;
-  return 64 * kibibyte;
-}
 
 /** 413 in the visitor's language: the spec's JSON error to API clients, plain text to browsers. */
 async function refuseLargeBody(request: IncomingMessage, response: ServerResponse, limit: number) {
@@ -79,17 +71,19 @@ function requestIdOf(request: IncomingMessage): string {
 /** Paths are logged as they came, within reason: a made-up one can be kilobytes long. */
 const loggedPathLength = 200;
 
+const pathOf = (request: IncomingMessage) => (request.url ?? "/").split("?", 1)[0]!;
+
 /** Gives each request its id and, once answered, its log line and its place in the metrics. */
-function requestObserver({ platform: { logger, metrics } }: Services) {
-  const patternOf = routePatterns(serverBuild.routes);
+function requestObserver({ platform: { logger, metrics, routes } }: Services) {
   return (request: IncomingMessage, response: ServerResponse) => {
     const started = performance.now();
     const requestId = requestIdOf(request);
     response.setHeader("X-Request-Id", requestId);
     response.once("close", () => {
       const seconds = (performance.now() - started) / 1000;
-      const path = (request.url ?? "/").split("?", 1)[0]!.slice(0, loggedPathLength);
-      const route = patternOf(path);
+      const fullPath = pathOf(request);
+      const path = fullPath.slice(0, loggedPathLength);
+      const route = routes.of(fullPath).pattern;
       const method = request.method ?? "GET";
       // An answer the client gave up on before its end, as nginx counts it.
       const status = response.writableFinished ? response.statusCode : 499;
@@ -112,7 +106,8 @@ export function createServerHandler(app: NodeHandler, services: Services): NodeH
   const { pageCache } = services;
   const observe = requestObserver(services);
   const toApp: NodeHandler = (request, response) => {
-    const limit = requestBodyLimit((request.url ?? "/").split("?")[0] ?? "/");
+    // Forms and JSON are small; a route that reads more (release notes, feedback's screenshots) says so.
+    const limit = services.platform.routes.of(pathOf(request)).bodyLimit;
     limitRequestBody(request, response, limit, {
       refuse: () => void refuseLargeBody(request, response, limit),
       next: (withBody) => app(withBody, response),

@@ -1,12 +1,16 @@
 import type { Server as HttpServer } from "node:http";
 import type { RouterContextProvider } from "react-router";
-import { accessCookieName, refreshCookieName, userIdOfAccessCookie } from "./account/session.server";
+import { accessCookieName, refreshCookieName, sessionOfAccessCookie, userIdOfAccessCookie } from "./account/session.server";
 import { modelFor, translatorFor } from "./assistant/assistant.server";
 import { assistantContext } from "./assistant/context.server";
 import type { AssistantModel } from "./assistant/model.server";
+import { detectLanguage } from "./i18n/middleware.server";
+import { languageQueryParam } from "./i18n/languages";
 import { createDatabaseStore } from "./market/cache-store.server";
 import { catalogue } from "./market/catalogue";
 import { cryptoViewsContext, marketContext, marketSourcesContext } from "./market/context.server";
+import { readCryptoCurrency } from "./market/crypto-currency.server";
+import { readDemoNoticeDismissed } from "./market/demo-notice.server";
 import { exchangeStreamFor, marketSourcesEnv, type MarketSources } from "./market/providers/sources.server";
 import { createLiveHub, type LiveHub } from "./market/realtime/hub.server";
 import { attachRealtime } from "./market/realtime/socket.server";
@@ -22,11 +26,13 @@ import { createLogger, type Logger } from "./platform/logger.server";
 import { createMetrics } from "./platform/metrics.server";
 import { countingRefusals, createMemoryRateLimiter, createRedisRateLimiter } from "./platform/rate-limit.server";
 import { connectRedis } from "./platform/redis.server";
-import { combinePageCaches, createPageCache, type PageCache } from "./platform/page-cache.server";
+import { combinePageCaches, createPageCache, type PageCache, type PageRequest, type PageVariant } from "./platform/page-cache.server";
 import { createPersonalPageVersions } from "./platform/personal-pages.server";
+import { createRouteTable, type RouteManifest } from "./platform/route-table.server";
 import { createNonce } from "./platform/security.server";
 import { createMemorySharedStore, createRedisSharedStore } from "./platform/shared-store.server";
-import { personalPageVariant, publicPageVariant } from "./public-pages.server";
+import { readTheme } from "./platform/theme.server";
+import { routePolicies } from "./route-policies";
 
 /** The features' own sections of the configuration, validated with the platform's variables (see parseEnv). */
 export const configSections = { marketSources: marketSourcesEnv() };
@@ -63,9 +69,10 @@ export type ServiceOverrides = { clock?: Clock; logger?: Logger };
 /**
  * The composition root: the one place that turns validated configuration into services. Nothing
  * else reads the environment or keeps a service of its own; tests call this with their own
- * configuration, clock and logger.
+ * configuration, clock and logger. `routes` are the build's (app/routes.ts), each with its policy
+ * from app/route-policies.ts.
  */
-export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
+export async function createServices(config: Config, routes: RouteManifest, overrides: ServiceOverrides = {}): Promise<Services> {
   const clock = overrides.clock ?? systemClock;
   const logger = overrides.logger ?? createLogger();
   const metrics = createMetrics();
@@ -99,6 +106,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     shared,
     // A version outlives every page kept under it by a minute.
     personalPages: createPersonalPageVersions(shared, config.pageCache.ttlMs + 60_000),
+    routes: createRouteTable(routes, routePolicies),
     shutdownDeadline: shutdownDeadline.signal,
   };
   // The market and the assistant do not know each other: the market gets the assistant's
@@ -139,12 +147,13 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   };
   // Visitors' pages and signed-in sessions' pages are kept apart, each within its own limits:
   // many sessions cannot crowd out the pages every visitor shares.
+  const variants = pageVariants(platform);
   const pageCache = keepsPages
     ? combinePageCaches(
-        createPageCache({ ...pageCacheOptions, variantOf: publicPageVariant }),
+        createPageCache({ ...pageCacheOptions, variantOf: variants.public }),
         createPageCache({
           ...pageCacheOptions,
-          variantOf: personalPageVariant(platform),
+          variantOf: variants.personal,
           personal: { cookies: [accessCookieName, refreshCookieName] },
         }),
       )
@@ -168,6 +177,51 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       await events.close();
       await redis?.close();
       await db.close();
+    },
+  };
+}
+
+/**
+ * The page-cache variants of a request. A public page's: its path with only the parameters its
+ * route reads, the language it will be shown in, the theme, the crypto price currency and whether
+ * the demonstration-data notice was dismissed. A signed-in session's: a public page as a visitor's
+ * variant has it, or a personal page with its whole query, for the session's audience (its family
+ * and its user's page version); none without a valid access token, since the render renews it.
+ * A `?lng=` choice is rendered for itself, since its answer remembers the choice in a cookie.
+ */
+export function pageVariants(platform: Platform) {
+  const variantFor = async (request: PageRequest, url: string): Promise<PageVariant> => {
+    const language = await detectLanguage(request);
+    const cookies = request.headers.get("Cookie");
+    return {
+      url,
+      language,
+      theme: readTheme(cookies),
+      currency: readCryptoCurrency(cookies, language),
+      demoNotice: readDemoNoticeDismissed(cookies) ? "dismissed" : "shown",
+    };
+  };
+  const publicVariant = async (request: PageRequest, path: string, query: URLSearchParams): Promise<PageVariant | null> => {
+    const { cache, params } = platform.routes.of(path);
+    if (cache !== "public") return null;
+    const kept = new URLSearchParams([...query].filter(([name]) => params.includes(name)));
+    return variantFor(request, kept.size > 0 ? `${path}?${kept}` : path);
+  };
+  return {
+    async public(request: PageRequest): Promise<PageVariant | null> {
+      const { pathname, searchParams } = new URL(request.url);
+      return searchParams.has(languageQueryParam) ? null : publicVariant(request, pathname, searchParams);
+    },
+    async personal(request: PageRequest): Promise<PageVariant | null> {
+      const { pathname, search, searchParams } = new URL(request.url);
+      if (searchParams.has(languageQueryParam)) return null;
+      const variant =
+        platform.routes.of(pathname).cache === "personal"
+          ? await variantFor(request, `${pathname}${search}`)
+          : await publicVariant(request, pathname, searchParams);
+      const session = variant && (await sessionOfAccessCookie(platform, request.headers.get("Cookie")));
+      if (!variant || !session) return null;
+      return { ...variant, audience: `${session.familyId}:${await platform.personalPages.of(session.userId)}` };
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Logger } from "./logger.server";
 import type { Metrics } from "./metrics.server";
 import type { PersonalPageVersions } from "./personal-pages.server";
 import type { RateLimiter } from "./rate-limit.server";
+import type { RouteTable } from "./route-table.server";
 import type { SharedStore } from "./shared-store.server";
 
 /** What every feature may use, built once by the composition root (app/services.server.ts). */
@@ -24,6 +25,8 @@ export type Platform = {
   readonly shared: SharedStore;
   /** Versions of what each signed-in user's pages show: the personal page cache serves a page only under its own. */
   readonly personalPages: PersonalPageVersions;
+  /** The app's routes with what each declares (app/route-policies.ts): caching, body limit, robots. */
+  readonly routes: RouteTable;
   /**
    * Aborts when a shutdown's time for open requests is up: work still streaming (an assistant
    * reply) ends itself with an error the user can act on, before the connection is cut.

@@ -6,6 +6,7 @@ import type { Clock } from "~/platform/clock";
 import type { Logger } from "~/platform/logger.server";
 import { createServices, loadConfig, provideServices, type Services } from "~/services.server";
 import { createScratchDatabase, testDatabaseServer } from "./postgres-server";
+import { routeManifest } from "./routes";
 
 export type TestServiceOptions = {
   /** Environment variables as an operator would set them (providers, limits…). */
@@ -29,7 +30,7 @@ export async function createTestServices({ environment = {}, clock, logger }: Te
     { NODE_ENV: "test", ...sharedSecret, ...environment, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
     process.cwd(),
   );
-  return createServices(config, { clock, logger });
+  return createServices(config, routeManifest(), { clock, logger });
 }
 
 let shared: Promise<Services> | undefined;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { dependencyReport, memoryLogger } from "~/platform/logger.server";
 import { mayReadMetrics } from "~/platform/metrics.server";
 import { clientAddressContext } from "~/platform/request-context";
-import { routePatterns } from "~/platform/route-patterns.server";
+import { createRouteTable } from "~/platform/route-table.server";
 import * as metricsRoute from "~/routes/metrics";
 import * as readyzRoute from "~/routes/readyz";
 import type { Services } from "~/services.server";
@@ -127,12 +127,16 @@ describe("metrics", () => {
   });
 
   it("labels requests by route pattern, a handful of values whatever the paths", () => {
-    const patternOf = routePatterns({
-      root: { id: "root", path: "" },
-      "routes/home": { id: "routes/home", parentId: "root", index: true },
-      "routes/stock": { id: "routes/stock", parentId: "root", path: "stocks/:ticker" },
-      "routes/not-found": { id: "routes/not-found", parentId: "root", path: "*" },
-    });
+    const routes = createRouteTable(
+      {
+        root: { id: "root", path: "" },
+        "routes/home": { id: "routes/home", parentId: "root", index: true },
+        "routes/stock": { id: "routes/stock", parentId: "root", path: "stocks/:ticker" },
+        "routes/not-found": { id: "routes/not-found", parentId: "root", path: "*" },
+      },
+      {},
+    );
+    const patternOf = (path: string) => routes.of(path).pattern;
     expect(patternOf("/stocks/PETR4")).toBe("/stocks/:ticker");
     expect(patternOf("/stocks/VALE3.data")).toBe("/stocks/:ticker");
     expect(patternOf("/")).toBe("/");

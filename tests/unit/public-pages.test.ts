@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { publicPageVariant } from "~/public-pages.server";
+import { pageVariants } from "~/services.server";
+import { sharedTestServices } from "../support/services";
+
+const publicPageVariant = pageVariants((await sharedTestServices()).platform).public;
 
 const incoming = (url: string, headers: Record<string, string> = {}) => new Request(`http://localhost${url}`, { headers });
 
@@ -19,6 +22,8 @@ describe("page cache variants of public pages", () => {
       ["/about-data?x=1", "/about-data"],
       ["/user", null],
       ["/release-notes/rss.xml", null],
+      ["/release-notes/3?x=1", "/release-notes/3"],
+      ["/stocks/PETR4.data?_routes=routes%2Fstock&range=5y&utm=1", "/stocks/PETR4.data?_routes=routes%2Fstock&range=5y"],
       ["/cryptos?lng=en", null],
       ["/login", null],
     ];
