@@ -2,26 +2,16 @@ import { supportedLanguages, languageQueryParam } from "~/i18n/languages";
 import { orUnavailable } from "~/market/unavailable";
 import type { Logger } from "~/platform/logger.server";
 import type { MarketService } from "~/market/service.server";
+import type { RouteEntry } from "~/platform/route-table.server";
 
-/** The public pages search engines should index (account, admin and search pages are noindex). */
-const publicPaths = [
-  "/",
-  "/cryptos",
-  "/stocks",
-  "/screener",
-  "/news",
-  "/currency-converter",
-  "/calendar",
-  "/compare",
-  "/release-notes",
-  "/team",
-  "/faq",
-  "/about-us",
-  "/about-data",
-  "/more",
-  "/privacy-policy",
-  "/cookie-policy",
-];
+/** A route's path up to where its first parameter begins (`/cryptos/` of `/cryptos/:crypto`), or all of it. */
+function staticPart({ pattern }: RouteEntry): { prefix: string; exact: boolean } {
+  const parameter = pattern.search(/\/[:*]/);
+  return parameter === -1 ? { prefix: pattern, exact: true } : { prefix: pattern.slice(0, parameter + 1), exact: false };
+}
+
+/** Routes that name paths of their own: not the catch-all. */
+const named = (routes: readonly RouteEntry[]) => routes.filter(({ pattern }) => pattern.startsWith("/"));
 
 /** As many detail pages as the list screens can reach at once. */
 const cryptoPageSize = 250;
@@ -54,16 +44,23 @@ function urlEntry(publicUrl: string, path: string, lastModified?: Date): string 
   return `<url><loc>${escapeXml(url)}</loc>${modified}${alternates.join("")}</url>`;
 }
 
-/** sitemap.xml: public pages, every crypto and stock detail page the lists show, and published notes. */
+/**
+ * sitemap.xml: the pages whose route search engines may index (app/route-policies.ts), every
+ * crypto and stock detail page the lists show, and published notes.
+ */
 export async function sitemapXml(
   market: MarketService,
   logger: Logger,
   publicUrl: string,
+  routes: readonly RouteEntry[],
   notes: readonly { path: string; updatedAt: Date }[],
 ): Promise<string> {
   const [cryptos, stocks] = await Promise.all([cryptoPaths(market, logger), stockPaths(market, logger)]);
+  const pages = named(routes)
+    .filter((route) => route.robots === "index" && staticPart(route).exact)
+    .map(({ pattern }) => pattern);
   const entries = [
-    ...[...publicPaths, ...cryptos, ...stocks].map((path) => urlEntry(publicUrl, path)),
+    ...[...pages, ...cryptos, ...stocks].map((path) => urlEntry(publicUrl, path)),
     ...notes.map(({ path, updatedAt }) => urlEntry(publicUrl, path, updatedAt)),
   ];
   return [
@@ -74,22 +71,36 @@ export async function sitemapXml(
   ].join("\n");
 }
 
-/** robots.txt: everything public may be crawled; private, API and per-visitor pages may not. */
-export function robotsTxt(publicUrl: string): string {
-  const disallowed = [
-    "/admin/",
-    "/user",
-    "/auth/",
-    "/proxy/",
-    "/chat",
-    "/search",
-    "/login",
-    "/register",
-    "/feedback",
-    "/favorites",
-    "/theme",
-    "/currency",
-    "/demo-notice",
-  ];
-  return ["User-agent: *", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
+/**
+ * robots.txt from each route's declaration. A route search engines may not read is disallowed by
+ * the shortest prefix that covers no route they may read (`/admin/` for every administrator's
+ * screen); a route they may read that such a prefix still covers (`/currency-converter` under
+ * `/currency`) is allowed again, the longer rule winning.
+ */
+export function robotsTxt(publicUrl: string, routes: readonly RouteEntry[]): string {
+  const readable = named(routes)
+    .filter(({ robots }) => robots !== "disallow")
+    .map(staticPart);
+  // Whether `prefix` covers a path a readable route answers.
+  const coversReadable = (prefix: string) =>
+    readable.some((path) => path.prefix.startsWith(prefix) || (!path.exact && prefix.startsWith(path.prefix)));
+  const prefixes = named(routes)
+    .filter(({ robots }) => robots === "disallow")
+    .map(staticPart)
+    // A route whose path begins with a parameter would disallow the whole site.
+    .filter(({ prefix }) => prefix !== "/")
+    .map(({ prefix }) => {
+      const folders = [...prefix.matchAll(/\//g)].slice(1).map(({ index }) => prefix.slice(0, index + 1));
+      return [...folders, prefix].find((candidate) => !coversReadable(candidate)) ?? prefix;
+    });
+  const disallowed = [...new Set(prefixes)].filter((prefix, _, all) => !all.some((other) => other !== prefix && prefix.startsWith(other)));
+  const allowed = readable.filter((path) => disallowed.some((prefix) => path.prefix.startsWith(prefix))).map(({ prefix }) => prefix);
+  return [
+    "User-agent: *",
+    ...disallowed.map((prefix) => `Disallow: ${prefix}`),
+    ...allowed.map((prefix) => `Allow: ${prefix}`),
+    "",
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

@@ -1,4 +1,4 @@
-import { matchRoutes, type MiddlewareFunction, type RouteObject } from "react-router";
+import { createContext, matchRoutes, type MiddlewareFunction, type RouteObject, type RouterContextProvider } from "react-router";
 import { platformOf } from "./context.server";
 
 /**
@@ -64,6 +64,8 @@ export type RouteManifest = Readonly<Record<string, { id: string; parentId?: str
 export type RouteTable = {
   /** The route a path is answered by (`/stocks/PETR4` and `/stocks/PETR4.data` alike), with its policy. */
   of(path: string): RouteEntry;
+  /** Every route that answers requests, in the order of app/routes.ts. */
+  readonly all: readonly RouteEntry[];
 };
 
 /** The label of a request no route of the app answers (or only the catch-all's not-found page). */
@@ -71,7 +73,7 @@ export const otherRoute = "other";
 
 const defaultBodyLimit = 64 * 1024;
 const undeclared: RoutePolicy = { cache: "private" };
-/** A path no route answers: private. */
+/** A path no route answers, or a request whose route is not known yet: private. */
 const unmatched: RouteEntry = { pattern: otherRoute, cache: "private", params: [], bodyLimit: defaultBodyLimit, robots: "disallow" };
 /** React Router's data requests name the routes whose loaders they want. */
 const dataRequestParams = ["_routes"];
@@ -139,15 +141,25 @@ export function createRouteTable(manifest: RouteManifest, policies: RoutePolicie
       }
       return entry;
     },
+    all: [...entries.values()].map(([page]) => page),
   };
 }
 
+/** The policy of the route this request is answered by, for its loaders. */
+const routeContext = createContext<RouteEntry>(unmatched);
+
+/** Whether search engines may index the page this request shows: its route's declaration says. */
+export function mayIndex(context: Readonly<RouterContextProvider>): boolean {
+  return context.get(routeContext).robots === "index";
+}
+
 /**
- * Makes a private or personal answer `private, no-store`: neither the browser's disk nor any
- * shared cache on the way may keep it.
+ * Finds the request's route once for its loaders, and makes a private or personal answer
+ * `private, no-store`: neither the browser's disk nor any shared cache on the way may keep it.
  */
 export const routePolicyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const route = platformOf(context).routes.of(new URL(request.url).pathname);
+  context.set(routeContext, route);
   const response = await next();
   if (route.cache === "private" || route.cache === "personal") response.headers.set("Cache-Control", "private, no-store");
   return response;

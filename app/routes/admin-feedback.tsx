@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "", 10) || 1);
   return {
-    meta: pageMetaFor(context, "admin", { ns: "feedback", noindex: true }),
+    meta: pageMetaFor(context, "admin", { ns: "feedback" }),
     page,
     perPage: feedbackPerPage,
     ...(await listFeedback(platformOf(context).db, page)),

@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const values: ReleaseNoteInput = note
     ? { title: note.title, author: note.author, contact: note.contact, body: note.body, status: note.status }
     : { title: "", author: admin.name, contact: admin.email, body: "", status: "draft" };
-  const meta = pageMetaFor(context, id === "new" ? "editor.new" : "editor.edit", { ns: "releases", noindex: true });
+  const meta = pageMetaFor(context, id === "new" ? "editor.new" : "editor.edit", { ns: "releases" });
   return {
     meta,
     crumb: meta.title,

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { page } = parseSearch(request, pagedSearch);
   return {
-    meta: pageMetaFor(context, "admin", { ns: "releases", noindex: true }),
+    meta: pageMetaFor(context, "admin", { ns: "releases" }),
     page,
     perPage: releaseNotesPerPage,
     ...(await listReleaseNotes(platformOf(context).db, page, { includeDrafts: true })),

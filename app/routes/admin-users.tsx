@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "", 10) || 1);
   return {
-    meta: pageMetaFor(context, "pages.adminUsers", { ns: "account", noindex: true }),
+    meta: pageMetaFor(context, "pages.adminUsers", { ns: "account" }),
     page,
     perPage: usersPerPage,
     ...(await listUsers(platformOf(context).db, page)),

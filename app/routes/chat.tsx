@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context);
   return data(
     {
-      meta: pageMetaFor(context, "page", { ns: "assistant", noindex: true }),
+      meta: pageMetaFor(context, "page", { ns: "assistant" }),
       conversation: user ? await currentConversation(platformOf(context).db, user.id) : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },

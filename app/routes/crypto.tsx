@@ -11,6 +11,7 @@ import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { translateCryptoCategory } from "~/screens/crypto-categories.server";
 import { CurrencySwitcher } from "~/ui/market/currency-switcher";
 import { platformOf } from "~/platform/context.server";
+import { mayIndex } from "~/platform/route-table.server";
 import { cryptoViewsOf, marketOf } from "~/market/context.server";
 import { chartData } from "~/ui/charts/chart-data";
 import { chartRangeParam, defaultCryptoRange, parseChartRange } from "~/market/chart-range";
@@ -73,6 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       title: coin ? t("market.crypto.metaTitle", { name: coin.name, symbol: coin.symbol.toUpperCase() }) : id.data,
       description: coin ? t("market.crypto.metaDescription", { name: coin.name }) : t("market.cryptos.description"),
       keywords: coin ? `${coin.name}, ${coin.symbol.toUpperCase()}, ${t("market.crypto.keywords")}` : t("market.cryptos.keywords"),
+      noindex: !mayIndex(context),
     },
     detail:
       detail && coin

@@ -71,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         params,
       );
   return {
-    meta: pageMetaFor(context, "pages.favoriteItems", { ns: "favorites", noindex: true }),
+    meta: pageMetaFor(context, "pages.favoriteItems", { ns: "favorites" }),
     params,
     list,
     tables,

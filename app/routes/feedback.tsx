@@ -17,7 +17,7 @@ import { parseFormSubmission } from "~/platform/forms.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
-  return { meta: pageMetaFor(context, "page", { ns: "feedback", noindex: true }) };
+  return { meta: pageMetaFor(context, "page", { ns: "feedback" }) };
 }
 
 export const meta = routeMeta;

@@ -25,7 +25,7 @@ async function requirePendingSecondFactor(request: Request, context: Readonly<Ro
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePendingSecondFactor(request, context);
-  return { meta: pageMetaFor(context, "pages.twoFactor", { ns: "account", noindex: true }) };
+  return { meta: pageMetaFor(context, "pages.twoFactor", { ns: "account" }) };
 }
 
 export const meta = routeMeta;

@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const quotes = new Map(candidates.map((item) => [item.id, item]));
   const items = rows.flatMap((row) => quotes.get(row.favorite.id) ?? []);
   const inTable = new Set(items.map((item) => item.id));
-  const meta = pageMetaFor(context, "pages.registerTable", { ns: "favorites", noindex: true });
+  const meta = pageMetaFor(context, "pages.registerTable", { ns: "favorites" });
   return {
     meta: { ...meta, title: `${table.title} · ${meta.title}` },
     // The breadcrumb's last crumb: the table's title rather than its id.

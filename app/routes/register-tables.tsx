@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const tables = await listTables(platformOf(context).db, user.id);
   return {
-    meta: pageMetaFor(context, "pages.registerTables", { ns: "favorites", noindex: true }),
+    meta: pageMetaFor(context, "pages.registerTables", { ns: "favorites" }),
     tables: tables.map((table) => ({
       id: table.id,
       title: table.title,

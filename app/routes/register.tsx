@@ -23,7 +23,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), afterSignInPath);
   if (getUser(context)) throw redirect(redirectTo);
   return {
-    meta: pageMetaFor(context, "pages.register", { ns: "account", noindex: true }),
+    meta: pageMetaFor(context, "pages.register", { ns: "account" }),
     redirectTo,
     providers: enabledOAuthProviders(platformOf(context).config),
   };

@@ -7,6 +7,7 @@ import { releaseNoteLanguage } from "~/content/release-note-language";
 import { viewReleaseNote } from "~/content/release-notes.server";
 import { getInstance } from "~/i18n/middleware.server";
 import { platformOf } from "~/platform/context.server";
+import { mayIndex } from "~/platform/route-table.server";
 import { NoteByline } from "~/ui/content/note-parts";
 import { Notice } from "~/ui/kit/notice";
 import { routeMeta } from "~/ui/meta";
@@ -24,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       title: note.title,
       description: note.excerpt || t("list.description"),
       keywords: t("list.keywords"),
-      noindex: note.status === "draft",
+      noindex: note.status === "draft" || !mayIndex(context),
     },
     crumb: note.title,
     note,

@@ -3,7 +3,8 @@ import { platformOf } from "~/platform/context.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return new Response(robotsTxt(platformOf(context).config.publicUrl), {
+  const { config, routes } = platformOf(context);
+  return new Response(robotsTxt(config.publicUrl, routes.all), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
   });
 }

@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const currency = readCryptoCurrency(request.headers.get("Cookie"), languageOf(language));
   const response = await search(marketOf(context), platformOf(context).logger, scope, query, language, currency);
   // Result pages are endless and thin: keep them out of search engines.
-  const meta = pageMetaFor(context, "search", { noindex: true });
+  const meta = pageMetaFor(context, "search");
   // A failure is a message in the page (role="alert"), never the error page around it.
   return { meta, ...response };
 }

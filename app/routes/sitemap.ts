@@ -8,9 +8,9 @@ import type { Route } from "./+types/sitemap";
 const maxNotes = 5000;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, config, logger } = platformOf(context);
+  const { db, config, logger, routes } = platformOf(context);
   const notes = (await latestReleaseNotes(db, maxNotes)).map(({ id, updatedAt }) => ({ path: `/release-notes/${id}`, updatedAt }));
-  return new Response(await sitemapXml(marketOf(context), logger, config.publicUrl, notes), {
+  return new Response(await sitemapXml(marketOf(context), logger, config.publicUrl, routes.all, notes), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -13,6 +13,7 @@ import { orUnavailable } from "~/market/unavailable";
 import { tickerSchema } from "~/market/identifiers";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
+import { mayIndex } from "~/platform/route-table.server";
 import { exchangeOfTicker, marketHoursView } from "~/market/market-hours.server";
 import { MarketStatusBadges } from "~/ui/market/market-status";
 import { chartData } from "~/ui/charts/chart-data";
@@ -62,6 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       title: stock ? t("market.stock.metaTitle", { ticker: stock.ticker, name: stock.name }) : ticker.data,
       description: stock ? t("market.stock.metaDescription", { ticker: stock.ticker, name: stock.name }) : t("market.stocks.description"),
       keywords: stock ? `${stock.ticker}, ${stock.name}, ${t("market.stock.keywords")}` : t("market.stocks.keywords"),
+      noindex: !mayIndex(context),
     },
     // Only what the page shows: the chart has its own candles.
     detail: detail && stock ? { ...detail, data: { ...stock, history: [] } } : null,

@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = platformOf(context);
   const user = await currentAccount(context, request);
   return {
-    meta: pageMetaFor(context, "pages.account", { ns: "account", noindex: true }),
+    meta: pageMetaFor(context, "pages.account", { ns: "account" }),
     account: toSessionUser(user),
     twoFactor: {
       enabled: user.twoFactorEnabled,

@@ -1,8 +1,9 @@
 import { route } from "@react-router/dev/routes";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { robotsTxt } from "~/content/sitemap.server";
 import { platformContext, type Platform } from "~/platform/context.server";
-import { createRouteTable, routePolicyMiddleware, type RouteTable } from "~/platform/route-table.server";
+import { createRouteTable, mayIndex, routePolicyMiddleware, type RouteTable } from "~/platform/route-table.server";
 import { routePolicies } from "~/route-policies";
 import appRoutes from "~/routes";
 import { declarationProblems, routeManifest } from "../support/routes";
@@ -25,7 +26,7 @@ async function throughMiddleware(
     { request, context, params: {}, unstable_pattern: "", url: new URL(request.url) } as never,
     async () => answer,
   );
-  return response as Response;
+  return { response: response as Response, indexed: mayIndex(context) };
 }
 
 describe("route policies", () => {
@@ -50,23 +51,27 @@ describe("route policies", () => {
     ).toEqual(["routes/crypto: its example /stocks/PETR4 is answered by routes/stock"]);
   });
 
-  it("make a route added without a declaration private: never kept, private, no-store", async () => {
+  it("make a route added without a declaration private: never kept, private, no-store, out of robots' reach", async () => {
     const routes = createRouteTable(routeManifest(withPortfolio), routePolicies);
     for (const path of ["/portfolio", "/portfolio.data"]) {
       expect(routes.of(path)).toMatchObject({ id: "routes/portfolio", pattern: "/portfolio", cache: "private", bodyLimit: 64 * 1024 });
-      const response = await throughMiddleware(routes, path);
+      const { response, indexed } = await throughMiddleware(routes, path);
       expect(response.headers.get("Cache-Control"), path).toBe("private, no-store");
+      expect(indexed).toBe(false);
     }
+    expect(robotsTxt("https://markets.example", routes.all)).toMatch(/^Disallow: \/portfolio$/m);
   });
 
-  it("leave the Cache-Control of a public or own route's answer as it is", async () => {
-    expect((await throughMiddleware(app, "/about-us")).headers.get("Cache-Control")).toBe("no-cache");
+  it("leave the Cache-Control of a public or own route's answer as it is, and let robots index public pages", async () => {
+    expect(await throughMiddleware(app, "/about-us")).toMatchObject({ indexed: true });
+    expect((await throughMiddleware(app, "/about-us")).response.headers.get("Cache-Control")).toBe("no-cache");
     const feed = await throughMiddleware(
       app,
       "/release-notes/rss.xml",
       new Response("", { headers: { "Cache-Control": "public, max-age=300" } }),
     );
-    expect(feed.headers.get("Cache-Control")).toBe("public, max-age=300");
+    expect(feed.response.headers.get("Cache-Control")).toBe("public, max-age=300");
+    expect(feed.indexed).toBe(false);
   });
 
   it("keep what each route was before they were declared in one place", () => {

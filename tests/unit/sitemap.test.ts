@@ -49,12 +49,30 @@ describe("sitemap.xml", () => {
 });
 
 describe("robots.txt", () => {
-  it("lets crawlers read public pages, keeps them out of private ones and points at the sitemap", async () => {
+  /** What a crawler following RFC 9309 makes of `path`: the longest rule that starts it wins, Allow on a tie. */
+  const mayCrawl = (rules: string, path: string) => {
+    const matching = [...rules.matchAll(/^(Allow|Disallow): (\S+)$/gm)]
+      .filter(([, , prefix]) => path.startsWith(prefix!))
+      .sort(([, kindA, a], [, kindB, b]) => b!.length - a!.length || (kindA === "Allow" ? -1 : kindB === "Allow" ? 1 : 0));
+    return matching[0]?.[1] !== "Disallow";
+  };
+
+  it("lets crawlers read every page of the sitemap, keeps them out of private ones and points at the sitemap", async () => {
     const { loader } = await import("~/routes/robots");
     const text = await loader(argsFor("/robots.txt")).text();
     expect(text).toMatch(/^User-agent: \*$/m);
-    for (const path of ["/admin/", "/user", "/proxy/", "/chat"]) expect(text).toContain(`Disallow: ${path}`);
     expect(text).not.toMatch(/^Disallow: \/$/m);
     expect(text).toContain("Sitemap: https://markets.example/sitemap.xml");
+    const sitemap = await (await import("~/routes/sitemap")).loader(argsFor("/sitemap.xml"));
+    const pages = [...(await sitemap.text()).matchAll(/<loc>https:\/\/markets\.example([^<]+)<\/loc>/g)].map(([, path]) => path!);
+    expect(pages).toContain("/currency-converter");
+    for (const path of pages) expect(mayCrawl(text, path), path).toBe(true);
+    for (const path of ["/release-notes/rss.xml", "/sitemap.xml"]) expect(mayCrawl(text, path), path).toBe(true);
+    for (const path of ["/admin/users", "/admin/release-notes/new", "/user", "/user.data", "/user/register-tables/3", "/proxy/stocks"]) {
+      expect(mayCrawl(text, path), path).toBe(false);
+    }
+    for (const path of ["/chat", "/search?q=petro", "/login/two-fa", "/auth/me", "/favorites", "/feedback", "/currency", "/theme"]) {
+      expect(mayCrawl(text, path), path).toBe(false);
+    }
   });
 });
