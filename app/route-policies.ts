@@ -51,7 +51,7 @@ export const routePolicies = {
   },
   "routes/screener": { cache: "public", params: screenerParams, robots: "index", examples: ["/screener", "/screener?type=fund&dyMin=abc"] },
   "routes/screener-csv": { cache: "own", robots: "noindex" },
-  "routes/news": { cache: "public", params: Object.keys(newsSearch.shape), robots: "index" },
+  "routes/news": { cache: "public", params: Object.keys(newsSearch.shape), robots: "index", examples: ["/news", "/news?category=crypto"] },
   "routes/theme": { cache: "own" },
   "routes/currency": { cache: "own" },
   "routes/demo-notice": { cache: "own" },

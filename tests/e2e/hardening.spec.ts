@@ -1,13 +1,15 @@
 /**
  * Issue 14: the built app on the open internet. Request bodies are limited before the app reads
  * them, the page cache's memory holds under many distinct URLs, every answer has its own CSP
- * nonce, personal pages are never stored, and cross-site or odd requests are answered cleanly.
+ * nonce, what each route declares about caching holds (app/route-policies.ts), and cross-site or
+ * odd requests are answered cleanly.
  *
  * Requests only, against its own instance of the built app: it runs once, in the js-on project.
  */
 import { expect, test } from "@playwright/test";
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { signUp, signUpPassword, startAppServer, type AppServer } from "../support/app-server";
+import { declaredRoutes } from "../support/routes";
 
 const cacheLimitMb = 4;
 
@@ -78,6 +80,18 @@ function send(
     }
   });
 }
+
+const routes = declaredRoutes();
+/** A page's data request, as React Router's client makes it: `/_root.data` for the home page. */
+const dataTwin = (path: string) => {
+  const { pathname, search } = new URL(path, "http://localhost");
+  return `${pathname === "/" ? "/_root" : pathname}.data${search}`;
+};
+/** The example paths of every route kept for `cache`, with the data requests of those that are screens. */
+const pathsOf = (...caches: string[]) =>
+  routes
+    .filter(({ policy }) => policy && caches.includes(policy.cache))
+    .flatMap(({ examples, screen }) => (screen ? examples.flatMap((path) => [path, dataTwin(path)]) : examples));
 
 const formHeaders = () => ({ Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" });
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -210,24 +224,21 @@ test("the page cache stays within its memory cap under tens of thousands of dist
   agent.destroy();
 });
 
-test("personal pages and their data twins are never stored", async () => {
+test("private and personal routes and their data twins are never stored; public pages are kept", async () => {
   const agent = new Agent({ keepAlive: true });
   const cookie = await signUp(app, "private_pages");
-  for (const path of [
-    "/user",
-    "/user.data",
-    "/user/favorite-items",
-    "/user/register-tables",
-    "/user/register-tables.data",
-    "/chat",
-    "/feedback",
-    "/feedback.data",
-    "/admin/users",
-  ]) {
+  const privatePaths = pathsOf("private", "personal");
+  expect(privatePaths).toEqual(expect.arrayContaining(["/user", "/user.data", "/login/two-fa", "/admin/users", "/feedback.data"]));
+  for (const path of privatePaths) {
     const answer = await send(agent, path, { headers: { Cookie: cookie } });
-    expect(answer.headers["cache-control"], path).toBe("private, no-store");
+    expect.soft(answer.headers["cache-control"], path).toBe("private, no-store");
   }
-  expect((await send(agent, "/about-us")).headers["cache-control"]).toBe("no-cache");
+  const publicPaths = pathsOf("public");
+  expect(publicPaths).toEqual(expect.arrayContaining(["/about-us", "/_root.data", "/stocks/PETR4", "/release-notes/1.data"]));
+  for (const path of publicPaths) {
+    const answer = await send(agent, path);
+    expect.soft(answer.headers["cache-control"], path).toBe("no-cache");
+  }
   agent.destroy();
 });
 
@@ -316,10 +327,10 @@ test("a return path that resolves off-site ends on this site, on every route tha
 test("a signed-in page rendered afresh because of an extra cookie is still private", async () => {
   const agent = new Agent({ keepAlive: true });
   const cookie = await signUp(app, "extra_cookie");
-  for (const path of ["/cryptos", "/about-us", "/stocks/PETR4"]) {
+  for (const path of pathsOf("public")) {
     const answer = await send(agent, path, { headers: { Cookie: `${cookie}; _ga=GA1.1.123` } });
-    expect(answer.status, path).toBe(200);
-    expect(answer.headers["cache-control"], path).toMatch(/\bprivate\b/);
+    expect.soft(answer.status, path).toBe(200);
+    expect.soft(answer.headers["cache-control"], path).toMatch(/\bprivate\b/);
   }
   agent.destroy();
 });
