@@ -89,8 +89,9 @@ listener.listen(env.port, env.host, async () => {
     ["0.0.0.0", "::"].includes(env.host) && "all interfaces",
     env.publicUrl !== address && `public address ${env.publicUrl}`,
   ].filter(Boolean);
-  const { crypto, stocks, news, calendar, rates } = env.market;
-  const providers = new Set([crypto, stocks, news, calendar, rates].map(({ provider }) => provider));
+  // Each kind's upstream from the provider registry, or the embedded demo.
+  const { chosen } = services.marketSources;
+  const providers = new Set(["cryptos", "stocks", "news", "calendar", "rates"].map((kind) => chosen[kind]?.id ?? "demo"));
   logger.info(`Market Analytics listening on ${address}${notes.length ? ` (${notes.join("; ")})` : ""}`);
   // Where the data lives, without the password a PostgreSQL URL may carry.
   const { host, pathname } = env.databaseUrl ? new URL(env.databaseUrl) : {};
