@@ -34,7 +34,13 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
+  // E2E_JSON_REPORT=<folder> also writes sqlite.json or postgresql.json there, for scripts/e2e-durations.js.
+  reporter: process.env.E2E_JSON_REPORT
+    ? [
+        ["list"],
+        ["json", { outputFile: path.join(process.env.E2E_JSON_REPORT, process.env.DATABASE_URL ? "postgresql.json" : "sqlite.json") }],
+      ]
+    : [["list"]],
   timeout: 30_000,
   use: { baseURL, locale: "pt-BR", trace: "off" },
   projects: [

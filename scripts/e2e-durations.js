@@ -2,8 +2,8 @@
 // project (retries included), then the slowest tests. Compare files within one run: on a shared
 // two-core machine absolute times vary by run.
 //
-//   PLAYWRIGHT_JSON_OUTPUT_NAME=/tmp/e2e.json npx playwright test --reporter=line,json
-//   node scripts/e2e-durations.js /tmp/e2e.json [how many slowest tests, 25 by default]
+//   E2E_JSON_REPORT=/tmp/e2e npm test      (or npm run test:e2e, test:e2e:pg: sqlite.json, postgresql.json)
+//   node scripts/e2e-durations.js /tmp/e2e/sqlite.json [how many slowest tests, 25 by default]
 import { readFileSync } from "node:fs";
 
 const [file, top = "25"] = process.argv.slice(2);

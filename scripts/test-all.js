@@ -45,12 +45,12 @@ function printSummary() {
   console.log(`\nStage times (minutes:seconds):\n${lines.join("\n")}\n  ${"total".padEnd(width)}  ${minutes(total).padStart(6)}`);
 }
 
-// Ctrl-C or a CI time-out reaches the running stage (the same process group gets it from a
-// terminal; a lone SIGTERM is passed on); the table is printed once it has ended.
+// Each stage runs in a process group of its own: Ctrl-C or a CI time-out is passed to the whole
+// group (npm, its shell and what they started), and the table is printed once the stage has ended.
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     stopping = true;
-    child?.kill(signal);
+    if (child?.pid) process.kill(-child.pid, signal);
   });
 }
 
@@ -58,7 +58,7 @@ for (const [stage, command] of selected) {
   console.log(`\n=== ${stage}: ${command}`);
   const started = performance.now();
   const code = await new Promise((resolve) => {
-    child = spawn(command, { shell: true, stdio: "inherit" });
+    child = spawn(command, { shell: true, stdio: "inherit", detached: true });
     child.once("error", (error) => {
       console.error(`${stage}: ${error.message}`);
       resolve(127);
