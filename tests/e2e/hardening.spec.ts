@@ -225,6 +225,8 @@ test("the page cache stays within its memory cap under tens of thousands of dist
 });
 
 test("private and personal routes and their data twins are never stored; public pages are kept", async () => {
+  // Every example of every such route: about 120 requests, most of them rendering a page.
+  test.setTimeout(120_000);
   const agent = new Agent({ keepAlive: true });
   const cookie = await signUp(app, "private_pages");
   const privatePaths = pathsOf("private", "personal");
@@ -325,6 +327,8 @@ test("a return path that resolves off-site ends on this site, on every route tha
 });
 
 test("a signed-in page rendered afresh because of an extra cookie is still private", async () => {
+  // Every public page, each rendered for this request alone.
+  test.setTimeout(90_000);
   const agent = new Agent({ keepAlive: true });
   const cookie = await signUp(app, "extra_cookie");
   for (const path of pathsOf("public")) {
