@@ -78,9 +78,7 @@ export async function createServices(config: Env, overrides: ServiceOverrides = 
     logger,
     metrics,
     lifecycle: createLifecycle(),
-    rateLimiter: countingRefusals(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(clock), () =>
-      metrics.rateLimitRefusals.inc(),
-    ),
+    rateLimiter: countingRefusals(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(), () => metrics.rateLimitRefusals.inc()),
     events,
     shared,
     // A version outlives every page kept under it by a minute.
