@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { createInstance, type i18n } from "i18next";
 import type { IncomingMessage } from "node:http";
 import { initReactI18next } from "react-i18next";
@@ -89,8 +90,7 @@ async function detectLanguageWithDetector(url: string, cookie: string | null | u
  * visitor to visitor: remembered, so a page served from memory builds no Request to find it out.
  * Bounded, since both are the visitor's to choose.
  */
-const detectedFromHeaders = new Map<string, Language>();
-const detectedFromHeadersLimit = 1000;
+const detectedFromHeaders = new LRUCache<string, Language>({ max: 1000 });
 
 async function detectLanguageOf(url: string, cookie: string | null | undefined, acceptLanguage: string | null | undefined) {
   const accepted = acceptedLanguages(acceptLanguage);
@@ -99,7 +99,6 @@ async function detectLanguageOf(url: string, cookie: string | null | undefined, 
   const remembered = detectedFromHeaders.get(key);
   if (remembered) return remembered;
   const language = await detectLanguageWithDetector(url, cookie, accepted);
-  if (detectedFromHeaders.size >= detectedFromHeadersLimit) detectedFromHeaders.clear();
   detectedFromHeaders.set(key, language);
   return language;
 }

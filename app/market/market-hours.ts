@@ -5,6 +5,8 @@
  * so daylight saving time is whatever the time zone database says it is.
  */
 
+import { BoundedMap } from "~/lib/bounded-map";
+
 export const exchanges = ["B3", "US"] as const;
 export type Exchange = (typeof exchanges)[number];
 
@@ -73,7 +75,7 @@ function wallClockMs(timeZone: string, at: number): number {
 }
 
 const QUARTER_HOUR_MS = 15 * 60_000;
-const offsets = new Map<string, number>();
+const offsets = new BoundedMap<string, number>(1000);
 
 /**
  * How far `timeZone`'s wall clock is ahead of UTC at `at`. Offsets change only at a transition,
@@ -85,7 +87,6 @@ function offsetMs(timeZone: string, at: number): number {
   let offset = offsets.get(key);
   if (offset === undefined) {
     offset = wallClockMs(timeZone, at) - Math.floor(at / 1000) * 1000;
-    if (offsets.size >= 1000) offsets.clear();
     offsets.set(key, offset);
   }
   return offset;

@@ -1,8 +1,9 @@
+import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject } from "react-router";
 
 type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean };
 
-/** Paths whose pattern is remembered; past it the oldest is forgotten (a crawler's made-up paths cannot grow it). */
+/** Paths whose pattern is remembered; past it the least recently asked is forgotten (a crawler's made-up paths cannot grow it). */
 const rememberedPaths = 2000;
 
 /** The label of a request no route of the app answers (or only the catch-all's not-found page). */
@@ -19,7 +20,7 @@ export function routePatterns(manifest: Record<string, ManifestRoute | undefined
       .filter((route) => route.parentId === parentId)
       .map((route) => (route.index ? { id: route.id, index: true } : { id: route.id, path: route.path, children: childrenOf(route.id) }));
   const tree = childrenOf(undefined);
-  const known = new Map<string, string>();
+  const known = new LRUCache<string, string>({ max: rememberedPaths });
 
   const patternOf = (path: string) => {
     if (path.startsWith("/assets/")) return "/assets/*";
@@ -37,7 +38,6 @@ export function routePatterns(manifest: Record<string, ManifestRoute | undefined
     let pattern = known.get(path);
     if (pattern === undefined) {
       pattern = patternOf(path);
-      if (known.size >= rememberedPaths) known.delete(known.keys().next().value!);
       known.set(path, pattern);
     }
     return pattern;

@@ -4,6 +4,8 @@
  * depends on when the process started.
  */
 
+import { LRUCache } from "lru-cache";
+
 export const MINUTE_MS = 60_000;
 export const STEP_MS = 5 * MINUTE_MS;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -76,8 +78,7 @@ export type AssetModel = {
 export type Window = { open: number; high: number; low: number; close: number; volume: number };
 
 /** Intraday paths are the expensive part; a bounded LRU keeps a long-running server small. */
-const pathCache = new Map<string, Float64Array>();
-const PATH_CACHE_SIZE = 4096;
+const pathCache = new LRUCache<string, Float64Array>({ max: 4096 });
 /** Cache keys name the instance, not the asset key, so two models can never share a path by mistake. */
 let instanceCount = 0;
 
@@ -201,15 +202,11 @@ export class PricePath {
 
   private path(day: number): Float64Array {
     const key = this.cachePrefix + day;
-    const cached = pathCache.get(key);
-    if (cached) {
-      pathCache.delete(key);
-      pathCache.set(key, cached);
-      return cached;
+    let path = pathCache.get(key);
+    if (!path) {
+      path = this.buildPath(day);
+      pathCache.set(key, path);
     }
-    const path = this.buildPath(day);
-    pathCache.set(key, path);
-    if (pathCache.size > PATH_CACHE_SIZE) pathCache.delete(pathCache.keys().next().value!);
     return path;
   }
 
