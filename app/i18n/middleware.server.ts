@@ -1,3 +1,4 @@
+import { YEAR_SECONDS } from "~/lib/time";
 import { LRUCache } from "lru-cache";
 import { createInstance, type i18n } from "i18next";
 import type { IncomingMessage } from "node:http";
@@ -17,8 +18,6 @@ import {
 import { resources } from "./resources";
 import { readCookie, serializeCookie } from "~/platform/cookies.server";
 
-const oneYear = 60 * 60 * 24 * 365;
-
 /**
  * The spec names a plain `i18next` cookie, which the browser-side detector reads too, so it is
  * kept as a bare value rather than React Router's encoded cookie format.
@@ -32,7 +31,7 @@ export const languageCookie: Cookie = {
     return isLanguage(value) ? value : null;
   },
   async serialize(value: string) {
-    return serializeCookie(languageCookieName, value, { maxAge: oneYear, httpOnly: false });
+    return serializeCookie(languageCookieName, value, { maxAge: YEAR_SECONDS, httpOnly: false });
   },
 };
 

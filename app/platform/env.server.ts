@@ -1,3 +1,4 @@
+import { DAY_MS, HOUR_MS } from "~/lib/time";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -53,7 +54,7 @@ const envSchema = z
     BCB_SGS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     CURRENCY_API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     CURRENCY_API_FALLBACK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-    REALTIME_DEMO_TICK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(250).max(3_600_000).default(5000)),
+    REALTIME_DEMO_TICK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(250).max(HOUR_MS).default(5000)),
     REALTIME_POLL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3600).default(15)),
     CRYPTO_STREAM: z.preprocess(emptyAsUndefined, z.enum(["binance", "off"]).default("binance")),
     BINANCE_STREAM_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^wss?$/ }).default("wss://stream.binance.com:9443")),
@@ -264,7 +265,7 @@ export function parseEnv(
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     sessionSecret: env.SESSION_SECRET,
-    sessionMaxAgeMs: env.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
+    sessionMaxAgeMs: env.SESSION_MAX_DAYS * DAY_MS,
     adminEmails: (env.ADMIN_EMAILS ?? "")
       .split(",")
       .map((email) => email.trim().toLowerCase())

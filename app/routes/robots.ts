@@ -1,9 +1,10 @@
+import { DAY_SECONDS } from "~/lib/time";
 import { robotsTxt } from "~/content/sitemap.server";
 import { platformOf } from "~/platform/context.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {
   return new Response(robotsTxt(platformOf(context).config.publicUrl), {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": `public, max-age=${DAY_SECONDS}` },
   });
 }

@@ -98,6 +98,7 @@ import {
   quirkyUsdRates,
 } from "./upstream-quirks";
 import { brapiFundamentals, finnhubMetrics, unknownFinnhubMetric } from "./fundamentals-samples";
+import { DAY_MS, DAY_SECONDS, HOUR_MS } from "../../app/lib/time";
 
 export { fakeEarningsRowCap } from "./upstream-quirks";
 
@@ -391,8 +392,8 @@ function coingeckoOhlc({ params, query, headers, ohlcEndMs = fakeOhlcEndMs }: In
   if (id === "ethereum") return ok({ status: { error_code: 429, error_message: "You've exceeded the Rate Limit." } });
   if (id !== "bitcoin") return coinNotFound;
   const span = days === "max" ? 4000 : Number(days);
-  const sizeMs = span <= 2 ? 30 * 60_000 : span <= 30 ? 4 * 3_600_000 : 4 * 86_400_000;
-  const count = Math.floor((span * 86_400_000) / sizeMs);
+  const sizeMs = span <= 2 ? 30 * 60_000 : span <= 30 ? 4 * HOUR_MS : 4 * DAY_MS;
+  const count = Math.floor((span * DAY_MS) / sizeMs);
   const rows: unknown[][] = [];
   for (let index = count - 1; index >= 0; index--) {
     const open = 60_000 + 1000 * Math.sin(index);
@@ -584,7 +585,7 @@ function brapiLongQuote(ticker: string, request: Incoming): Reply | null {
   for (let index = count - 1; index >= 0; index--) {
     const close = 30 + 5 * Math.sin(index / 10);
     history.push({
-      date: end - index * stepDays * 86_400,
+      date: end - index * stepDays * DAY_SECONDS,
       open: close - 0.5,
       high: close + 1,
       low: close - 1.5,
@@ -745,7 +746,7 @@ const finnhubProfiles: Record<string, unknown> = {
 /** `count` weekdays ending on `last`, newest first, priced around `base`, numbers as strings as Twelve Data sends them. */
 function dailyValues(last: string, count: number, base: number) {
   const values: Record<string, string>[] = [];
-  for (let at = Date.parse(`${last}T00:00:00Z`), i = 0; values.length < count; at -= 86_400_000, i++) {
+  for (let at = Date.parse(`${last}T00:00:00Z`), i = 0; values.length < count; at -= DAY_MS, i++) {
     const weekday = new Date(at).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
     const close = base + 10 * Math.sin(i / 9) - i * 0.05;
@@ -1055,7 +1056,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     url: `http://127.0.0.1:${port}`,
     setFault: (route, fault) => void faults.set(route, fault),
     movePrices: (factor) => void (priceFactor = factor),
-    setOhlcEnd: (ms) => void (ohlcEndMs = Math.floor(ms / 86_400_000) * 86_400_000),
+    setOhlcEnd: (ms) => void (ohlcEndMs = Math.floor(ms / DAY_MS) * DAY_MS),
     calls: (route) => matching(route).length,
     requests: (route) => matching(route),
     close: () =>

@@ -9,6 +9,7 @@ import { createMemoryRateLimiter, type RateLimit } from "~/platform/rate-limit.s
 import { manualClock } from "../support/clock";
 import { contextFor, routeArgs } from "../support/router-context";
 import { contextWith, createTestServices } from "../support/services";
+import { DAY_MS } from "~/lib/time";
 
 const clock = manualClock();
 const services = await createTestServices({ clock });
@@ -97,19 +98,18 @@ describe("sessions", () => {
 
   it("ends a session SESSION_MAX_DAYS (90 by default) after its sign-in, however often it was refreshed", async () => {
     const { user, refresh } = await signedInUser();
-    const day = 24 * 60 * 60 * 1000;
     const signedInAt = clock.now();
     let refreshToken = refresh;
     for (const days of [29, 58, 87]) {
-      clock.set(signedInAt + days * day);
+      clock.set(signedInAt + days * DAY_MS);
       const resolved = await resolve(request(`refresh_token=${refreshToken}`));
       expect(resolved.user?.id, `day ${days}`).toBe(user.id);
       refreshToken = cookieValue(resolved.setCookies, "refresh_token")!;
       // The cookie goes when the session does, not 30 days after the last refresh.
       const maxAge = Number(/Max-Age=(\d+)/.exec(resolved.setCookies.find((cookie) => cookie.startsWith("refresh_token="))!)?.[1]);
-      expect(maxAge).toBeLessThanOrEqual(((90 - days) * day) / 1000);
+      expect(maxAge).toBeLessThanOrEqual(((90 - days) * DAY_MS) / 1000);
     }
-    clock.set(signedInAt + 90 * day + 1000);
+    clock.set(signedInAt + 90 * DAY_MS + 1000);
     const ended = await resolve(request(`refresh_token=${refreshToken}`));
     expect(ended.user).toBeNull();
     expect(cookieValue(ended.setCookies, "refresh_token")).toBe("");

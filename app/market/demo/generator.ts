@@ -4,12 +4,10 @@
  * depends on when the process started.
  */
 
+import { DAY_MS, MINUTE_MS } from "~/lib/time";
 import { LRUCache } from "lru-cache";
 
-export const MINUTE_MS = 60_000;
 export const STEP_MS = 5 * MINUTE_MS;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
 /** Day 0 of every walk (a Monday, which `isWeekday` relies on); before it prices rest at their reference. */
 export const EPOCH_MS = Date.UTC(2024, 0, 1);
 
