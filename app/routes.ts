@@ -15,9 +15,10 @@ export default [
   route("screener", "routes/screener.tsx"),
   route("screener.csv", "routes/screener-csv.ts"),
   route("news", "routes/news.tsx"),
-  route("theme", "routes/theme.ts"),
-  route("currency", "routes/currency.ts"),
-  route("demo-notice", "routes/demo-notice.ts"),
+  // One module for the preference posts; the ids stay those of the routes' former modules.
+  route("theme", "routes/preferences.ts", { id: "routes/theme" }),
+  route("currency", "routes/preferences.ts", { id: "routes/currency" }),
+  route("demo-notice", "routes/preferences.ts", { id: "routes/demo-notice" }),
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
   route("metrics", "routes/metrics.ts"),

@@ -99,9 +99,7 @@ export async function createServices(config: Config, routes: RouteManifest, over
     logger,
     metrics,
     lifecycle: createLifecycle(),
-    rateLimiter: countingRefusals(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(clock), () =>
-      metrics.rateLimitRefusals.inc(),
-    ),
+    rateLimiter: countingRefusals(redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(), () => metrics.rateLimitRefusals.inc()),
     events,
     shared,
     // A version outlives every page kept under it by a minute.

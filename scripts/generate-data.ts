@@ -24,6 +24,7 @@ import {
   scalePassword,
   scaleTotals,
 } from "./lib/scale-accounts.js";
+import { DAY_MS } from "../app/lib/time";
 
 const scaleArgument = process.argv.slice(2).find((argument) => argument.startsWith("--scale="));
 const scale = scaleArgument ? Number(scaleArgument.split("=")[1]) : 1;
@@ -53,8 +54,7 @@ const uuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
 
 /** Every row dates from the two years before this instant, whenever the generator runs. */
 const end = Date.UTC(2026, 0, 1);
-const day = 86_400_000;
-const someTimeBefore = (limitMs: number, after = end - 730 * day) => new Date(after + below(Math.max(1, limitMs - after)));
+const someTimeBefore = (limitMs: number, after = end - 730 * DAY_MS) => new Date(after + below(Math.max(1, limitMs - after)));
 
 type Asset = { type: "crypto" | "stock"; id: string };
 /** The embedded data's assets (their count, 367, is prime: any stride visits each once). */
@@ -197,7 +197,7 @@ try {
       nickname: `user${index + 1}`,
       userType: "user" as const,
     })),
-  ].map((user) => ({ ...user, passwordHash, createdAt: someTimeBefore(end - 30 * day) }));
+  ].map((user) => ({ ...user, passwordHash, createdAt: someTimeBefore(end - 30 * DAY_MS) }));
   const userIds = (await insertAll<(typeof userRows)[number], { id: number }>("users", users, userRows, ["id"])).map((row) => row.id);
   const measuredIds = userIds.slice(0, measuredSizes.length);
   const ordinaryIds = userIds.slice(measuredSizes.length + 1);
@@ -262,7 +262,7 @@ try {
   tableIds.forEach(({ id }, index) => {
     const owned = favoritesByUser.get(tableOwners[index]!) ?? [];
     const picked = index < measuredIds.length ? owned : owned.slice(0, Math.min(owned.length, 1 + below(3)));
-    for (const favoriteId of picked) itemRows.push({ tableId: id, favoriteId, addedAt: someTimeBefore(end, end - 30 * day) });
+    for (const favoriteId of picked) itemRows.push({ tableId: id, favoriteId, addedAt: someTimeBefore(end, end - 30 * DAY_MS) });
   });
   await insertAll("record table items", recordTableItems, itemRows);
 
@@ -271,7 +271,7 @@ try {
   const sessionRows: Array<{ id: string; userId: number; createdAt: Date; updatedAt: Date }> = [];
   const messageRows: Array<{ sessionId: string; sender: "user" | "ai"; text: string; createdAt: Date }> = [];
   const conversation = (userId: number, messages: number) => {
-    const createdAt = someTimeBefore(end, end - 60 * day).getTime();
+    const createdAt = someTimeBefore(end, end - 60 * DAY_MS).getTime();
     const id = uuid();
     sessionRows.push({ id, userId, createdAt: new Date(createdAt), updatedAt: new Date(createdAt + messages * 60_000) });
     for (let n = 0; n < messages; n++) {

@@ -1,3 +1,4 @@
+import { HOUR_MS, MINUTE_MS } from "~/lib/time";
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import type { User } from "../../db/schema";
@@ -12,13 +13,12 @@ import { revokeAllSessions } from "./tokens.server";
 import { useBackupCode, verifyTotp } from "./two-factor.server";
 import { createUser, findUserByEmail, findUserByNickname, normaliseEmail } from "./users.server";
 
-const fifteenMinutes = 15 * 60_000;
-const oneHour = 60 * 60_000;
+const fifteenMinutes = 15 * MINUTE_MS;
 
 /** Per address and per account: 10 tries in 15 minutes is plenty for a person, little for a script. */
 export const accountLimits = {
   twoFactor: { name: "two-factor", limit: 10, windowMs: fifteenMinutes },
-  register: { name: "register", limit: 5, windowMs: oneHour },
+  register: { name: "register", limit: 5, windowMs: HOUR_MS },
   passwordChange: { name: "password-change", limit: 5, windowMs: fifteenMinutes },
 } as const satisfies Record<string, RateLimit>;
 
@@ -31,7 +31,7 @@ export const accountLimits = {
 const signInLimits = {
   accountFromAddress: { name: "login:account-from-address", limit: 10, windowMs: fifteenMinutes },
   address: { name: "login:address", limit: 30, windowMs: fifteenMinutes },
-  account: { name: "login:account", limit: 100, windowMs: oneHour },
+  account: { name: "login:account", limit: 100, windowMs: HOUR_MS },
 } as const satisfies Record<string, RateLimit>;
 
 type Refusal = { message: string; retryAfterSeconds: number };

@@ -1,10 +1,11 @@
+import { DAY_SECONDS } from "~/lib/time";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { User } from "../../db/schema";
 import { preparedPerDatabase, type AppDatabase } from "~/platform/database.server";
 
 export const accessTokenLifetimeSeconds = 15 * 60;
-export const refreshTokenLifetimeSeconds = 30 * 24 * 60 * 60;
+export const refreshTokenLifetimeSeconds = 30 * DAY_SECONDS;
 
 export type AccessClaims = { userId: number; familyId: string; expiresAt: number };
 

@@ -1,3 +1,4 @@
+import { DAY_SECONDS } from "~/lib/time";
 import { z } from "zod";
 import { cryptoOrders, newsCategories, stockRanges, stockSortFields, stockTypes } from "~/market/types";
 
@@ -55,7 +56,7 @@ export const cryptoListParams = z.object({
 });
 
 const unixSeconds = z.coerce.number().int().min(0).max(4_102_444_800);
-const maxChartSpanSeconds = 366 * 24 * 3600;
+const maxChartSpanSeconds = 366 * DAY_SECONDS;
 
 export const marketChartParams = z
   .object({ vs_currency: z.literal("usd").default("usd"), from: unixSeconds, to: unixSeconds })

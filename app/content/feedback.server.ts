@@ -1,3 +1,4 @@
+import { HOUR_MS } from "~/lib/time";
 import { count, eq, inArray } from "drizzle-orm";
 import { imageSize } from "image-size";
 import type { RouterContextProvider } from "react-router";
@@ -8,7 +9,7 @@ import type { RateLimit } from "~/platform/rate-limit.server";
 import { feedbackLimits, type FeedbackInput } from "./feedback-schema";
 
 /** A person sends a few reports an hour at most; a script is cut short. */
-const feedbackPerUser: RateLimit = { name: "feedback:user", limit: 10, windowMs: 60 * 60_000 };
+const feedbackPerUser: RateLimit = { name: "feedback:user", limit: 10, windowMs: HOUR_MS };
 
 /**
  * Counted per user only (people behind one office address each get their own allowance); the

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { Marked, type Token } from "marked";
 import { htmlPurifier } from "~/platform/html-purifier.server";
 
@@ -55,8 +56,7 @@ function plainText(tokens: readonly Token[]): string {
 }
 
 /** Excerpts already made: the newest notes are summarised for every home page rendered. */
-const excerpts = new Map<string, string>();
-const excerptsLimit = 200;
+const excerpts = new LRUCache<string, string>({ max: 200 });
 
 /** The first paragraph as plain text, cut at a word near `maxLength`: for lists, the home page and the team activity. */
 export function markdownExcerpt(markdown: string, maxLength = 220): string {
@@ -64,7 +64,6 @@ export function markdownExcerpt(markdown: string, maxLength = 220): string {
   const remembered = excerpts.get(key);
   if (remembered !== undefined) return remembered;
   const excerpt = excerptOf(markdown, maxLength);
-  if (excerpts.size >= excerptsLimit) excerpts.clear();
   excerpts.set(key, excerpt);
   return excerpt;
 }

@@ -1,3 +1,5 @@
+import { YEAR_SECONDS } from "~/lib/time";
+import { LRUCache } from "lru-cache";
 import { createInstance, type i18n } from "i18next";
 import type { IncomingMessage } from "node:http";
 import { initReactI18next } from "react-i18next";
@@ -16,8 +18,6 @@ import {
 import { resources } from "./resources";
 import { readCookie, serializeCookie } from "~/platform/cookies.server";
 
-const oneYear = 60 * 60 * 24 * 365;
-
 /**
  * The spec names a plain `i18next` cookie, which the browser-side detector reads too, so it is
  * kept as a bare value rather than React Router's encoded cookie format.
@@ -31,7 +31,7 @@ export const languageCookie: Cookie = {
     return isLanguage(value) ? value : null;
   },
   async serialize(value: string) {
-    return serializeCookie(languageCookieName, value, { maxAge: oneYear, httpOnly: false });
+    return serializeCookie(languageCookieName, value, { maxAge: YEAR_SECONDS, httpOnly: false });
   },
 };
 
@@ -89,8 +89,7 @@ async function detectLanguageWithDetector(url: string, cookie: string | null | u
  * visitor to visitor: remembered, so a page served from memory builds no Request to find it out.
  * Bounded, since both are the visitor's to choose.
  */
-const detectedFromHeaders = new Map<string, Language>();
-const detectedFromHeadersLimit = 1000;
+const detectedFromHeaders = new LRUCache<string, Language>({ max: 1000 });
 
 async function detectLanguageOf(url: string, cookie: string | null | undefined, acceptLanguage: string | null | undefined) {
   const accepted = acceptedLanguages(acceptLanguage);
@@ -99,7 +98,6 @@ async function detectLanguageOf(url: string, cookie: string | null | undefined, 
   const remembered = detectedFromHeaders.get(key);
   if (remembered) return remembered;
   const language = await detectLanguageWithDetector(url, cookie, accepted);
-  if (detectedFromHeaders.size >= detectedFromHeadersLimit) detectedFromHeaders.clear();
   detectedFromHeaders.set(key, language);
   return language;
 }

@@ -1,3 +1,4 @@
+import { BoundedMap } from "~/lib/bounded-map";
 import type { i18n as I18n, TFunction } from "i18next";
 import { createElement, use, useContext, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
 import { I18nContext } from "react-i18next";
@@ -53,7 +54,7 @@ function rememberedAs(key: unknown, rest: unknown[]): string | undefined {
  * translations arrive.
  */
 function rememberingPlainKeys(i18n: I18n, translate: TFunction): TFunction {
-  const texts = new Map<string, unknown>();
+  const texts = new BoundedMap<string, unknown>(rememberedTextsLimit);
   const forget = () => texts.clear();
   i18n.on("languageChanged", forget);
   i18n.store.on("added", forget);
@@ -63,7 +64,6 @@ function rememberingPlainKeys(i18n: I18n, translate: TFunction): TFunction {
     if (remembered === undefined) return call(key, ...rest);
     if (texts.has(remembered)) return texts.get(remembered);
     const text = call(key, ...rest);
-    if (texts.size >= rememberedTextsLimit) forget();
     texts.set(remembered, text);
     return text;
   }) as unknown as TFunction;

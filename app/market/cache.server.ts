@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { systemClock, type Clock } from "~/platform/clock";
 import type { SharedStore } from "~/platform/shared-store.server";
 import { UpstreamError } from "./providers/provider";
@@ -54,14 +55,13 @@ function parseEntry(json: string | undefined): Entry | undefined {
  * until its Retry-After has passed.
  */
 export class MarketCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
   private readonly inFlight = new Map<string, Promise<Entry>>();
   private readonly backoffUntil = new Map<string, number>();
   private readonly ttlMs: number;
   private readonly retries: number;
   private readonly baseDelayMs: number;
   private readonly maxDelayMs: number;
-  private readonly maxEntries: number;
   private readonly upstreamTimeoutMs: number;
   private readonly pollIntervalMs: number;
   private readonly clock: Clock;
@@ -75,7 +75,7 @@ export class MarketCache {
     this.retries = options.retries ?? 3;
     this.baseDelayMs = options.baseDelayMs ?? 1000;
     this.maxDelayMs = options.maxDelayMs ?? 30_000;
-    this.maxEntries = options.maxEntries ?? 5000;
+    this.entries = new LRUCache({ max: options.maxEntries ?? 5000 });
     this.upstreamTimeoutMs = options.upstreamTimeoutMs ?? 10_000;
     this.pollIntervalMs = options.pollIntervalMs ?? 50;
     this.clock = options.clock ?? systemClock;
@@ -128,7 +128,7 @@ export class MarketCache {
   private rememberIfNewer(key: string, found: Entry | undefined): Entry | undefined {
     const known = this.entries.get(key);
     if (!found || (known && found.fetchedAt <= known.fetchedAt)) return known;
-    this.remember(key, found);
+    this.entries.set(key, found);
     return found;
   }
 
@@ -143,15 +143,6 @@ export class MarketCache {
       return { value: JSON.parse(stored.value) as unknown, fetchedAt: stored.fetchedAt };
     } catch {
       return undefined;
-    }
-  }
-
-  private remember(key: string, entry: Entry) {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
     }
   }
 
@@ -199,7 +190,7 @@ export class MarketCache {
   private async fetchHere(key: string, fetcher: () => Promise<unknown>, persist: boolean): Promise<Entry> {
     const value = await this.fetchWithRetries(key, fetcher);
     const entry = { value, fetchedAt: this.clock.now() };
-    this.remember(key, entry);
+    this.entries.set(key, entry);
     if (persist) {
       const json = JSON.stringify(value);
       await Promise.all([

@@ -1,3 +1,4 @@
+import { DAY_MS, isoDate } from "~/lib/time";
 import { z } from "zod";
 import { calendarEventKinds, type CalendarEvent, type CalendarEventKind } from "./types";
 
@@ -23,15 +24,6 @@ export function parseCalendarQuery(params: URLSearchParams, currentMonth: string
   const { month, kinds } = calendarQuery.parse({ month: params.get("month") ?? undefined, kinds: params.getAll("kind") });
   return { month: month ?? currentMonth, kinds };
 }
-
-/** The calendar day at `now` in `timeZone`, as YYYY-MM-DD. */
-export function dateIn(timeZone: string, now: number): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
-const isoDate = (utcMs: number) => new Date(utcMs).toISOString().slice(0, 10);
 
 function monthStart(month: string): { year: number; monthIndex: number } {
   return { year: Number(month.slice(0, 4)), monthIndex: Number(month.slice(5, 7)) - 1 };
@@ -76,7 +68,7 @@ export function monthGrid(month: string, today: string, events: CalendarEvent[])
   const byDate = eventsByDate(events);
   const weeks: CalendarDay[][] = [];
   for (let cell = 0; cell < cellCount; cell++) {
-    const date = isoDate(first + (cell - leading) * 86_400_000);
+    const date = isoDate(first + (cell - leading) * DAY_MS);
     const inMonth = cell >= leading && cell < leading + daysInMonth;
     if (cell % 7 === 0) weeks.push([]);
     weeks[weeks.length - 1]?.push({

@@ -3,6 +3,7 @@
  * that keeps it under a few hundred points, and how candles of one size are made from finer data.
  * Pure: the caller passes the instant and, where known, where the data begins.
  */
+import { DAY_MS, HOUR_MS, MINUTE_MS, WEEK_MS } from "~/lib/time";
 import type { Candle } from "./types";
 
 export const chartRanges = ["1d", "7d", "1m", "3m", "1y", "5y", "max"] as const;
@@ -11,12 +12,8 @@ export type ChartRange = (typeof chartRanges)[number];
 /** The URL search parameter that holds the range, so range links work without JavaScript. */
 export const chartRangeParam = "range";
 
-const minuteMs = 60_000;
-const hourMs = 60 * minuteMs;
-const dayMs = 24 * hourMs;
-const weekMs = 7 * dayMs;
 /** Weekly candles start on Mondays; 1970-01-01 was a Thursday, so the first Monday is 4 days later. */
-const mondayOffsetMs = 4 * dayMs;
+const mondayOffsetMs = 4 * DAY_MS;
 
 type RangeSpec = {
   /** How far back from now the range reaches; null for everything there is. */
@@ -26,13 +23,13 @@ type RangeSpec = {
 
 /** The spec's crypto history is 31 days, so a month is 31 days here, and a quarter 92. */
 const specs: Record<ChartRange, RangeSpec> = {
-  "1d": { spanMs: dayMs, intervalMs: 5 * minuteMs },
-  "7d": { spanMs: 7 * dayMs, intervalMs: hourMs },
-  "1m": { spanMs: 31 * dayMs, intervalMs: dayMs },
-  "3m": { spanMs: 92 * dayMs, intervalMs: dayMs },
-  "1y": { spanMs: 365 * dayMs, intervalMs: dayMs },
-  "5y": { spanMs: (5 * 365 + 1) * dayMs, intervalMs: weekMs },
-  max: { spanMs: null, intervalMs: weekMs },
+  "1d": { spanMs: DAY_MS, intervalMs: 5 * MINUTE_MS },
+  "7d": { spanMs: 7 * DAY_MS, intervalMs: HOUR_MS },
+  "1m": { spanMs: 31 * DAY_MS, intervalMs: DAY_MS },
+  "3m": { spanMs: 92 * DAY_MS, intervalMs: DAY_MS },
+  "1y": { spanMs: 365 * DAY_MS, intervalMs: DAY_MS },
+  "5y": { spanMs: (5 * 365 + 1) * DAY_MS, intervalMs: WEEK_MS },
+  max: { spanMs: null, intervalMs: WEEK_MS },
 };
 
 /** The crypto page's default: the spec's 31-day history. */
@@ -60,12 +57,12 @@ export function rangeInterval(range: ChartRange): number {
 
 /** Whether a range's candles are shorter than a day (their labels need the time of day). */
 export function isIntraday(range: ChartRange): boolean {
-  return specs[range].intervalMs < dayMs;
+  return specs[range].intervalMs < DAY_MS;
 }
 
 /** The start of the candle (bucket) that holds `ms`: multiples of the interval, weeks from Monday. */
 export function bucketStart(ms: number, intervalMs: number): number {
-  const offset = intervalMs === weekMs ? mondayOffsetMs : 0;
+  const offset = intervalMs === WEEK_MS ? mondayOffsetMs : 0;
   return Math.floor((ms - offset) / intervalMs) * intervalMs + offset;
 }
 

@@ -2,6 +2,7 @@
  * /compare: several assets and benchmarks on one scale, the % change since the first day they all
  * have a value. Pure: the loader fetches the raw series, these functions align and rebase them.
  */
+import { DAY_MS, isoDate, startOfDate } from "~/lib/time";
 import { z } from "zod";
 import type { ChartRange } from "./chart-range";
 import type { EconomicPoint, MarketIndexId, SeriesPoint } from "./types";
@@ -11,7 +12,6 @@ export const compareRanges = ["1m", "3m", "1y", "5y", "max"] as const satisfies 
 export type CompareRange = (typeof compareRanges)[number];
 export const defaultCompareRange: CompareRange = "1y";
 
-const DAY_MS = 86_400_000;
 /** How far back each range reaches, in days ("max": ten years, the most Banco Central's series give in one call). */
 const rangeDays: Record<CompareRange, number> = { "1m": 31, "3m": 92, "1y": 365, "5y": 5 * 365 + 1, max: 10 * 365 };
 
@@ -71,25 +71,25 @@ export function parseCompared(values: readonly string[]): { valid: string[]; inv
 
 // Both ways between a day and its date are remembered: a comparison converts every point of every
 // series, and there are only as many days as the ranges reach back (a few thousand).
-const dateOfDay = new Map<number, string>();
-const startOfDate = new Map<string, number>();
+const datesByDay = new Map<number, string>();
+const startsByDate = new Map<string, number>();
 
 /** YYYY-MM-DD of an instant, in UTC: the calendars are aligned by date. */
 export function dayKey(ms: number): string {
   const day = Math.floor(ms / DAY_MS);
-  let date = dateOfDay.get(day);
+  let date = datesByDay.get(day);
   if (date === undefined) {
-    date = new Date(day * DAY_MS).toISOString().slice(0, 10);
-    dateOfDay.set(day, date);
+    date = isoDate(day * DAY_MS);
+    datesByDay.set(day, date);
   }
   return date;
 }
 
 function dayMs(date: string): number {
-  let start = startOfDate.get(date);
+  let start = startsByDate.get(date);
   if (start === undefined) {
-    start = Date.parse(`${date}T00:00:00Z`);
-    startOfDate.set(date, start);
+    start = startOfDate(date);
+    startsByDate.set(date, start);
   }
   return start;
 }

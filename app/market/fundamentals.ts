@@ -1,3 +1,4 @@
+import { DAY_MS, isoDate } from "~/lib/time";
 import type { AssetFacts, Payout } from "./types";
 
 /**
@@ -21,11 +22,7 @@ export type Fundamentals = {
   lastPayoutYield: number | null;
 };
 
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
-
-export function isoDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
+const YEAR_MS = 365 * DAY_MS;
 
 /** When a payout counts: its record date, or its payment date when the source gives no record date. */
 function dayOf(payout: Payout): string | null {
@@ -39,8 +36,8 @@ function isIncome(payout: Payout): boolean {
 
 /** Income per share with a record date in (now − years, now]. */
 export function incomePerShare(payouts: readonly Payout[], now: number, years: number): number {
-  const last = isoDay(now);
-  const first = isoDay(now - years * YEAR_MS);
+  const last = isoDate(now);
+  const first = isoDate(now - years * YEAR_MS);
   let total = 0;
   for (const payout of payouts) {
     const day = dayOf(payout);
@@ -59,7 +56,7 @@ type PayoutSummary = { day: string; income1y: number; income5y: number; lastPayo
 const payoutSummaries = new WeakMap<readonly Payout[], PayoutSummary>();
 
 function payoutSummary(payouts: readonly Payout[], now: number): PayoutSummary {
-  const day = isoDay(now);
+  const day = isoDate(now);
   const known = payoutSummaries.get(payouts);
   if (known?.day === day) return known;
   const summary = {
@@ -90,6 +87,6 @@ export function fundamentalsAt(facts: AssetFacts, price: number | null, now: num
 
 /** Payouts announced but not yet paid, soonest first. */
 export function upcomingPayouts(payouts: readonly Payout[], now: number): Payout[] {
-  const today = isoDay(now);
+  const today = isoDate(now);
   return payouts.filter((payout) => payout.paymentDate !== null && payout.paymentDate >= today).reverse();
 }

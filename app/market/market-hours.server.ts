@@ -1,3 +1,4 @@
+import { DAY_MS, isoDate } from "~/lib/time";
 import { marketHolidays } from "./demo/business-days";
 import { exchanges, holidayKey, marketStatus, type Exchange, type MarketStatus } from "./market-hours";
 import { stockMarketOf } from "./stock-type";
@@ -36,12 +37,12 @@ export function isStockTrading(ticker: string, at: number = Date.now()): boolean
 export type MarketHoursView = { at: number; exchanges: Exchange[]; holidays: string[] };
 
 /** Holidays sent to the browser: enough for a page left open for weeks. */
-const HOLIDAY_WINDOW_MS = 45 * 86_400_000;
+const HOLIDAY_WINDOW_MS = 45 * DAY_MS;
 
 export function marketHoursView(shown: readonly Exchange[], at: number): MarketHoursView {
   const ordered = exchanges.filter((exchange) => shown.includes(exchange));
-  const from = new Date(at - 86_400_000).toISOString().slice(0, 10);
-  const to = new Date(at + HOLIDAY_WINDOW_MS).toISOString().slice(0, 10);
+  const from = isoDate(at - DAY_MS);
+  const to = isoDate(at + HOLIDAY_WINDOW_MS);
   // Keys of one exchange sort by date: "B3|2026-12-24" < "B3|2026-12-25".
   const holidays = [...marketHolidays].filter((key) =>
     ordered.some((exchange) => holidayKey(exchange, from) <= key && key <= holidayKey(exchange, to)),

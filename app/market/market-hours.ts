@@ -5,6 +5,8 @@
  * so daylight saving time is whatever the time zone database says it is.
  */
 
+import { dateInZone, DAY_MS, isoDate, MINUTE_MS, startOfDate, zoneOffsetMs } from "~/lib/time";
+
 export const exchanges = ["B3", "US"] as const;
 export type Exchange = (typeof exchanges)[number];
 
@@ -18,8 +20,8 @@ export type MarketStatus = {
 /** Days the exchange does not trade, as `holidayKey` strings ("B3|2026-12-25"). */
 export type Holidays = ReadonlySet<string>;
 
-export function holidayKey(exchange: Exchange, isoDate: string): string {
-  return `${exchange}|${isoDate}`;
+export function holidayKey(exchange: Exchange, date: string): string {
+  return `${exchange}|${date}`;
 }
 
 /** B3's time zone: the calendar's "today" and default month follow the Brazilian market, not the server. */
@@ -40,81 +42,28 @@ const sessions: Record<Exchange, { timeZone: string; open: WallTime; close: Wall
   US: { timeZone: newYork, open: { timeZone: newYork, minute: 9 * 60 + 30 }, close: { timeZone: newYork, minute: 16 * 60 } },
 };
 
-const DAY_MS = 86_400_000;
 /** Longer than any run of weekends and holidays; a holiday set that closes everything is a bug. */
 const MAX_CLOSED_DAYS = 60;
 
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = partFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    partFormatters.set(timeZone, formatter);
-  }
-  return formatter;
+/** The instant a wall-clock time happens on `date` (sessions never fall in a DST gap or overlap). */
+function instantOf(date: string, { timeZone, minute }: WallTime): number {
+  const wall = startOfDate(date) + minute * MINUTE_MS;
+  const guess = wall - zoneOffsetMs(timeZone, wall);
+  return wall - zoneOffsetMs(timeZone, guess);
 }
 
-/** The wall clock in `timeZone` at `at`, read as if it were UTC. */
-function wallClockMs(timeZone: string, at: number): number {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const { type, value } of partsFormatter(timeZone).formatToParts(at)) parts[type] = Number(value);
-  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
-  return Date.UTC(year, month - 1, day, hour, minute, second);
+function nextDate(date: string): string {
+  return isoDate(startOfDate(date) + DAY_MS);
 }
 
-const QUARTER_HOUR_MS = 15 * 60_000;
-const offsets = new Map<string, number>();
-
-/**
- * How far `timeZone`'s wall clock is ahead of UTC at `at`. Offsets change only at a transition,
- * which falls on a quarter hour (offsets are whole quarter hours), so one Intl reading serves a zone
- * for each quarter hour: a page's market statuses need a dozen of them.
- */
-function offsetMs(timeZone: string, at: number): number {
-  const key = `${timeZone}|${Math.floor(at / QUARTER_HOUR_MS)}`;
-  let offset = offsets.get(key);
-  if (offset === undefined) {
-    offset = wallClockMs(timeZone, at) - Math.floor(at / 1000) * 1000;
-    if (offsets.size >= 1000) offsets.clear();
-    offsets.set(key, offset);
-  }
-  return offset;
-}
-
-/** The calendar day in `timeZone` at `at`, as YYYY-MM-DD. */
-function localDate(timeZone: string, at: number): string {
-  return new Date(at + offsetMs(timeZone, at)).toISOString().slice(0, 10);
-}
-
-/** The instant a wall-clock time happens on `isoDate` (sessions never fall in a DST gap or overlap). */
-function instantOf(isoDate: string, { timeZone, minute }: WallTime): number {
-  const wall = Date.parse(`${isoDate}T00:00:00Z`) + minute * 60_000;
-  const guess = wall - offsetMs(timeZone, wall);
-  return wall - offsetMs(timeZone, guess);
-}
-
-function nextDate(isoDate: string): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-}
-
-function isTradingDay(exchange: Exchange, isoDate: string, holidays: Holidays): boolean {
-  const weekday = new Date(`${isoDate}T00:00:00Z`).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !holidays.has(holidayKey(exchange, isoDate));
+function isTradingDay(exchange: Exchange, date: string, holidays: Holidays): boolean {
+  const weekday = new Date(startOfDate(date)).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !holidays.has(holidayKey(exchange, date));
 }
 
 export function marketStatus(exchange: Exchange, at: number, holidays: Holidays): MarketStatus {
   const session = sessions[exchange];
-  let date = localDate(session.timeZone, at);
+  let date = dateInZone(session.timeZone, at);
   for (let day = 0; day <= MAX_CLOSED_DAYS; day++, date = nextDate(date)) {
     if (!isTradingDay(exchange, date, holidays)) continue;
     const open = instantOf(date, session.open);

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { LiveKey, Tick } from "./realtime/protocol";
 import { movedToPrice } from "./crypto-depth";
 import type { ChartCandles, CryptoChart, CryptoListItem, OhlcPoint, StockListItem } from "./types";
@@ -46,7 +47,7 @@ function widened(high: number | null, low: number | null, price: number | null) 
  * and one change for an asset at any instant, and the freshest answer wins.
  */
 export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
-  const board = new Map<string, Known<object>>();
+  const board = new LRUCache<string, Known<object>>({ max: maxEntries });
   let generation = 0;
   let writes = 0;
 
@@ -66,9 +67,7 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
     if (outdatesPages && (!current || !sameQuote(current.quote, quote))) generation++;
     const entry = { quote, fetchedAt };
     writes++;
-    board.delete(key);
     board.set(key, entry);
-    if (board.size > maxEntries) board.delete(board.keys().next().value!);
     return entry;
   }
 

@@ -1,3 +1,4 @@
+import { DAY_SECONDS, HOUR_MS } from "~/lib/time";
 import { fallbackLanguage, type Language } from "~/i18n/languages";
 import type { Clock } from "~/platform/clock";
 import type { MarketEnv } from "~/platform/env.server";
@@ -37,8 +38,6 @@ const liveStockRanges: Record<ChartRange, StockRange> = {
   "5y": "1y",
   max: "1y",
 };
-
-const HOUR_MS = 3_600_000;
 
 /** A crypto's place on the quote board: one quote per coin and currency. */
 const quoteKey = (id: string, currency: CryptoCurrency) => `${id}:${currency}`;
@@ -364,5 +363,5 @@ export function marketServiceFor({ config, sources, clock, logger, store, shared
 export function cacheControlFor(sourced: Pick<Sourced<unknown>, "fetchedAt" | "stale">, ttlMs: number, now: number) {
   const ttlSeconds = Math.round(ttlMs / 1000);
   const remaining = sourced.stale ? 0 : Math.max(0, Math.floor((sourced.fetchedAt + ttlSeconds * 1000 - now) / 1000));
-  return `public, max-age=${remaining}, stale-while-revalidate=${ttlSeconds}, stale-if-error=86400`;
+  return `public, max-age=${remaining}, stale-while-revalidate=${ttlSeconds}, stale-if-error=${DAY_SECONDS}`;
 }

@@ -1,9 +1,10 @@
+import { HOUR_MS } from "~/lib/time";
 import { desc, gt, sql } from "drizzle-orm";
 import type { Clock } from "~/platform/clock";
 import type { AppDatabase } from "~/platform/database.server";
 import type { Logger } from "~/platform/logger.server";
 
-const hourOf = (now: number) => Math.floor(now / 3_600_000);
+const hourOf = (now: number) => Math.floor(now / HOUR_MS);
 
 /** Busy pages are counted in memory and written together, not one write per visit. */
 const flushDelayMs = 2000;

@@ -1,4 +1,5 @@
-import { IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import getRawBody from "raw-body";
 
 /** A request says it has a body with a length or with chunked transfer coding. */
 function hasBody(request: IncomingMessage): boolean {
@@ -6,22 +7,10 @@ function hasBody(request: IncomingMessage): boolean {
   return (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
 }
 
-/** The same request with its body already read, for the app to read again as if from the wire. */
-function replayed(request: IncomingMessage, body: Buffer): IncomingMessage {
-  const copy = new IncomingMessage(request.socket);
-  copy.method = request.method;
-  copy.url = request.url;
-  copy.httpVersion = request.httpVersion;
-  copy.httpVersionMajor = request.httpVersionMajor;
-  copy.httpVersionMinor = request.httpVersionMinor;
-  copy.rawHeaders = request.rawHeaders;
-  const { "transfer-encoding": _chunked, ...headers } = request.headers;
-  copy.headers = { ...headers, "content-length": String(body.length) };
-  copy.complete = true;
-  copy.push(body);
-  copy.push(null);
-  return copy;
-}
+const bodies = new WeakMap<IncomingMessage, Buffer<ArrayBuffer>>();
+
+/** The body `limitRequestBody` read for `request`: the Fetch bridge hands it to the app. */
+export const bodyRead = (request: IncomingMessage): Buffer<ArrayBuffer> | undefined => bodies.get(request);
 
 /**
  * Reads a request's body whole before the app sees it, counting bytes as they arrive (a chunked
@@ -36,25 +25,16 @@ export function limitRequestBody(
   { refuse, next }: { refuse: () => void; next: (request: IncomingMessage) => void },
 ) {
   if (!hasBody(request)) return next(request);
-  const discardRest = () => {
-    request.removeAllListeners("data");
-    request.resume();
-    refuse();
-  };
-  if (Number(request.headers["content-length"]) > limit) return discardRest();
-  const chunks: Buffer[] = [];
-  let received = 0;
-  request.on("data", (chunk: Buffer) => {
-    received += chunk.length;
-    if (received > limit) {
-      chunks.length = 0;
-      request.removeAllListeners("end");
-      discardRest();
-      return;
-    }
-    chunks.push(chunk);
-  });
-  request.once("end", () => next(replayed(request, Buffer.concat(chunks))));
-  // A client that gives up half-way gets no answer: there is nobody to send it to.
-  request.once("error", () => response.destroy());
+  getRawBody(request, { limit, length: request.headers["content-length"] }).then(
+    (body) => {
+      // Buffer.concat's: over an ArrayBuffer, never a shared one.
+      bodies.set(request, body as Buffer<ArrayBuffer>);
+      next(request);
+    },
+    (error: getRawBody.RawBodyError) => {
+      if (error.type !== "entity.too.large") return void response.destroy();
+      request.resume();
+      refuse();
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
@@ -112,7 +113,7 @@ const keptStatementsLimit = 500;
  */
 function keepCompiledStatements(sqlite: Database.Database) {
   const compile = sqlite.prepare.bind(sqlite);
-  const kept = new Map<string, Database.Statement>();
+  const kept = new LRUCache<string, Database.Statement>({ max: keptStatementsLimit });
   sqlite.prepare = ((source: string) => {
     let statement = kept.get(source);
     if (statement) {
@@ -120,7 +121,6 @@ function keepCompiledStatements(sqlite: Database.Database) {
       return statement;
     }
     statement = compile(source);
-    if (kept.size >= keptStatementsLimit) kept.delete(kept.keys().next().value!);
     kept.set(source, statement);
     return statement;
   }) as typeof sqlite.prepare;

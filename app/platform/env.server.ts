@@ -1,3 +1,4 @@
+import { DAY_MS, HOUR_MS } from "~/lib/time";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -38,7 +39,7 @@ const envSchema = z
         .pipe(z.array(z.union([z.literal("*"), z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)])))
         .optional(),
     ),
-    REALTIME_DEMO_TICK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(250).max(3_600_000).default(5000)),
+    REALTIME_DEMO_TICK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(250).max(HOUR_MS).default(5000)),
     REALTIME_POLL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3600).default(15)),
     SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10000)),
     PAGE_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
@@ -227,7 +228,7 @@ export function parseEnv<Sections extends EnvSections = Record<never, never>>(
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     sessionSecret: env.SESSION_SECRET,
-    sessionMaxAgeMs: env.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
+    sessionMaxAgeMs: env.SESSION_MAX_DAYS * DAY_MS,
     adminEmails: (env.ADMIN_EMAILS ?? "")
       .split(",")
       .map((email) => email.trim().toLowerCase())

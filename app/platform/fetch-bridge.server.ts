@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { bodyRead } from "./body-limit.server";
 import type { KeptAnswer, PageRequest } from "./page-cache.server";
 
 /** Node's request as the page cache reads it, made of nothing but Node's own parsed headers. */
@@ -39,7 +40,8 @@ export function toFetchRequest(req: ExpressRequest): Request {
   }
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    // Read already within its limit, or (in development, with no limit) streamed as it comes.
+    init.body = bodyRead(req) ?? createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
   return new Request(url, init);

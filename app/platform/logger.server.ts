@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { pino, type DestinationStream } from "pino";
 
@@ -31,7 +32,7 @@ type Level = "info" | "warn" | "error";
 /** Keys whose values never reach the log, whatever object carries them. */
 const secretKeys = ["password", "passwordHash", "email", "name", "nickname", "token", "cookie", "authorization", "params"];
 
-/** Distinct errors whose stack was written; past this many the oldest is forgotten (and may be written again). */
+/** Distinct errors whose stack was written; past this many the least recently seen is forgotten (and may be written again). */
 const rememberedErrors = 500;
 
 /**
@@ -76,7 +77,7 @@ function framesOf(error: ErrorLike): string {
  */
 export function createLogger(destination: DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
   const requests = new AsyncLocalStorage<string>();
-  const seenErrors = new Map<string, number>();
+  const seenErrors = new LRUCache<string, number>({ max: rememberedErrors });
   const base = pino(
     {
       base: { pid: process.pid },
@@ -96,7 +97,6 @@ export function createLogger(destination: DestinationStream = pino.destination({
     const frames = framesOf(error);
     const signature = `${described.type}|${described.code ?? ""}|${described.message}|${frames.split("\n", 1)[0]}`;
     const seen = (seenErrors.get(signature) ?? 0) + 1;
-    if (seen === 1 && seenErrors.size >= rememberedErrors) seenErrors.delete(seenErrors.keys().next().value!);
     seenErrors.set(signature, seen);
     return seen === 1 ? { ...described, stack: frames } : { ...described, repeated: seen };
   };

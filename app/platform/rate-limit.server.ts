@@ -1,5 +1,4 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import type { Clock } from "./clock";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { RedisConnection } from "./redis.server";
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -27,49 +26,22 @@ export function countingRefusals(limiter: RateLimiter, onRefusal: () => void): R
   };
 }
 
-/** Fixed windows in this process's memory: enough for one instance. */
-export function createMemoryRateLimiter(clock: Clock): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const sweep = (now: number) => {
-    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
-  };
-  return {
-    async hit(attempts) {
-      const now = clock.now();
-      const keyed = attempts.map(([limit, key]) => [limit, `${limit.name}:${key}`] as const);
-      const waits = keyed.map(([limit, key]) => {
-        const window = windows.get(key);
-        return window && window.resetAt > now && window.count >= limit.limit ? window.resetAt - now : 0;
-      });
-      const retryAfterMs = Math.max(0, ...waits);
-      if (retryAfterMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
-      for (const [limit, key] of keyed) {
-        const window = windows.get(key);
-        if (window && window.resetAt > now) window.count++;
-        else windows.set(key, { count: 1, resetAt: now + limit.windowMs });
-      }
-      if (windows.size > 50_000) sweep(now);
-      return { allowed: true };
-    },
-  };
-}
+type Window = { keyPrefix: string; points: number; duration: number };
 
 /**
- * Windows in Redis, so every instance counts against the same ceilings. While Redis is away each
- * limit counts in this instance's memory instead (the insurance limiter), without waiting on it.
+ * Fixed windows counted by rate-limiter-flexible, one of its limiters per limit: the same checks
+ * whether the counts live in this process's memory or in Redis.
  */
-export function createRedisRateLimiter(redis: RedisConnection): RateLimiter {
-  const limiters = new Map<string, RateLimiterRedis>();
+function createRateLimiter(limiterOf: (window: Window) => RateLimiterAbstract): RateLimiter {
+  const limiters = new Map<string, RateLimiterAbstract>();
   const limiterFor = (limit: RateLimit) => {
     const id = `${limit.name}|${limit.limit}|${limit.windowMs}`;
     let limiter = limiters.get(id);
     if (!limiter) {
-      const window = { keyPrefix: `rate:${limit.name}`, points: limit.limit, duration: Math.max(1, Math.ceil(limit.windowMs / 1000)) };
-      limiter = new RateLimiterRedis({
-        ...window,
-        storeClient: redis.client,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory(window),
+      limiter = limiterOf({
+        keyPrefix: `rate:${limit.name}`,
+        points: limit.limit,
+        duration: Math.max(1, Math.ceil(limit.windowMs / 1000)),
       });
       limiters.set(id, limiter);
     }
@@ -86,7 +58,8 @@ export function createRedisRateLimiter(redis: RedisConnection): RateLimiter {
       const current = await Promise.all(counted.map(({ limiter, key }) => limiter.get(key)));
       const full = counted.flatMap(({ limit }, index) => {
         const window = current[index];
-        return window && window.consumedPoints >= limit ? [window.msBeforeNext] : [];
+        // A window past its end (not yet swept from memory) is full of nothing.
+        return window && window.msBeforeNext > 0 && window.consumedPoints >= limit ? [window.msBeforeNext] : [];
       });
       if (full.length > 0) return refusal(full);
       const outcomes = await Promise.allSettled(counted.map(({ limiter, key }) => limiter.consume(key)));
@@ -94,8 +67,9 @@ export function createRedisRateLimiter(redis: RedisConnection): RateLimiter {
         outcome.status === "rejected" && outcome.reason instanceof RateLimiterRes ? [outcome.reason.msBeforeNext] : [],
       );
       if (overflows.length === 0) return { allowed: true };
-      // Another instance took the last places between the check and the count: this attempt is
-      // refused after all, so every count it made (an overflow counts too) is given back.
+      // Another attempt (here or on another instance) took the last places between the check and
+      // the count: this one is refused after all, so every count it made (an overflow counts too)
+      // is given back.
       await Promise.all(
         counted.map(({ limiter, key }, index) => {
           const outcome = outcomes[index];
@@ -106,4 +80,25 @@ export function createRedisRateLimiter(redis: RedisConnection): RateLimiter {
       return refusal(overflows);
     },
   };
+}
+
+/** Windows in this process's memory: enough for one instance. */
+export function createMemoryRateLimiter(): RateLimiter {
+  return createRateLimiter((window) => new RateLimiterMemory(window));
+}
+
+/**
+ * Windows in Redis, so every instance counts against the same ceilings. While Redis is away each
+ * limit counts in this instance's memory instead (the insurance limiter), without waiting on it.
+ */
+export function createRedisRateLimiter(redis: RedisConnection): RateLimiter {
+  return createRateLimiter(
+    (window) =>
+      new RateLimiterRedis({
+        ...window,
+        storeClient: redis.client,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(window),
+      }),
+  );
 }

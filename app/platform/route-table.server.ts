@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { createContext, matchRoutes, type MiddlewareFunction, type RouteObject, type RouterContextProvider } from "react-router";
 import { platformOf } from "./context.server";
 
@@ -78,7 +79,7 @@ const unmatched: RouteEntry = { pattern: otherRoute, cache: "private", params: [
 /** React Router's data requests name the routes whose loaders they want. */
 const dataRequestParams = ["_routes"];
 
-/** Paths whose route is remembered; past it the oldest is forgotten (a crawler's made-up paths cannot grow it). */
+/** Paths whose route is remembered; past it the least recently asked is forgotten (a crawler's made-up paths cannot grow it). */
 const rememberedPaths = 2000;
 /** Longer paths are matched every time rather than remembered. */
 const rememberedPathLength = 200;
@@ -128,7 +129,7 @@ export function createRouteTable(manifest: RouteManifest, policies: RoutePolicie
   };
   // Static files are served before the router; one that is missing gets its not-found page.
   const assets: RouteEntry = { ...resolve("/assets/"), pattern: "/assets/*" };
-  const known = new Map<string, RouteEntry>();
+  const known = new LRUCache<string, RouteEntry>({ max: rememberedPaths });
 
   return {
     of(path) {
@@ -136,7 +137,6 @@ export function createRouteTable(manifest: RouteManifest, policies: RoutePolicie
       if (entry === undefined) {
         entry = path.startsWith("/assets/") ? assets : resolve(path);
         if (path.length > rememberedPathLength) return entry;
-        if (known.size >= rememberedPaths) known.delete(known.keys().next().value!);
         known.set(path, entry);
       }
       return entry;

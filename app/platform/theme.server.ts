@@ -1,7 +1,6 @@
+import { YEAR_SECONDS } from "~/lib/time";
 import { defaultTheme, isThemeName, themeCookieName, type ThemeName } from "~/lib/theme";
 import { readCookie, serializeCookie } from "./cookies.server";
-
-const oneYear = 60 * 60 * 24 * 365;
 
 export function readTheme(cookieHeader: string | null | undefined): ThemeName {
   const stored = readCookie(cookieHeader ?? null, themeCookieName);
@@ -10,5 +9,5 @@ export function readTheme(cookieHeader: string | null | undefined): ThemeName {
 
 export function themeCookie(theme: ThemeName) {
   // Not httpOnly: the page script mirrors it into local storage, as the spec asks.
-  return serializeCookie(themeCookieName, theme, { maxAge: oneYear, httpOnly: false });
+  return serializeCookie(themeCookieName, theme, { maxAge: YEAR_SECONDS, httpOnly: false });
 }

@@ -1,9 +1,7 @@
 import { Container, Paper, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
-import { requireAdmin } from "~/account/current-user";
 import { feedbackPerPage, listFeedback } from "~/content/feedback.server";
-import { pageMetaFor } from "~/i18n/translate.server";
-import { platformOf } from "~/platform/context.server";
+import { adminListPage } from "~/screens/admin-list.server";
 import { LocalTime } from "~/ui/market/local-time";
 import { Pagination } from "~/ui/kit/pagination";
 import "~/ui/content/feedback-admin.css";
@@ -12,16 +10,8 @@ import type { Route } from "./+types/admin-feedback";
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "", 10) || 1);
-  return {
-    meta: pageMetaFor(context, "admin", { ns: "feedback" }),
-    page,
-    perPage: feedbackPerPage,
-    ...(await listFeedback(platformOf(context).db, page)),
-  };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  adminListPage(args, { meta: ["admin", "feedback"], perPage: feedbackPerPage, list: listFeedback });
 
 export const meta = routeMeta;
 

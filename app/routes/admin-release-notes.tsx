@@ -13,9 +13,8 @@ import {
   unpublishReleaseNote,
   type NoteStore,
 } from "~/content/release-notes.server";
-import { pageMetaFor } from "~/i18n/translate.server";
 import { platformOf } from "~/platform/context.server";
-import { pagedSearch, parseSearch } from "~/screens/list-search.server";
+import { adminListPage } from "~/screens/admin-list.server";
 import { NoteDate } from "~/ui/content/note-parts";
 import { DataTable } from "~/ui/data-table";
 import { EmptyState } from "~/ui/kit/empty-state";
@@ -25,16 +24,12 @@ import { readFormData } from "~/platform/http.server";
 import type { Route } from "./+types/admin-release-notes";
 import { Button } from "~/ui/kit/button";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const { page } = parseSearch(request, pagedSearch);
-  return {
-    meta: pageMetaFor(context, "admin", { ns: "releases" }),
-    page,
+export const loader = (args: Route.LoaderArgs) =>
+  adminListPage(args, {
+    meta: ["admin", "releases"],
     perPage: releaseNotesPerPage,
-    ...(await listReleaseNotes(platformOf(context).db, page, { includeDrafts: true })),
-  };
-}
+    list: (db, page) => listReleaseNotes(db, page, { includeDrafts: true }),
+  });
 
 export const meta = routeMeta;
 

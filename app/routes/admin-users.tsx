@@ -1,9 +1,7 @@
 import { Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "~/i18n/use-translation";
-import { requireAdmin } from "~/account/current-user";
 import { listUsers, usersPerPage } from "~/account/settings.server";
-import { pageMetaFor } from "~/i18n/translate.server";
-import { platformOf } from "~/platform/context.server";
+import { adminListPage } from "~/screens/admin-list.server";
 import { DataTable } from "~/ui/data-table";
 import { LocalTime } from "~/ui/market/local-time";
 import { Pagination } from "~/ui/kit/pagination";
@@ -12,16 +10,8 @@ import type { Route } from "./+types/admin-users";
 
 const dateOnly: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "", 10) || 1);
-  return {
-    meta: pageMetaFor(context, "pages.adminUsers", { ns: "account" }),
-    page,
-    perPage: usersPerPage,
-    ...(await listUsers(platformOf(context).db, page)),
-  };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  adminListPage(args, { meta: ["pages.adminUsers", "account"], perPage: usersPerPage, list: listUsers });
 
 export const meta = routeMeta;
 

@@ -22,7 +22,7 @@ import { FavoriteStar } from "~/ui/favorites/favorite-star";
 import { AddToTable } from "~/ui/favorites/add-to-table";
 import { QuoteCells } from "~/ui/favorites/quote-cells";
 import { QuoteTable, wideOnly } from "~/ui/market/quote-table";
-import { SortLink } from "~/ui/market/sort-header";
+import { SortHeader, type SortState } from "~/ui/market/sort-header";
 import { Pagination } from "~/ui/kit/pagination";
 import { PlainLink } from "~/ui/kit/plain-link";
 import { routeMeta } from "~/ui/meta";
@@ -130,10 +130,7 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
     const query = search.toString();
     return `${location.pathname}${query ? `?${query}` : ""}`;
   };
-  const sortHref = (field: FavoriteSortField) => {
-    const order = params.sort === field ? (params.order === "desc" ? "asc" : "desc") : field === "name" ? "asc" : "desc";
-    return hrefWith({ sort: field, order, page: null });
-  };
+  const sort: SortState<FavoriteSortField> = { sort: params.sort, order: params.order, clears: ["confirmRemove", "redirectTo"] };
   const filters = [
     { type: null, label: t("filters.all") },
     { type: "crypto", label: t("filters.crypto") },
@@ -217,20 +214,13 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
         <QuoteTable caption={t("list.caption")} className="favorites-table" testId="favorites-table">
           <thead>
             <tr>
-              <SortTh field="name" label={t("columns.name")} active={params.sort === "name"} order={params.order} href={sortHref("name")} />
+              <SortHeader field="name" label={t("columns.name")} state={sort} numeric={false} />
               <th scope="col" className={wideOnly}>
                 {t("columns.type")}
               </th>
-              {(["price", "change", "added"] as const).map((field) => (
-                <SortTh
-                  key={field}
-                  field={field}
-                  label={t(`columns.${field}`)}
-                  active={params.sort === field}
-                  order={params.order}
-                  href={sortHref(field)}
-                />
-              ))}
+              <SortHeader field="price" label={t("columns.price")} state={sort} />
+              <SortHeader field="change" label={t("columns.change")} state={sort} />
+              <SortHeader field="added" label={t("columns.added")} state={sort} numeric={false} firstOrder="desc" className={wideOnly} />
               <th scope="col">
                 <span className="visually-hidden">{t("columns.remove")}</span>
               </th>
@@ -261,32 +251,5 @@ export default function FavoriteItems({ loaderData: { params, list, tables, conf
       )}
       <Pagination page={list.page} perPage={favoritesPerPage} total={list.total} />
     </Container>
-  );
-}
-
-function SortTh({
-  field,
-  label,
-  active,
-  order,
-  href,
-}: {
-  field: FavoriteSortField;
-  label: string;
-  active: boolean;
-  order: "asc" | "desc";
-  href: string;
-}) {
-  return (
-    <th
-      scope="col"
-      className={field === "name" ? undefined : field === "added" ? wideOnly : "numeric"}
-      aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}
-    >
-      <SortLink to={href} data-testid={`sort-${field}`}>
-        {label}
-        {active ? (order === "asc" ? " ↑" : " ↓") : ""}
-      </SortLink>
-    </th>
   );
 }

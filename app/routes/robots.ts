@@ -1,3 +1,4 @@
+import { DAY_SECONDS } from "~/lib/time";
 import { robotsTxt } from "~/content/sitemap.server";
 import { platformOf } from "~/platform/context.server";
 import type { Route } from "./+types/robots";
@@ -5,6 +6,6 @@ import type { Route } from "./+types/robots";
 export function loader({ context }: Route.LoaderArgs) {
   const { config, routes } = platformOf(context);
   return new Response(robotsTxt(config.publicUrl, routes.all), {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": `public, max-age=${DAY_SECONDS}` },
   });
 }

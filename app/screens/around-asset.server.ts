@@ -1,8 +1,8 @@
+import { dateInZone, DAY_MS, isoDate, startOfDate } from "~/lib/time";
 import type { Language } from "~/i18n/languages";
 import type { Logger } from "~/platform/logger.server";
 import { relatedNews, upcomingEventsFor } from "./around-asset";
-import { calendarHref, dateIn } from "~/market/calendar-month";
-import { isoDay } from "~/market/fundamentals";
+import { calendarHref } from "~/market/calendar-month";
 import { marketTimeZone } from "~/market/market-hours";
 import type { MarketService } from "~/market/service.server";
 import type { CalendarEvent, NewsCategory } from "~/market/types";
@@ -10,7 +10,6 @@ import { orUnavailable } from "~/market/unavailable";
 
 /** Upcoming events are looked up this far ahead. */
 const EVENTS_DAYS_AHEAD = 60;
-const DAY_MS = 86_400_000;
 
 type Around = {
   asset: NonNullable<CalendarEvent["asset"]>;
@@ -30,8 +29,8 @@ export async function aroundAsset(
   logger: Logger,
   { asset, symbols, feeds, economicMarkets, now, language }: Around,
 ) {
-  const today = dateIn(marketTimeZone, now);
-  const until = isoDay(Date.parse(`${today}T00:00:00Z`) + EVENTS_DAYS_AHEAD * DAY_MS);
+  const today = dateInZone(marketTimeZone, now);
+  const until = isoDate(startOfDate(today) + EVENTS_DAYS_AHEAD * DAY_MS);
   const [calendar, ...news] = await Promise.all([
     orUnavailable(logger, market.calendar(today, until, language)),
     ...feeds.map((category) => orUnavailable(logger, market.news(category, language))),

@@ -1,9 +1,9 @@
+import { dateInZone, DAY_MS, startOfDate } from "~/lib/time";
 import type { Language } from "~/i18n/languages";
 import { formatDate } from "~/lib/format";
 import {
   calendarHref,
   countByKind,
-  dateIn,
   filterByKind,
   firstWeekday,
   monthGrid,
@@ -16,7 +16,6 @@ import { orUnavailable } from "~/market/unavailable";
 import type { Logger } from "~/platform/logger.server";
 import type { MarketService } from "~/market/service.server";
 
-const DAY_MS = 86_400_000;
 /** 2023-01-01 was a Sunday: the first of seven days that name the weekday columns. */
 const REFERENCE_SUNDAY = Date.UTC(2023, 0, 1);
 
@@ -27,8 +26,6 @@ const REFERENCE_SUNDAY = Date.UTC(2023, 0, 1);
 const dateLabel = (utcMs: number, language: Language, options: Intl.DateTimeFormatOptions) =>
   formatDate(utcMs, language, { ...options, timeZone: "UTC" });
 
-const utcMs = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`);
-
 function weekdayNames(language: Language) {
   return Array.from({ length: 7 }, (_, column) => {
     const day = REFERENCE_SUNDAY + ((firstWeekday + column) % 7) * DAY_MS;
@@ -38,7 +35,7 @@ function weekdayNames(language: Language) {
 
 /** Everything the /calendar screen renders for a request's month and kind filter. */
 export async function calendarPage(market: MarketService, logger: Logger, url: URL, language: Language, now: number) {
-  const today = dateIn(marketTimeZone, now);
+  const today = dateInZone(marketTimeZone, now);
   const { month, kinds } = parseCalendarQuery(url.searchParams, today.slice(0, 7));
   const { from, to } = monthRange(month);
   const events = await orUnavailable(logger, market.calendar(from, to, language));
@@ -46,7 +43,7 @@ export async function calendarPage(market: MarketService, logger: Logger, url: U
   return {
     month,
     kinds,
-    title: dateLabel(utcMs(from), language, { month: "long", year: "numeric" }),
+    title: dateLabel(startOfDate(from), language, { month: "long", year: "numeric" }),
     weekdays: weekdayNames(language),
     links: {
       previous: calendarHref(shiftMonth(month, -1), kinds),
@@ -61,7 +58,10 @@ export async function calendarPage(market: MarketService, logger: Logger, url: U
       total: events.data.length,
       shown: shown.length,
       weeks: monthGrid(month, today, shown).map((week) =>
-        week.map((day) => ({ ...day, label: dateLabel(utcMs(day.date), language, { weekday: "long", day: "numeric", month: "long" }) })),
+        week.map((day) => ({
+          ...day,
+          label: dateLabel(startOfDate(day.date), language, { weekday: "long", day: "numeric", month: "long" }),
+        })),
       ),
     },
   };

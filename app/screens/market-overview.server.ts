@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/time";
 import type { Language } from "~/i18n/languages";
 import type { Logger } from "~/platform/logger.server";
 import { heatMapSize, heatMapTiles } from "~/market/heat-map";
@@ -6,7 +7,6 @@ import type { MarketService } from "~/market/service.server";
 import { orUnavailable } from "~/market/unavailable";
 import { marketIndexIds, type DataSource, type EconomicPoint, type MarketIndexId } from "~/market/types";
 
-const DAY_MS = 86_400_000;
 /** Headlines the overview shows; the rest are on /news. */
 const headlineCount = 4;
 

@@ -1,6 +1,7 @@
+import { isoDate } from "~/lib/time";
 import type { Clock } from "~/platform/clock";
 import type { Logger } from "~/platform/logger.server";
-import { fundamentalsAt, isoDay } from "~/market/fundamentals";
+import { fundamentalsAt } from "~/market/fundamentals";
 import { inReais } from "~/market/in-reais";
 import { screen, type ScreenerFilter, type ScreenerRow } from "~/market/screener";
 import type { MarketService } from "~/market/service.server";
@@ -105,7 +106,9 @@ const universes = new WeakMap<MarketService, { signature: string; computedAt: nu
 export async function screenerUniverse(market: MarketService, clock: Clock, logger: Logger): Promise<ScreenerUniverse | null> {
   const [found, rates] = await Promise.all([candidates(market, logger), orUnavailable(logger, market.rates())]);
   const now = clock.now();
-  const signature = [market.quoteGeneration(), isoDay(now), rates?.fetchedAt, ...found.answers.map((answer) => answer.fetchedAt)].join("|");
+  const signature = [market.quoteGeneration(), isoDate(now), rates?.fetchedAt, ...found.answers.map((answer) => answer.fetchedAt)].join(
+    "|",
+  );
   const known = universes.get(market);
   if (known && known.signature === signature && now - known.computedAt < universeMaxAgeMs) return known.universe;
   const universe = computeUniverse(market, logger, found, rates, now);

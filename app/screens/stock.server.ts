@@ -1,15 +1,14 @@
+import { DAY_MS, isoDate } from "~/lib/time";
 import type { Language } from "~/i18n/languages";
 import type { Logger } from "~/platform/logger.server";
 import { aroundAsset } from "./around-asset.server";
 import { payoutsShown } from "./around-asset";
-import { isoDay } from "~/market/fundamentals";
 import { classifiedFacts } from "~/market/instrument-classification";
 import type { Exchange } from "~/market/market-hours";
 import type { MarketService } from "~/market/service.server";
 import type { AssetFacts } from "~/market/types";
 import { orUnavailable } from "~/market/unavailable";
 
-const DAY_MS = 86_400_000;
 const FIVE_YEARS_MS = 5 * 365 * DAY_MS;
 
 /**
@@ -18,7 +17,7 @@ const FIVE_YEARS_MS = 5 * 365 * DAY_MS;
  */
 export function payoutsForPage(facts: AssetFacts, now: number, all: boolean): AssetFacts["payouts"] {
   if (all) return facts.payouts;
-  const windowStart = isoDay(now - FIVE_YEARS_MS);
+  const windowStart = isoDate(now - FIVE_YEARS_MS);
   const inWindow = facts.payouts.filter((payout) => (payout.recordDate ?? payout.paymentDate ?? "") > windowStart).length;
   return facts.payouts.slice(0, Math.max(payoutsShown, inWindow));
 }

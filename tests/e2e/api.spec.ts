@@ -8,6 +8,7 @@
 import { expect, test } from "@playwright/test";
 import { createServer, type Server } from "node:http";
 import { freePort, signUp, startAppServer, type AppServer } from "../support/app-server";
+import { DAY_SECONDS } from "../../app/lib/time";
 
 let app: AppServer;
 /** A blank page, served from its own port: a real other site on this machine. */
@@ -62,7 +63,7 @@ test("a client written from the spec reads every public /proxy route from anothe
     const cryptos = await call("/proxy/cryptos?vs_currency=usd&per_page=12&page=1&precision=2");
     const id = cryptos.body[0].id as string;
     const to = Math.floor(Date.now() / 1000);
-    const chart = await call(`/proxy/cryptos/${id}/market_chart?vs_currency=usd&from=${to - 31 * 86400}&to=${to}`);
+    const chart = await call(`/proxy/cryptos/${id}/market_chart?vs_currency=usd&from=${to - 31 * DAY_SECONDS}&to=${to}`);
     const detail = await call(`/proxy/cryptos/${id}`);
     const search = await call("/proxy/cryptos/search?query=bit");
     const trending = await call("/proxy/cryptos/trending");

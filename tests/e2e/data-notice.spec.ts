@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, javaScriptOn, ready, test } from "./fixtures";
-
-const oneYearSeconds = 365 * 24 * 60 * 60;
+import { YEAR_SECONDS } from "../../app/lib/time";
 
 /**
  * With JavaScript the notice goes at once and a post sets the cookie behind it; the next page
@@ -52,7 +51,7 @@ test("dismissing the notice hides it on every market screen, for a year", async 
 
   const cookie = (await context.cookies()).find(({ name }) => name === "demo-notice");
   expect(cookie?.value).toBe("dismissed");
-  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(oneYearSeconds - 3600);
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(YEAR_SECONDS - 3600);
 
   for (const path of ["/cryptos?page=2", "/", "/stocks/PETR4"]) {
     await page.goto(path);

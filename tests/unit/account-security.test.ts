@@ -15,6 +15,7 @@ import {
 import { newTotpSecret, remainingBackupCodes, replaceBackupCodes, totpQrSvg, useBackupCode, verifyTotp } from "~/account/two-factor.server";
 import { createUser, findUserById } from "~/account/users.server";
 import { createTestServices } from "../support/services";
+import { DAY_MS } from "~/lib/time";
 
 const { db } = (await createTestServices()).platform;
 const { users, refreshTokens, backupCodes } = db.tables;
@@ -63,8 +64,7 @@ describe("access tokens", () => {
 });
 
 describe("refresh token rotation", () => {
-  const day = 24 * 60 * 60 * 1000;
-  const policy = { secret: "s".repeat(48), maxAgeMs: 90 * day };
+  const policy = { secret: "s".repeat(48), maxAgeMs: 90 * DAY_MS };
   const graceMs = refreshGraceSeconds * 1000;
 
   it("trades each token once for a new one in the same session", async () => {
@@ -129,15 +129,15 @@ describe("refresh token rotation", () => {
     let { refreshToken, expiresAt } = session;
     expect(expiresAt).toEqual(new Date(start + refreshTokenLifetimeSeconds * 1000));
     for (const days of [29, 58, 87]) {
-      const rotated = await rotateRefreshToken(db, refreshToken, policy, start + days * day);
+      const rotated = await rotateRefreshToken(db, refreshToken, policy, start + days * DAY_MS);
       if (!rotated.ok) throw new Error(`rotation failed on day ${days}: ${rotated.reason}`);
       ({ refreshToken, expiresAt } = rotated);
     }
     // The last token lives until the session ends, not 30 days more.
-    expect(expiresAt).toEqual(new Date(start + 90 * day));
-    expect(await isFamilyActive(db, familyId, policy, start + 90 * day - 1000)).toBe(true);
-    expect(await isFamilyActive(db, familyId, policy, start + 90 * day)).toBe(false);
-    expect(await rotateRefreshToken(db, refreshToken, policy, start + 90 * day)).toEqual({ ok: false, reason: "expired" });
+    expect(expiresAt).toEqual(new Date(start + 90 * DAY_MS));
+    expect(await isFamilyActive(db, familyId, policy, start + 90 * DAY_MS - 1000)).toBe(true);
+    expect(await isFamilyActive(db, familyId, policy, start + 90 * DAY_MS)).toBe(false);
+    expect(await rotateRefreshToken(db, refreshToken, policy, start + 90 * DAY_MS)).toEqual({ ok: false, reason: "expired" });
   });
 
   it("refuses unknown and expired tokens, and a password change revokes every session", async () => {

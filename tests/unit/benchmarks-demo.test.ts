@@ -3,11 +3,11 @@ import { heatBand, heatMapTiles } from "~/market/heat-map";
 import { cdiAccumulated } from "~/market/compare";
 import { createDemoProviders } from "~/market/demo";
 import type { StockListItem } from "~/market/types";
+import { DAY_MS } from "~/lib/time";
 
 // A Wednesday during the B3 session, and one at night.
 const SESSION = Date.UTC(2026, 10, 18, 17, 7);
 const NIGHT = Date.UTC(2026, 10, 18, 23, 30);
-const DAY = 86_400_000;
 
 describe("demo indices", () => {
   it("sit near their illustrative levels, with a close per weekday and today's close equal to the level", async () => {
@@ -18,7 +18,7 @@ describe("demo indices", () => {
       ["spx", 6_800],
       ["ixic", 23_000],
     ] as const) {
-      const quote = (await indices.quote(id, SESSION - 30 * DAY))!;
+      const quote = (await indices.quote(id, SESSION - 30 * DAY_MS))!;
       expect(quote.level! / level).toBeGreaterThan(0.6);
       expect(quote.level! / level).toBeLessThan(1.6);
       expect(quote.history.length).toBeGreaterThanOrEqual(20);
@@ -30,7 +30,7 @@ describe("demo indices", () => {
 
   it("move the Ibovespa with the B3 stocks: its day change is their market-value-weighted mean", async () => {
     const demo = createDemoProviders(() => NIGHT);
-    const ibov = (await demo.indices.quote("ibov", NIGHT - DAY))!;
+    const ibov = (await demo.indices.quote("ibov", NIGHT - DAY_MS))!;
     const stocks = await demo.stocks.list({ market: "b3", type: "stock", page: 1, limit: 500 });
     // Weights at the previous close: market value / (1 + change).
     const weights = stocks.items.map((item) => item.marketCap! / (1 + item.changePercent! / 100));
@@ -40,8 +40,8 @@ describe("demo indices", () => {
   });
 
   it("are the same numbers at the same instant in any process", async () => {
-    const a = await createDemoProviders(() => SESSION).indices.quote("spx", SESSION - 7 * DAY);
-    const b = await createDemoProviders(() => SESSION).indices.quote("spx", SESSION - 7 * DAY);
+    const a = await createDemoProviders(() => SESSION).indices.quote("spx", SESSION - 7 * DAY_MS);
+    const b = await createDemoProviders(() => SESSION).indices.quote("spx", SESSION - 7 * DAY_MS);
     expect(a).toEqual(b);
   });
 });

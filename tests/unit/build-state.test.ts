@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { forgetBuild, recordBuild, sourcesFingerprint, staleReason } from "../../scripts/lib/build-state.js";
+import { DAY_MS } from "~/lib/time";
 
 /** A project with a few sources. */
 function project() {
@@ -32,7 +33,7 @@ describe("build freshness (npm start)", () => {
     const root = project();
     recordBuild(root, sourcesFingerprint(root));
     writeFileSync(path.join(root, "package-lock.json"), "source");
-    const tomorrow = new Date(Date.now() + 86_400_000);
+    const tomorrow = new Date(Date.now() + DAY_MS);
     utimesSync(path.join(root, "package-lock.json"), tomorrow, tomorrow);
     expect(staleReason(root)).toBeUndefined();
 

@@ -5,6 +5,7 @@ import { UpstreamError } from "~/market/providers/provider";
 import { createMemorySharedStore } from "~/platform/shared-store.server";
 import { manualClock } from "../support/clock";
 import { createTestServices } from "../support/services";
+import { HOUR_MS } from "~/lib/time";
 
 function memoryStore(): PersistentStore & { rows: Map<string, { value: string; fetchedAt: number }> } {
   const rows = new Map<string, { value: string; fetchedAt: number }>();
@@ -82,7 +83,7 @@ describe("market cache", () => {
     await new MarketCache({ store, clock: { now: () => now } }).get("k", async () => ({ price: 10 }));
     expect(store.rows.get("k")?.value).toBe('{"price":10}');
 
-    now = 60 * 60_000;
+    now = HOUR_MS;
     const restarted = new MarketCache({ store, clock: { now: () => now }, sleep: noSleep });
     const answer = await restarted.get("k", async () => {
       throw new UpstreamError("down", "test");
@@ -160,7 +161,7 @@ describe("market cache", () => {
     const store = createDatabaseStore(services.platform.db);
     const clock = manualClock();
     await new MarketCache({ store, clock }).get("live:crypto:list", async () => ({ price: 10 }));
-    clock.advance(60 * 60_000);
+    clock.advance(HOUR_MS);
     const restarted = new MarketCache({ store, clock, sleep: noSleep });
     const answer = await restarted.get("live:crypto:list", async () => {
       throw new UpstreamError("down", "test");

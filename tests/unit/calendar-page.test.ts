@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   calendarHref,
   countByKind,
-  dateIn,
   eventAssetHref,
   filterByKind,
   monthGrid,
@@ -10,6 +9,7 @@ import {
   parseCalendarQuery,
   shiftMonth,
 } from "~/market/calendar-month";
+import { dateInZone } from "~/lib/time";
 import { marketTimeZone } from "~/market/market-hours";
 import type { CalendarEvent } from "~/market/types";
 import { contextFor, routeArgs } from "../support/router-context";
@@ -45,8 +45,8 @@ describe("calendar query", () => {
 describe("months and days", () => {
   it("takes today in B3's time zone, not the server's", () => {
     // 01:30 UTC on 1 November is still 31 October in São Paulo (UTC−3).
-    expect(dateIn(marketTimeZone, Date.parse("2026-11-01T01:30:00Z"))).toBe("2026-10-31");
-    expect(dateIn(marketTimeZone, Date.parse("2026-11-01T03:00:00Z"))).toBe("2026-11-01");
+    expect(dateInZone(marketTimeZone, Date.parse("2026-11-01T01:30:00Z"))).toBe("2026-10-31");
+    expect(dateInZone(marketTimeZone, Date.parse("2026-11-01T03:00:00Z"))).toBe("2026-11-01");
   });
 
   it("steps across years and knows each month's last day", () => {

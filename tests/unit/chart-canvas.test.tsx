@@ -10,6 +10,7 @@ import { resources } from "~/i18n/resources";
 import type { ChartPoint } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { formatCompactMoney } from "~/lib/format";
+import { DAY_MS, DAY_SECONDS } from "~/lib/time";
 
 /** A stand-in for lightweight-charts that records what the page asks of it (jsdom has no canvas). */
 const fake = vi.hoisted(() => {
@@ -80,7 +81,7 @@ vi.mock("lightweight-charts", () => fake.module);
 
 const march1 = Date.UTC(2024, 2, 1) / 1000;
 const points: ChartPoint[] = [0, 1, 2].map((index) => ({
-  time: march1 + index * 86_400,
+  time: march1 + index * DAY_SECONDS,
   open: 10 + index,
   high: 12 + index,
   low: 9 + index,
@@ -93,7 +94,7 @@ const i18n = createInstance({ resources, lng: "pt-BR", defaultNS: "common", show
 /** The chart of the test's points; `?ohlc=0` makes them samples of a source without true candles. */
 function Chart() {
   const [params] = useSearchParams();
-  const chart = { points, intervalMs: 86_400_000, ohlc: params.get("ohlc") !== "0", intraday: false };
+  const chart = { points, intervalMs: DAY_MS, ohlc: params.get("ohlc") !== "0", intraday: false };
   return <PriceChart chart={chart} range="1m" currency="BRL" volumeCurrency="BRL" locale="pt-BR" />;
 }
 const Stub = createRoutesStub([{ path: "/", Component: Chart }]);

@@ -15,10 +15,10 @@ import {
   type ChartPoint,
   type ChartSeries,
 } from "~/ui/charts/chart-data";
+import { DAY_MS, DAY_SECONDS, HOUR_MS } from "~/lib/time";
 
 const march1 = Date.UTC(2024, 2, 1) / 1000;
-const march2 = march1 + 86_400;
-const dayMs = 86_400_000;
+const march2 = march1 + DAY_SECONDS;
 
 describe("chart points", () => {
   const candles: Candle[] = [
@@ -32,8 +32,8 @@ describe("chart points", () => {
   });
 
   it("carry the range's interval, whether they are true candles, and whether times of day matter", () => {
-    expect(chartData({ intervalMs: dayMs, ohlc: true, candles }, null, "1m")).toMatchObject({
-      intervalMs: dayMs,
+    expect(chartData({ intervalMs: DAY_MS, ohlc: true, candles }, null, "1m")).toMatchObject({
+      intervalMs: DAY_MS,
       ohlc: true,
       intraday: false,
     });
@@ -88,7 +88,7 @@ describe("series values", () => {
     ["a single value", [42]],
     ["a rising series", [1, 2, 3]],
   ])("draw %s over a non-empty range around the data", (_, numbers) => {
-    const stats = valueStats(numbers.map((value, index) => ({ time: march1 + index * 86_400, value })));
+    const stats = valueStats(numbers.map((value, index) => ({ time: march1 + index * DAY_SECONDS, value })));
     if (!stats) throw new Error("no stats");
     const { bottom, top } = valueRange(stats);
     expect(top).toBeGreaterThan(bottom);
@@ -97,19 +97,19 @@ describe("series values", () => {
   });
 
   it("never reaches below zero for positive data", () => {
-    const stats = valueStats([1, 1000].map((value, index) => ({ time: march1 + index * 86_400, value })));
+    const stats = valueStats([1, 1000].map((value, index) => ({ time: march1 + index * DAY_SECONDS, value })));
     if (!stats) throw new Error("no stats");
     expect(valueRange(stats).bottom).toBe(0);
   });
 });
 
 describe("live series value", () => {
-  const day = 20_000 * 86_400;
+  const day = 20_000 * DAY_SECONDS;
   const points: ChartPoint[] = [
-    { time: day - 86_400, open: 9, high: 11, low: 8, close: 10, volume: 5, marketCap: 1000 },
+    { time: day - DAY_SECONDS, open: 9, high: 11, low: 8, close: 10, volume: 5, marketCap: 1000 },
     { time: day, open: 10, high: 12, low: 9, close: 11, volume: 7, marketCap: 1100 },
   ];
-  const liveValue = (chart: ChartPoint[], series: ChartSeries, price: number, time: number, intervalMs = dayMs) => {
+  const liveValue = (chart: ChartPoint[], series: ChartSeries, price: number, time: number, intervalMs = DAY_MS) => {
     const candle = liveCandle(chart, intervalMs, price, time);
     return candle && liveSeriesValue(candle, series);
   };
@@ -125,20 +125,20 @@ describe("live series value", () => {
   });
 
   it("starts a new day with a price from a later day", () => {
-    expect(liveValue(points, "open", 13, day + 86_400 + 60)).toEqual({ time: day + 86_400, value: 13 });
-    expect(liveValue(points, "low", 13, day + 86_400 + 60)).toEqual({ time: day + 86_400, value: 13 });
+    expect(liveValue(points, "open", 13, day + DAY_SECONDS + 60)).toEqual({ time: day + DAY_SECONDS, value: 13 });
+    expect(liveValue(points, "low", 13, day + DAY_SECONDS + 60)).toEqual({ time: day + DAY_SECONDS, value: 13 });
   });
 
   it("moves the candle of the chart's own interval: an hourly chart starts a new candle the next hour", () => {
     const hourly = [{ ...points[1]!, time: day + 3600 }];
-    expect(liveCandle(hourly, 3_600_000, 13, day + 3600 + 60)).toMatchObject({
+    expect(liveCandle(hourly, HOUR_MS, 13, day + 3600 + 60)).toMatchObject({
       time: day + 3600,
       open: 10,
       close: 13,
       high: 13,
       volume: 7,
     });
-    expect(liveCandle(hourly, 3_600_000, 13, day + 7200 + 60)).toMatchObject({ time: day + 7200, open: 13, close: 13, volume: null });
+    expect(liveCandle(hourly, HOUR_MS, 13, day + 7200 + 60)).toMatchObject({ time: day + 7200, open: 13, close: 13, volume: null });
   });
 
   it("leaves the chart alone for a price older than its last day, an empty chart or a missing market cap", () => {

@@ -11,10 +11,8 @@ import {
   rangeWindow,
 } from "~/market/chart-range";
 import type { Candle } from "~/market/types";
+import { DAY_MS, DAY_SECONDS, HOUR_MS, MINUTE_MS } from "~/lib/time";
 
-const minute = 60_000;
-const hour = 60 * minute;
-const day = 24 * hour;
 const epoch = Date.UTC(2024, 0, 1);
 const now = Date.UTC(2026, 10, 26, 14, 37, 12);
 
@@ -45,16 +43,16 @@ describe("chart range parameter", () => {
 
 describe("range windows", () => {
   it.each([
-    ["1d", 5 * minute],
-    ["7d", hour],
-    ["1m", day],
-    ["3m", day],
-    ["1y", day],
-    ["5y", 7 * day],
-    ["max", 7 * day],
+    ["1d", 5 * MINUTE_MS],
+    ["7d", HOUR_MS],
+    ["1m", DAY_MS],
+    ["3m", DAY_MS],
+    ["1y", DAY_MS],
+    ["5y", 7 * DAY_MS],
+    ["max", 7 * DAY_MS],
   ] as const)("%s has candles of %d ms", (range, interval) => {
     expect(rangeInterval(range)).toBe(interval);
-    expect(isIntraday(range)).toBe(interval < day);
+    expect(isIntraday(range)).toBe(interval < DAY_MS);
   });
 
   it("keep every range at a few hundred candles at most", () => {
@@ -71,7 +69,7 @@ describe("range windows", () => {
     expect(window.fromMs).toBe(Date.UTC(2026, 9, 27));
     // The spec's 31 days: 30 whole days and today's, still forming.
     expect(bucketStarts(window)).toHaveLength(31);
-    expect(rangeWindow("1d", now).fromMs).toBe(now - day - (now % (5 * minute)) + 5 * minute);
+    expect(rangeWindow("1d", now).fromMs).toBe(now - DAY_MS - (now % (5 * MINUTE_MS)) + 5 * MINUTE_MS);
   });
 
   it("start Max and a 5Y longer than the data where the data begins", () => {
@@ -84,10 +82,10 @@ describe("range windows", () => {
   });
 
   it("start weekly candles on Mondays", () => {
-    const monday = bucketStart(now, 7 * day);
+    const monday = bucketStart(now, 7 * DAY_MS);
     expect(new Date(monday).getUTCDay()).toBe(1);
     expect(new Date(monday).getUTCHours()).toBe(0);
-    expect(bucketStart(epoch, 7 * day)).toBe(epoch);
+    expect(bucketStart(epoch, 7 * DAY_MS)).toBe(epoch);
   });
 });
 
@@ -95,23 +93,23 @@ describe("candles from price samples", () => {
   const march1 = Date.UTC(2024, 2, 1);
   // Hourly prices over two UTC days, deliberately out of order, and volumes (rolling 24-hour totals).
   const prices: [number, number][] = [
-    [march1 + 2 * hour, 105],
+    [march1 + 2 * HOUR_MS, 105],
     [march1, 100],
-    [march1 + hour, 90],
-    [march1 + 23 * hour + 59 * minute, 98],
-    [march1 + 12 * hour, 120],
-    [march1 + day + hour, 97],
-    [march1 + day, 99],
+    [march1 + HOUR_MS, 90],
+    [march1 + 23 * HOUR_MS + 59 * MINUTE_MS, 98],
+    [march1 + 12 * HOUR_MS, 120],
+    [march1 + DAY_MS + HOUR_MS, 97],
+    [march1 + DAY_MS, 99],
   ];
   const volumes: [number, number][] = [
     [march1, 1_000],
-    [march1 + 23 * hour, 1_100],
-    [march1 + 12 * hour, 1_200],
+    [march1 + 23 * HOUR_MS, 1_100],
+    [march1 + 12 * HOUR_MS, 1_200],
   ];
-  const candles = candlesFromSamples(prices, volumes, day);
+  const candles = candlesFromSamples(prices, volumes, DAY_MS);
 
   it("group samples by candle, oldest first, stamped with the candle's start in seconds", () => {
-    expect(candles.map((candle) => candle.time)).toEqual([march1 / 1000, (march1 + day) / 1000]);
+    expect(candles.map((candle) => candle.time)).toEqual([march1 / 1000, (march1 + DAY_MS) / 1000]);
   });
 
   it("open on the first sample, close on the last and span the extremes", () => {
@@ -125,11 +123,11 @@ describe("candles from price samples", () => {
   });
 
   it("make hourly candles from the same samples", () => {
-    expect(candlesFromSamples(prices, [], hour)).toHaveLength(7);
+    expect(candlesFromSamples(prices, [], HOUR_MS)).toHaveLength(7);
   });
 
   it("are empty without samples", () => {
-    expect(candlesFromSamples([], [], day)).toEqual([]);
+    expect(candlesFromSamples([], [], DAY_MS)).toEqual([]);
   });
 });
 
@@ -151,7 +149,7 @@ describe("merged candles", () => {
         candle(march1 + 13 * 3600, 10, 12, 9, 11, 10),
         candle(march1 + 14 * 3600, 11, 11.2, 8, 11, null),
       ],
-      day,
+      DAY_MS,
     );
     expect(merged).toEqual([{ time: march1, open: 10, high: 14, low: 8, close: 13, volume: 15 }]);
     expectConsistent(merged);
@@ -159,15 +157,15 @@ describe("merged candles", () => {
 
   it("move daily candles stamped at the session's open to midnight UTC, one per day", () => {
     const merged = mergeCandles(
-      [candle(march1 + 13 * 3600, 10, 12, 9, 11, 1), candle(march1 + 86_400 + 13 * 3600, 11, 12, 10, 10.5, 2)],
-      day,
+      [candle(march1 + 13 * 3600, 10, 12, 9, 11, 1), candle(march1 + DAY_SECONDS + 13 * 3600, 11, 12, 10, 10.5, 2)],
+      DAY_MS,
     );
-    expect(merged.map(({ time }) => time)).toEqual([march1, march1 + 86_400]);
+    expect(merged.map(({ time }) => time)).toEqual([march1, march1 + DAY_SECONDS]);
   });
 
   it("merge days into weeks from Monday", () => {
     // 2024-03-01 was a Friday: it belongs to the week of Monday 26 February; Monday 4 March starts the next.
-    const merged = mergeCandles([candle(march1, 10, 12, 9, 11, 1), candle(march1 + 3 * 86_400, 11, 12, 10, 10.5, 2)], 7 * day);
+    const merged = mergeCandles([candle(march1, 10, 12, 9, 11, 1), candle(march1 + 3 * DAY_SECONDS, 11, 12, 10, 10.5, 2)], 7 * DAY_MS);
     expect(merged.map(({ time }) => new Date(time * 1000).toISOString().slice(0, 10))).toEqual(["2024-02-26", "2024-03-04"]);
   });
 });

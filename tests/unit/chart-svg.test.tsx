@@ -8,9 +8,10 @@ import { resources } from "~/i18n/resources";
 import { chartTypes, valueStats, type ChartPoint, type ChartType, type ChartValue, type ChartView } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { SvgChart } from "~/ui/charts/svg-chart";
+import { DAY_SECONDS, HOUR_MS } from "~/lib/time";
 
 const march1 = Date.UTC(2024, 2, 1) / 1000;
-const day = 86_400;
+const day = DAY_SECONDS;
 
 /** Server-renders `ui` on a page at `url`, as the app does (i18n + router context). */
 async function render(ui: ReactNode, { url = "/", language = "pt-BR" } = {}) {
@@ -189,7 +190,7 @@ describe("the price chart", () => {
 
   it("renders the chosen range: intraday candles are dated with their time of day", async () => {
     const hours = points.map((point, index) => ({ ...point, time: march1 + 13 * 3600 + index * 3600 }));
-    const intraday = { points: hours, intervalMs: 3_600_000, ohlc: true, intraday: true };
+    const intraday = { points: hours, intervalMs: HOUR_MS, ohlc: true, intraday: true };
     const html = await render(<PriceChart chart={intraday} range="7d" currency="BRL" volumeCurrency={null} locale="pt-BR" />);
     // 13:00 UTC is 10:00 in São Paulo, where B3 trades.
     expect(html).toMatch(/01\/03\/2024,? 10:00/);

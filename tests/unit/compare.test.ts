@@ -17,6 +17,7 @@ import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
 import { createMarketService } from "~/market/service.server";
 import type { Logger } from "~/platform/logger.server";
+import { DAY_MS, HOUR_MS } from "~/lib/time";
 
 const series = (entries: [string, number][]): DailySeries => new Map(entries);
 
@@ -64,9 +65,9 @@ describe("compare maths", () => {
     const noon = Date.UTC(2026, 10, 2, 12);
     expect([
       ...dailyFromPoints([
-        [noon + 3600_000, 11],
+        [noon + HOUR_MS, 11],
         [noon, 10],
-        [noon + 86_400_000, 12],
+        [noon + DAY_MS, 12],
         [noon, Number.NaN],
       ]),
     ]).toEqual([

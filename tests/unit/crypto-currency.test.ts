@@ -10,6 +10,7 @@ import { createMarketService } from "~/market/service.server";
 import type { StockListItem } from "~/market/types";
 import { memoryLogger } from "~/platform/logger.server";
 import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
+import { DAY_SECONDS } from "~/lib/time";
 
 /** Wednesday 2026-11-18 15:07:30 UTC. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);
@@ -45,7 +46,7 @@ describe("crypto prices in the visitor's currency (demo)", () => {
     const detail = (await crypto.detail("bitcoin", "pt-BR", "brl"))!;
     expect(detail.price).toBe(listed.find(({ id }) => id === "bitcoin")!.price);
     expect(detail.open24h! / (await crypto.detail("bitcoin", "pt-BR"))!.open24h!).toBeCloseTo((await ratesAtNow()).BRL!, 4);
-    const chart = (await crypto.chart("bitcoin", NOW / 1000 - 31 * 86_400, NOW / 1000, "brl"))!;
+    const chart = (await crypto.chart("bitcoin", NOW / 1000 - 31 * DAY_SECONDS, NOW / 1000, "brl"))!;
     expect(chart.prices.at(-1)).toEqual([NOW, detail.price]);
     expect(chart.marketCaps.at(-1)![1]).toBe(detail.marketCap);
     for (const coin of await crypto.trending("brl")) {
@@ -55,7 +56,7 @@ describe("crypto prices in the visitor's currency (demo)", () => {
 
   it("converts older chart points at the rate of their own hour", async () => {
     const { crypto } = demo();
-    const from = NOW / 1000 - 3 * 86_400;
+    const from = NOW / 1000 - 3 * DAY_SECONDS;
     const usd = (await crypto.chart("bitcoin", from, NOW / 1000))!.prices;
     const brl = (await crypto.chart("bitcoin", from, NOW / 1000, "brl"))!.prices;
     const ratios = usd.map(([, dollars], index) => brl[index]![1] / dollars);

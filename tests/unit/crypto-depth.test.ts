@@ -2,11 +2,10 @@ import { describe, expect, it } from "vitest";
 import { distanceFrom, downsample, movedToPrice, sparklinePoints, toTableItem } from "~/market/crypto-depth";
 import { createDemoProviders } from "~/market/demo";
 import type { CryptoDetail, CryptoListItem } from "~/market/types";
+import { DAY_MS, HOUR_MS } from "~/lib/time";
 
 /** Wednesday 2026-11-18 15:07:30 UTC. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const at = (ms: number) => createDemoProviders(() => ms).crypto;
 const priceAt = async (ms: number, id: string, currency: "usd" | "brl" = "usd") => (await at(ms).detail(id, "en", currency))!.price!;
 const percent = (from: number, to: number) => (to / from - 1) * 100;
@@ -16,10 +15,10 @@ describe("demo crypto depth: changes and sparkline from the price path", () => {
     for (const id of ["bitcoin", "ethereum", "dogecoin"]) {
       const detail = (await at(NOW).detail(id, "en"))!;
       const price = detail.price!;
-      expect(detail.change1h).toBeCloseTo(percent(await priceAt(NOW - HOUR, id), price), 9);
-      expect(detail.change7d).toBeCloseTo(percent(await priceAt(NOW - 7 * DAY, id), price), 9);
-      expect(detail.change30d).toBeCloseTo(percent(await priceAt(NOW - 30 * DAY, id), price), 9);
-      expect(detail.change1y).toBeCloseTo(percent(await priceAt(NOW - 365 * DAY, id), price), 9);
+      expect(detail.change1h).toBeCloseTo(percent(await priceAt(NOW - HOUR_MS, id), price), 9);
+      expect(detail.change7d).toBeCloseTo(percent(await priceAt(NOW - 7 * DAY_MS, id), price), 9);
+      expect(detail.change30d).toBeCloseTo(percent(await priceAt(NOW - 30 * DAY_MS, id), price), 9);
+      expect(detail.change1y).toBeCloseTo(percent(await priceAt(NOW - 365 * DAY_MS, id), price), 9);
     }
   });
 
@@ -33,7 +32,7 @@ describe("demo crypto depth: changes and sparkline from the price path", () => {
       expect(item.change7d).toBeCloseTo(percent(item.sparkline7d![0]!, item.price!), 2);
     }
     const { items: inDollars } = await at(NOW).list({ page: 1, perPage: 1, order: "market_cap_desc" });
-    expect(inDollars[0]!.sparkline7d![sparklinePoints - 2]).toBe(await priceAt(NOW - 4 * HOUR, inDollars[0]!.id));
+    expect(inDollars[0]!.sparkline7d![sparklinePoints - 2]).toBe(await priceAt(NOW - 4 * HOUR_MS, inDollars[0]!.id));
   });
 
   it("lists every coin with its depth quickly once warm", async () => {
@@ -47,7 +46,7 @@ describe("demo crypto depth: changes and sparkline from the price path", () => {
 
 describe("demo crypto depth: records, supply and valuation", () => {
   it("keeps every all-time low <= low24h <= price <= high24h <= all-time high, at several instants", async () => {
-    for (const ms of [NOW, NOW + 5 * HOUR, NOW + 40 * DAY]) {
+    for (const ms of [NOW, NOW + 5 * HOUR_MS, NOW + 40 * DAY_MS]) {
       const { items } = await at(ms).list({ page: 1, perPage: 250, order: "id_asc" });
       for (const { id } of items) {
         const detail = (await at(ms).detail(id, "en"))!;

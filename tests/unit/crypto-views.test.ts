@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { manualClock } from "../support/clock";
 import { createTestServices } from "../support/services";
+import { HOUR_MS } from "~/lib/time";
 
 describe("crypto visits for most searched", () => {
   it("counts visits in memory, writes them together, and ranks the last 24 hours busiest first", async () => {
@@ -8,7 +9,7 @@ describe("crypto visits for most searched", () => {
     const services = await createTestServices({ clock });
     const views = services.cryptoViews;
     views.record("ethereum");
-    clock.advance(25 * 3_600_000);
+    clock.advance(25 * HOUR_MS);
     for (const id of ["bitcoin", "solana", "bitcoin"]) views.record(id);
     // A kept page served by the edge names its path; only crypto pages count.
     views.recordPage("/cryptos/solana.data");

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createDemoProviders } from "~/market/demo";
 import type { CryptoListItem, CryptoOrder } from "~/market/types";
+import { DAY_MS, HOUR_MS } from "~/lib/time";
 
 /** Wednesday 2026-11-18 15:07:30 UTC. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const at = (ms: number) => createDemoProviders(() => ms).crypto;
 const all = (ms: number, order: CryptoOrder = "market_cap_desc") => at(ms).list({ page: 1, perPage: 500, order });
 
@@ -13,14 +12,14 @@ describe("demo crypto: determinism", () => {
   it("gives identical output for the same instant from a new provider, with other work done in between", async () => {
     // The module's caches are memos of pure functions: what other providers computed first cannot change an answer.
     const first = await all(NOW);
-    const other = at(NOW - 40 * DAY);
-    await other.chart("bitcoin", (NOW - 200 * DAY) / 1000, NOW / 1000);
+    const other = at(NOW - 40 * DAY_MS);
+    await other.chart("bitcoin", (NOW - 200 * DAY_MS) / 1000, NOW / 1000);
     await other.list({ page: 1, perPage: 500, order: "id_asc" });
     expect(await all(NOW)).toEqual(first);
   });
 
   it("moves prices between instants", async () => {
-    const prices = await Promise.all([NOW, NOW + 3 * HOUR, NOW + DAY].map((ms) => at(ms).detail("bitcoin", "en")));
+    const prices = await Promise.all([NOW, NOW + 3 * HOUR_MS, NOW + DAY_MS].map((ms) => at(ms).detail("bitcoin", "en")));
     expect(new Set(prices.map((detail) => detail?.price)).size).toBe(3);
   });
 
@@ -33,7 +32,7 @@ describe("demo crypto: determinism", () => {
 
 describe("demo crypto: quotes", () => {
   it("keeps low24h <= price, open24h <= high24h for every asset at several instants", async () => {
-    for (const ms of [NOW, NOW + 5 * HOUR, NOW + 3 * DAY + 17 * 60_000]) {
+    for (const ms of [NOW, NOW + 5 * HOUR_MS, NOW + 3 * DAY_MS + 17 * 60_000]) {
       const { items } = await all(ms);
       for (const item of items as Required<CryptoListItem>[]) {
         expect(item.low24h).toBeLessThanOrEqual(item.price!);
@@ -47,7 +46,7 @@ describe("demo crypto: quotes", () => {
   // About a hundred cold instants three years apart: each builds a week of intraday paths per coin for the sparklines.
   it("keeps every stablecoin within 1% of a dollar", { timeout: 60_000 }, async () => {
     const stablecoins = ["tether", "usd-coin", "usds", "ethena-usde", "dai", "paypal-usd", "first-digital-usd", "true-usd"];
-    for (let ms = Date.UTC(2024, 0, 1); ms < NOW; ms += 10 * DAY + 7 * HOUR) {
+    for (let ms = Date.UTC(2024, 0, 1); ms < NOW; ms += 10 * DAY_MS + 7 * HOUR_MS) {
       const pegged = (await all(ms)).items.filter(({ id }) => stablecoins.includes(id));
       expect(pegged).toHaveLength(stablecoins.length);
       for (const item of pegged) {
@@ -118,11 +117,11 @@ describe("demo crypto: detail", () => {
 describe("demo crypto: chart", () => {
   it("gives hourly points over the last 31 days, ending at the live price", async () => {
     const crypto = at(NOW);
-    const chart = await crypto.chart("bitcoin", (NOW - 31 * DAY) / 1000, NOW / 1000);
+    const chart = await crypto.chart("bitcoin", (NOW - 31 * DAY_MS) / 1000, NOW / 1000);
     const times = chart!.prices.map(([time]) => time);
     expect(times.length).toBeGreaterThanOrEqual(744);
     expect(times.length).toBeLessThanOrEqual(745);
-    expect(times.slice(1, -1).every((time, i) => time - times[i]! === HOUR)).toBe(true);
+    expect(times.slice(1, -1).every((time, i) => time - times[i]! === HOUR_MS)).toBe(true);
     expect(times.at(-1)).toBe(NOW);
     expect(chart!.prices.at(-1)?.[1]).toBe((await crypto.detail("bitcoin", "en"))?.price);
     expect(chart!.marketCaps).toHaveLength(times.length);
@@ -130,11 +129,11 @@ describe("demo crypto: chart", () => {
   });
 
   it("switches to daily points beyond 90 days", async () => {
-    const chart = await at(NOW).chart("ethereum", (NOW - 365 * DAY) / 1000, NOW / 1000);
+    const chart = await at(NOW).chart("ethereum", (NOW - 365 * DAY_MS) / 1000, NOW / 1000);
     const times = chart!.prices.map(([time]) => time);
     expect(times.length).toBeGreaterThanOrEqual(365);
     expect(times.length).toBeLessThanOrEqual(366);
-    expect(times[1]! - times[0]!).toBe(DAY);
+    expect(times[1]! - times[0]!).toBe(DAY_MS);
   });
 });
 

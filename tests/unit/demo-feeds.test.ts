@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createDemoProviders } from "~/market/demo";
 import { newsCategories } from "~/market/types";
+import { HOUR_MS } from "~/lib/time";
 
 /** Wednesday 2026-11-18 15:07:30 UTC. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);
-const HOUR = 3_600_000;
 const providers = (ms = NOW) => createDemoProviders(() => ms);
 
 describe("demo news", () => {
@@ -23,7 +23,7 @@ describe("demo news", () => {
     expect(pt).toMatchObject({ id: 1001, language: "pt-BR", headline: "O que o halving do Bitcoin muda para quem investe" });
     expect(es).toMatchObject({ id: 1001, language: "es", related: ["BTC"] });
     expect(es?.headline).toMatch(/inversores/);
-    expect(pt?.datetime).toBe(Math.floor((NOW - HOUR) / 60_000) * 60);
+    expect(pt?.datetime).toBe(Math.floor((NOW - HOUR_MS) / 60_000) * 60);
   });
 });
 
@@ -49,7 +49,7 @@ describe("demo rates", () => {
   it("drifts a little, deterministically", async () => {
     const today = await providers().rates.latest();
     expect(await providers().rates.latest()).toEqual(today);
-    const tomorrow = await providers(NOW + 24 * HOUR).rates.latest();
+    const tomorrow = await providers(NOW + 24 * HOUR_MS).rates.latest();
     expect(tomorrow.rates.BRL).not.toBe(today.rates.BRL);
     // Stored levels: BRL 5.35, EUR 0.865, XAU 1/4050.
     expect(today.rates.BRL).toBeGreaterThan(5.35 * 0.85);
@@ -86,7 +86,7 @@ describe("demo calendar", () => {
     const kindOrder = ["earnings", "dividend", "economic", "holiday"];
     const keys = events.map((event) => `${event.date}|${kindOrder.indexOf(event.kind)}`);
     expect(keys).toEqual([...keys].sort());
-    const later = await providers(NOW + 30 * 24 * HOUR).calendar.events("2026-11-01", "2026-11-30", "pt-BR");
+    const later = await providers(NOW + 30 * 24 * HOUR_MS).calendar.events("2026-11-01", "2026-11-30", "pt-BR");
     expect(later).toEqual(events);
     expect(await providers().calendar.events("2026-12-01", "2026-11-01", "en")).toEqual([]);
   });

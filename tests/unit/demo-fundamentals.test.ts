@@ -4,10 +4,10 @@ import { stockAssets } from "~/market/catalogue";
 import { demoFacts, scheduledPayouts } from "~/market/demo/fundamentals";
 import { fundamentalsAt, incomePerShare, upcomingPayouts } from "~/market/fundamentals";
 import type { AssetFacts, Payout } from "~/market/types";
+import { DAY_MS } from "~/lib/time";
 
 /** Wednesday 2026-11-18 15:07:30 UTC: both B3 and the US are in session. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);
-const DAY = 24 * 3_600_000;
 const TODAY = "2026-11-18";
 
 const facts = (ticker: string, at = NOW): AssetFacts => {
@@ -53,7 +53,7 @@ describe("figures agree with each other and with the price", () => {
   it("DY (12 m) is the income with a record date in the last year over the price, and moves with it", async () => {
     const stock = facts("PETR4");
     const price = await priceOf("PETR4");
-    const yearAgo = new Date(NOW - 365 * DAY).toISOString().slice(0, 10);
+    const yearAgo = new Date(NOW - 365 * DAY_MS).toISOString().slice(0, 10);
     const income = stock.payouts
       .filter(({ recordDate }) => recordDate! > yearAgo && recordDate! <= TODAY)
       .reduce((sum, { amount }) => sum + amount, 0);
@@ -111,9 +111,9 @@ describe("FIIs, ETFs and BDRs", () => {
 describe("payouts over time", () => {
   it("lists a payout once announced, a month before its record date, and never before", () => {
     const [next] = scheduledPayouts("ITUB4", 2027);
-    const announcedOn = Date.parse(`${next!.recordDate}T00:00:00Z`) - 30 * DAY;
+    const announcedOn = Date.parse(`${next!.recordDate}T00:00:00Z`) - 30 * DAY_MS;
     const has = (at: number) => facts("ITUB4", at).payouts.some((payout) => payout.paymentDate === next!.paymentDate);
-    expect(has(announcedOn - DAY)).toBe(false);
+    expect(has(announcedOn - DAY_MS)).toBe(false);
     expect(has(announcedOn)).toBe(true);
   });
 

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  DAY_MS,
   EPOCH_MS,
-  HOUR_MS,
   PricePath,
   STEP_MS,
   dayOf,
@@ -12,6 +10,7 @@ import {
   roundTheClock,
   type AssetModel,
 } from "~/market/demo/generator";
+import { DAY_MS, HOUR_MS } from "~/lib/time";
 
 const model = (overrides: Partial<AssetModel> = {}): AssetModel => ({
   key: "test:asset",

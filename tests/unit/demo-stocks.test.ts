@@ -2,11 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createDemoProviders } from "~/market/demo";
 import { inReais } from "~/market/in-reais";
 import type { OhlcPoint, StockListItem, StockSortField } from "~/market/types";
+import { DAY_MS, HOUR_MS } from "~/lib/time";
 
 /** Wednesday 2026-11-18 15:07:30 UTC: both B3 and the US are in session. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const at = (ms: number) => createDemoProviders(() => ms).stocks;
 
 function expectConsistent(candles: OhlcPoint[]) {
@@ -159,20 +158,20 @@ describe("demo stocks: trading hours", () => {
   const price = async (ms: number, ticker: string) => (await at(ms).detail(ticker, { range: "1d", language: "en" }))?.price;
 
   it("moves during the session", async () => {
-    const prices = await Promise.all([13.5, 15, 17, 19.5].map((hour) => price(Date.UTC(2026, 10, 18) + hour * HOUR, "ITUB4")));
+    const prices = await Promise.all([13.5, 15, 17, 19.5].map((hour) => price(Date.UTC(2026, 10, 18) + hour * HOUR_MS, "ITUB4")));
     expect(new Set(prices).size).toBeGreaterThan(1);
   });
 
   it("is flat after the close, overnight and over the weekend", async () => {
     const friday = Date.UTC(2026, 10, 20);
-    const afterClose = await price(friday + 21.5 * HOUR, "MSFT");
-    expect(await price(friday + 23.9 * HOUR, "MSFT")).toBe(afterClose);
-    expect(await price(friday + DAY + 15 * HOUR, "MSFT")).toBe(afterClose);
-    expect(await price(friday + 3 * DAY + 14 * HOUR, "MSFT")).toBe(afterClose);
+    const afterClose = await price(friday + 21.5 * HOUR_MS, "MSFT");
+    expect(await price(friday + 23.9 * HOUR_MS, "MSFT")).toBe(afterClose);
+    expect(await price(friday + DAY_MS + 15 * HOUR_MS, "MSFT")).toBe(afterClose);
+    expect(await price(friday + 3 * DAY_MS + 14 * HOUR_MS, "MSFT")).toBe(afterClose);
   });
 
   it("keeps volume and OHLC coherent across many instants", async () => {
-    for (let ms = NOW; ms < NOW + 4 * DAY; ms += 7 * HOUR + 13 * 60_000) {
+    for (let ms = NOW; ms < NOW + 4 * DAY_MS; ms += 7 * HOUR_MS + 13 * 60_000) {
       const { items } = await at(ms).list({ page: 1, limit: 300 });
       for (const item of items) expect(item.volume).toBeGreaterThanOrEqual(0);
       const detail = (await at(ms).detail("BBAS3", { range: "5d", language: "en" }))!;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, ensureSessionSecret, parseEnv } from "~/platform/env.server";
 import { configSections } from "~/services.server";
+import { DAY_MS } from "~/lib/time";
 
 describe("configuration", () => {
   it("starts with zero configuration", () => {
@@ -86,9 +87,8 @@ describe("configuration", () => {
   });
 
   it("ends sessions after SESSION_MAX_DAYS, 90 unless set, between 1 and 365 days", () => {
-    const day = 24 * 60 * 60 * 1000;
-    expect(parseEnv({}).sessionMaxAgeMs).toBe(90 * day);
-    expect(parseEnv({ SESSION_MAX_DAYS: "7" }).sessionMaxAgeMs).toBe(7 * day);
+    expect(parseEnv({}).sessionMaxAgeMs).toBe(90 * DAY_MS);
+    expect(parseEnv({ SESSION_MAX_DAYS: "7" }).sessionMaxAgeMs).toBe(7 * DAY_MS);
     for (const invalid of ["0", "366", "1.5", "forever"]) {
       expect(() => parseEnv({ SESSION_MAX_DAYS: invalid }), invalid).toThrow(/SESSION_MAX_DAYS/);
     }

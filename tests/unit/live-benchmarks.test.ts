@@ -5,6 +5,7 @@ import { createBcbProvider, fromBrDate } from "~/market/live/bcb/series";
 import { createBrapiIndexProvider } from "~/market/live/brapi/indices";
 import { createCoinGeckoMarketProvider } from "~/market/live/coingecko/global";
 import { UpstreamError } from "~/market/providers/provider";
+import { DAY_MS } from "~/lib/time";
 
 /**
  * A fake of Banco Central's SGS, brapi's index quotes and CoinGecko's /global over real HTTP, with
@@ -165,7 +166,7 @@ describe("brapi index quotes", () => {
   const brapi = () => createBrapiIndexProvider({ baseUrl: `${url}/brapi`, token: "t", timeoutMs: 1000 }, () => NOW);
 
   it("reads the Ibovespa's level, change and closes, skipping a day without a close", async () => {
-    const quote = await brapi().quote("ibov", NOW - 7 * 86_400_000);
+    const quote = await brapi().quote("ibov", NOW - 7 * DAY_MS);
     expect(quote).toEqual({
       id: "ibov",
       level: 158123.45,
@@ -179,13 +180,13 @@ describe("brapi index quotes", () => {
   });
 
   it("asks for a range long enough for the start", async () => {
-    await brapi().quote("ibov", NOW - 300 * 86_400_000);
+    await brapi().quote("ibov", NOW - 300 * DAY_MS);
     expect(requests[0]!.searchParams.get("range")).toBe("1y");
   });
 
   it("says an index brapi does not carry, or the plan does not cover, is not available", async () => {
-    expect(await brapi().quote("ifix", NOW - 86_400_000)).toBeNull();
-    expect(await brapi().quote("spx", NOW - 86_400_000)).toBeNull();
+    expect(await brapi().quote("ifix", NOW - DAY_MS)).toBeNull();
+    expect(await brapi().quote("spx", NOW - DAY_MS)).toBeNull();
   });
 });
 

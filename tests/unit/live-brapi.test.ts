@@ -7,6 +7,7 @@ import { createMarketService } from "~/market/service.server";
 import { UpstreamError } from "~/market/providers/provider";
 import { classifyStock } from "~/market/stock-type";
 import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
+import { DAY_MS, DAY_SECONDS } from "~/lib/time";
 
 describe("brapi's kinds", () => {
   const classified = (ticker: string, type: string | null, subType: string | null) =>
@@ -333,7 +334,7 @@ describe("brapi adapter", () => {
 });
 
 describe("brapi long history (5Y and Max)", () => {
-  const weekS = 7 * 86_400;
+  const weekS = 7 * DAY_SECONDS;
 
   it("asks five years of weekly candles for 5Y and everything in monthly candles for Max", async () => {
     const five = await brapi().longHistory!("petr4", "5y");
@@ -349,7 +350,7 @@ describe("brapi long history (5Y and Max)", () => {
     expect(lastRequest("brapi:quote")?.query).toMatchObject({ range: "max", interval: "1mo" });
     expect(all?.history.length).toBeGreaterThan(250);
     expect(all?.history.length).toBeLessThanOrEqual(300);
-    expect([five?.intervalMs, all?.intervalMs]).toEqual([weekS * 1000, 28 * 86_400_000]);
+    expect([five?.intervalMs, all?.intervalMs]).toEqual([weekS * 1000, 28 * DAY_MS]);
   });
 
   it("falls back to the deepest range a plan allows, and to nothing for an unknown ticker", async () => {
@@ -373,7 +374,7 @@ describe("brapi long history (5Y and Max)", () => {
     for (const { time } of five?.candles ?? []) expect(new Date(time * 1000).getUTCDay()).toBe(1);
     // Max in monthly candles: one per month, not weekly gaps.
     const all = (await market(fakeKeys.brapi).stockCandles("PETR4", "max", "pt-BR")).data;
-    expect(all?.intervalMs).toBe(28 * 86_400_000);
+    expect(all?.intervalMs).toBe(28 * DAY_MS);
     expect(all?.candles.length).toBe((await brapi().longHistory!("PETR4", "max"))?.history.length);
     // THIN3 has no long history here: the detail's year (two days in the fake) stands in.
     const thin = (await market(fakeKeys.brapi).stockCandles("THIN3", "5y", "pt-BR")).data;

@@ -7,6 +7,7 @@ import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
 import { createMarketService } from "~/market/service.server";
 import { fakeKeys, fakeOhlcEndMs, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
+import { DAY_MS } from "~/lib/time";
 
 let fake: FakeUpstream;
 beforeAll(async () => {
@@ -429,7 +430,6 @@ describe("CoinGecko adapter", () => {
 
 describe("CoinGecko candles (/coins/{id}/ohlc)", () => {
   const now = fakeOhlcEndMs;
-  const dayMs = 86_400_000;
   const market = (options?: CoinGeckoOptions) =>
     createMarketService({ ...createDemoProviders(() => now), crypto: coingecko(options) }, new MarketCache({ clock: { now: () => now } }));
 
@@ -461,13 +461,13 @@ describe("CoinGecko candles (/coins/{id}/ohlc)", () => {
     expect(day?.candles.every(({ open }) => typeof open === "number")).toBe(true);
     // 1M: 30 days of 4-hour rows made daily; 3M: 180 days of 4-day rows cut to the 92 days (and the candle across its start).
     const month = await coingecko().ohlc!("bitcoin", "1m", now);
-    expect(month?.intervalMs).toBe(dayMs);
+    expect(month?.intervalMs).toBe(DAY_MS);
     expect(month?.candles).toHaveLength(30);
     const quarter = await coingecko().ohlc!("bitcoin", "3m", now);
-    expect(quarter?.intervalMs).toBe(4 * dayMs);
+    expect(quarter?.intervalMs).toBe(4 * DAY_MS);
     expect(quarter?.candles.length).toBeGreaterThanOrEqual(23);
     expect(quarter?.candles.length).toBeLessThanOrEqual(25);
-    expect(quarter!.candles[0]!.time * 1000).toBeGreaterThanOrEqual(now - 100 * dayMs);
+    expect(quarter!.candles[0]!.time * 1000).toBeGreaterThanOrEqual(now - 100 * DAY_MS);
   });
 
   it("asks days=max for 5Y and Max with a Pro key only, thinned to a few hundred candles", async () => {
@@ -480,8 +480,8 @@ describe("CoinGecko candles (/coins/{id}/ohlc)", () => {
     expect(all?.candles.length).toBeGreaterThan(200);
     expect(all?.candles.length).toBeLessThanOrEqual(300);
     const five = await coingecko({ apiKey: fakeKeys.coingeckoPro, keyType: "pro" }).ohlc!("bitcoin", "5y", now);
-    expect(five?.intervalMs).toBe(8 * dayMs);
-    expect(five!.candles[0]!.time * 1000).toBeGreaterThanOrEqual(now - (5 * 365 + 10) * dayMs);
+    expect(five?.intervalMs).toBe(8 * DAY_MS);
+    expect(five!.candles[0]!.time * 1000).toBeGreaterThanOrEqual(now - (5 * 365 + 10) * DAY_MS);
   });
 
   it("answers no candles for an empty array, an error body, a refusal or an unknown coin", async () => {
@@ -494,7 +494,7 @@ describe("CoinGecko candles (/coins/{id}/ohlc)", () => {
   it("gives live cryptos candlesticks through the service, with the chart's volumes, and a line when candles fail", async () => {
     const chart = (await market().cryptoCandles("bitcoin", "1y", now)).data;
     expect(chart?.ohlc).toBe(true);
-    expect(chart?.intervalMs).toBe(4 * dayMs);
+    expect(chart?.intervalMs).toBe(4 * DAY_MS);
     // The chart's rolling 24-hour volume of 2024-06-01 lands in the candle that holds it.
     expect(chart?.candles.some(({ volume }) => volume === 21345678901)).toBe(true);
 

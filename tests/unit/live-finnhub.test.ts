@@ -4,6 +4,7 @@ import { UpstreamError } from "~/market/providers/provider";
 import { memoryLogger } from "~/platform/logger.server";
 import { fakeEarningsRowCap, fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
 import { denseEarnings } from "../support/upstream-quirks";
+import { DAY_MS } from "~/lib/time";
 
 let fake: FakeUpstream;
 beforeAll(async () => {
@@ -107,7 +108,7 @@ describe("Finnhub news adapter", () => {
     expect(requests.map((request) => request.query.symbol).sort()).toEqual(["AAPL", "AMZN", "GOOGL", "MSFT", "NVDA"]);
     for (const { query } of requests) {
       expect([dayBefore, dayAfter]).toContain(query.to);
-      expect(Date.parse(query.to ?? "") - Date.parse(query.from ?? "")).toBe(7 * 86_400_000);
+      expect(Date.parse(query.to ?? "") - Date.parse(query.from ?? "")).toBe(7 * DAY_MS);
     }
     expect(items.map((item) => item.id)).toEqual([9003, 9001, 9002, 9004, 9005]);
     expect(items[1]).toMatchObject({ category: "company", related: ["AAPL", "MSFT"], language: "en" });

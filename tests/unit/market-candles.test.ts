@@ -3,6 +3,7 @@ import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
 import { createMarketService } from "~/market/service.server";
 import type { MarketProviders } from "~/market/providers/provider";
+import { DAY_MS } from "~/lib/time";
 
 const now = Date.UTC(2026, 10, 26, 15, 2, 0);
 const clock = () => now;
@@ -28,7 +29,7 @@ describe("candles through the market service", () => {
     const market = createMarketService(withoutCandles(), new MarketCache({ clock: { now: clock } }));
     const chart = (await market.cryptoCandles("bitcoin", "1m", now)).data;
     expect(chart?.ohlc).toBe(false);
-    expect(chart?.intervalMs).toBe(86_400_000);
+    expect(chart?.intervalMs).toBe(DAY_MS);
     // 31 days of hourly samples, one candle a day (the window ends on the next whole hour).
     expect(chart?.candles.length).toBeGreaterThanOrEqual(31);
     expect(chart?.candles.length).toBeLessThanOrEqual(32);

@@ -11,6 +11,7 @@ import { STEP_MS } from "~/market/demo/generator";
 import { createQuoteBoard } from "~/market/quote-board.server";
 import { createMarketService } from "~/market/service.server";
 import { stockRanges, type CryptoListItem, type StockListItem } from "~/market/types";
+import { DAY_SECONDS, HOUR_MS } from "~/lib/time";
 
 /** Wednesday 2026-11-18 15:02:30 UTC: B3 and the US are in session, 2.5 minutes before a demo step. */
 const START = Date.UTC(2026, 10, 18, 15, 2, 30);
@@ -79,8 +80,8 @@ describe("one price everywhere (demo data, cached views fetched at different ste
     const listed = list.data.items.find((item) => item.id === "bitcoin")!;
     expect(quoteOf(listed)).toEqual(quoteOf(detail));
 
-    const to = Math.ceil(START / 3_600_000) * 3600 + 3600;
-    const chart = (await market.cryptoChart("bitcoin", to - 31 * 86_400, to)).data!;
+    const to = Math.ceil(START / HOUR_MS) * 3600 + 3600;
+    const chart = (await market.cryptoChart("bitcoin", to - 31 * DAY_SECONDS, to)).data!;
     expect(chart.prices.at(-1)![1]).toBe(detail.price);
     expect(chart.marketCaps.at(-1)![1]).toBe(detail.marketCap);
 

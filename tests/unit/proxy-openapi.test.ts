@@ -3,6 +3,7 @@ import { createParser } from "eventsource-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callLoader } from "../support/loader-call";
 import { callRoute, signedInUser } from "../support/route-call";
+import { DAY_SECONDS } from "~/lib/time";
 
 /**
  * Every route the OpenAPI document names is called for real, and each answer (successes and
@@ -95,9 +96,9 @@ const getRequests: Record<keyof typeof loaders, [string, Record<string, string>?
     ["", { id: "not-a-coin" }],
   ],
   "/proxy/cryptos/{id}/market_chart": [
-    [`?vs_currency=usd&from=${now - 31 * 86400}&to=${now}`, { id: "bitcoin" }],
+    [`?vs_currency=usd&from=${now - 31 * DAY_SECONDS}&to=${now}`, { id: "bitcoin" }],
     [`?from=${now}&to=${now - 10}`, { id: "bitcoin" }],
-    [`?from=${now - 86400}&to=${now}`, { id: "not-a-coin" }],
+    [`?from=${now - DAY_SECONDS}&to=${now}`, { id: "not-a-coin" }],
   ],
   "/proxy/news": [["?category=crypto&page=1&limit=5"], ["?category=general", {}, { Cookie: "i18next=es" }], ["?category=sports"]],
   "/proxy/currencies": [[""]],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callLoader } from "../support/loader-call";
+import { DAY_MS, DAY_SECONDS } from "~/lib/time";
 
 const routes = {
   stocks: () => import("~/routes/proxy/stocks"),
@@ -106,8 +107,8 @@ describe("/proxy/stocks/{ticker}", () => {
     expect(quote.historicalDataPrice.length).toBeGreaterThan(15);
     expect(Object.keys(quote.historicalDataPrice[0]).sort()).toEqual(["close", "date", "high", "low", "open", "volume"]);
     // Unix seconds, as brapi sends them.
-    expect(quote.historicalDataPrice.at(-1).date).toBeLessThan(Date.now() / 1000 + 86400);
-    expect(quote.historicalDataPrice.at(-1).date).toBeGreaterThan(Date.now() / 1000 - 10 * 86400);
+    expect(quote.historicalDataPrice.at(-1).date).toBeLessThan(Date.now() / 1000 + DAY_SECONDS);
+    expect(quote.historicalDataPrice.at(-1).date).toBeGreaterThan(Date.now() / 1000 - 10 * DAY_SECONDS);
     expect(quote.summaryProfile).toMatchObject({
       symbol: "PETR4",
       longBusinessSummaryLanguage: "pt-BR",
@@ -159,7 +160,7 @@ describe("/proxy/stocks/{ticker}", () => {
       paymentDate: expect.toBeOneOf([null, expect.stringMatching(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/)]),
     });
     const requestedAt = Date.parse(body.requestedAt);
-    const yearAgo = new Date(requestedAt - 365 * 86_400_000).toISOString().slice(0, 10);
+    const yearAgo = new Date(requestedAt - 365 * DAY_MS).toISOString().slice(0, 10);
     const today = new Date(requestedAt).toISOString().slice(0, 10);
     const income = cashDividends
       .filter((item: { label: string; lastDatePrior: string }) => item.label !== "AMORTIZAÇÃO")
@@ -261,7 +262,7 @@ describe("/proxy/cryptos", () => {
 
   it("answers 31 days of market chart series", async () => {
     const to = Math.floor(Date.now() / 1000);
-    const from = to - 31 * 24 * 3600;
+    const from = to - 31 * DAY_SECONDS;
     const { body } = await callLoader(
       (await routes.chart()).loader,
       `/proxy/cryptos/bitcoin/market_chart?vs_currency=usd&from=${from}&to=${to}`,

@@ -50,6 +50,7 @@ import {
 } from "~/favorites/tables.server";
 import { openDatabase, type AppDatabase } from "~/platform/database.server";
 import { createScratchDatabase, testDatabaseServer } from "../support/postgres-server";
+import { DAY_MS } from "~/lib/time";
 
 /** The tables that grow with the users: every statement on one of them must find its rows through an index. */
 const watchedTables = [
@@ -159,7 +160,7 @@ afterAll(async () => {
 /** Every path issue 20 names, through the features' own functions, so each of their queries runs once. */
 async function runAccountFeatures(db: AppDatabase) {
   const now = new Date("2026-03-02T12:00:00Z");
-  const policy = { secret: "query-plans-secret-0123456789abcdef", maxAgeMs: 30 * 86_400_000 };
+  const policy = { secret: "query-plans-secret-0123456789abcdef", maxAgeMs: 30 * DAY_MS };
   // Sign-up (its uniqueness checks), sign-in, the session's refreshes and sign-out.
   const registered = await registerWithPassword(db, {
     email: "plans@example.test",

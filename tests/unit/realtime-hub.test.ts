@@ -3,7 +3,6 @@ import type { ExchangeStream } from "~/market/providers/provider";
 import { createLiveHub, type LiveMarket } from "~/market/realtime/hub.server";
 import type { LiveKey, Tick } from "~/market/realtime/protocol";
 import { createQuoteBoard } from "~/market/quote-board.server";
-import { systemClock } from "~/platform/clock";
 import { memoryLogger } from "~/platform/logger.server";
 import { createMemoryRateLimiter } from "~/platform/rate-limit.server";
 
@@ -57,7 +56,7 @@ function hubWith(market: LiveMarket, options: { trading?: (key: LiveKey, at: num
     config: { demoTickMs: 1000, pollMs: 5000 },
     clock: { now: () => Date.now() },
     logger: memoryLogger(),
-    rateLimiter: createMemoryRateLimiter(systemClock),
+    rateLimiter: createMemoryRateLimiter(),
     trading: options.trading ?? (() => true),
     stream: options.stream,
   });

@@ -36,7 +36,7 @@ describe("theme", () => {
   });
 
   it("is switched by a form post that sets the cookie and returns to the page", async () => {
-    const { action } = await import("~/routes/theme");
+    const { action } = await import("~/routes/preferences");
     const request = new Request("http://localhost/theme", {
       method: "POST",
       body: new URLSearchParams({ theme: "light", redirectTo: "/faq?lng=en" }),
@@ -48,7 +48,7 @@ describe("theme", () => {
   });
 
   it("refuses a bad theme with a translated message and never redirects off-site", async () => {
-    const { action } = await import("~/routes/theme");
+    const { action } = await import("~/routes/preferences");
     const bad = new Request("http://localhost/theme", {
       method: "POST",
       headers: { "Accept-Language": "en" },
@@ -64,6 +64,24 @@ describe("theme", () => {
     });
     const response = (await action(routeArgs(offsite, await contextFor(offsite)))) as Response;
     expect(response.headers.get("Location")).toBe("/");
+  });
+});
+
+describe("the other preference posts", () => {
+  const post = async (path: string, fields: Record<string, string>) => {
+    const { action } = await import("~/routes/preferences");
+    const request = new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields) });
+    return (await action(routeArgs(request, await contextFor(request)))) as Response;
+  };
+
+  it("each set their own cookie at their own address, and refuse another's fields", async () => {
+    const currency = await post("/currency", { currency: "eur", redirectTo: "/cryptos" });
+    expect(currency.headers.get("Location")).toBe("/cryptos");
+    expect(currency.headers.get("Set-Cookie")).toMatch(/^currency=eur;/);
+    const dismissed = await post("/demo-notice", { redirectTo: "/stocks" });
+    expect(dismissed.headers.get("Location")).toBe("/stocks");
+    expect(dismissed.headers.get("Set-Cookie")).toMatch(/^demo-notice=dismissed;.*HttpOnly/i);
+    expect((await post("/currency", { theme: "light" })).status).toBe(400);
   });
 });
 

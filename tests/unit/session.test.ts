@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { refreshCookieName, resolveSession, sessionMiddleware, signInCookies } from "~/account/session.server";
 import { getUser } from "~/account/current-user";
 import { refreshGraceSeconds, revokeAllSessions } from "~/account/tokens.server";
@@ -9,6 +9,7 @@ import { createMemoryRateLimiter, type RateLimit } from "~/platform/rate-limit.s
 import { manualClock } from "../support/clock";
 import { contextFor, routeArgs } from "../support/router-context";
 import { contextWith, createTestServices } from "../support/services";
+import { DAY_MS } from "~/lib/time";
 
 const clock = manualClock();
 const services = await createTestServices({ clock });
@@ -97,19 +98,18 @@ describe("sessions", () => {
 
   it("ends a session SESSION_MAX_DAYS (90 by default) after its sign-in, however often it was refreshed", async () => {
     const { user, refresh } = await signedInUser();
-    const day = 24 * 60 * 60 * 1000;
     const signedInAt = clock.now();
     let refreshToken = refresh;
     for (const days of [29, 58, 87]) {
-      clock.set(signedInAt + days * day);
+      clock.set(signedInAt + days * DAY_MS);
       const resolved = await resolve(request(`refresh_token=${refreshToken}`));
       expect(resolved.user?.id, `day ${days}`).toBe(user.id);
       refreshToken = cookieValue(resolved.setCookies, "refresh_token")!;
       // The cookie goes when the session does, not 30 days after the last refresh.
       const maxAge = Number(/Max-Age=(\d+)/.exec(resolved.setCookies.find((cookie) => cookie.startsWith("refresh_token="))!)?.[1]);
-      expect(maxAge).toBeLessThanOrEqual(((90 - days) * day) / 1000);
+      expect(maxAge).toBeLessThanOrEqual(((90 - days) * DAY_MS) / 1000);
     }
-    clock.set(signedInAt + 90 * day + 1000);
+    clock.set(signedInAt + 90 * DAY_MS + 1000);
     const ended = await resolve(request(`refresh_token=${refreshToken}`));
     expect(ended.user).toBeNull();
     expect(cookieValue(ended.setCookies, "refresh_token")).toBe("");
@@ -164,9 +164,16 @@ describe("cookies on an https site", () => {
 });
 
 describe("rate limits", () => {
+  // rate-limiter-flexible keeps its windows by the system's time: the test moves that.
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0, toFake: ["Date", "setTimeout", "clearTimeout"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("allows the limit per key and window, then refuses with the wait", async () => {
-    const time = manualClock(0);
-    const limiter = createMemoryRateLimiter(time);
+    const limiter = createMemoryRateLimiter();
     const limit: RateLimit = { name: "test", limit: 3, windowMs: 60_000 };
     const hit = (...keys: string[]) => limiter.hit(keys.map((key) => [limit, key] as const));
     for (let i = 0; i < 3; i++) expect((await hit("ip:1", "account:a")).allowed).toBe(true);
@@ -174,13 +181,12 @@ describe("rate limits", () => {
     // Another address trying the same account is refused too.
     expect((await hit("ip:2", "account:a")).allowed).toBe(false);
     expect((await hit("ip:2", "account:b")).allowed).toBe(true);
-    time.set(60_000);
+    vi.advanceTimersByTime(60_000);
     expect((await hit("ip:1", "account:a")).allowed).toBe(true);
   });
 
   it("counts an attempt against several limits, and a refused one against none", async () => {
-    const time = manualClock(0);
-    const limiter = createMemoryRateLimiter(time);
+    const limiter = createMemoryRateLimiter();
     const narrow: RateLimit = { name: "narrow", limit: 2, windowMs: 60_000 };
     const wide: RateLimit = { name: "wide", limit: 3, windowMs: 600_000 };
     const attempt = (address: string) =>
@@ -193,7 +199,7 @@ describe("rate limits", () => {
     for (let index = 0; index < 5; index++) expect(await attempt("a")).toEqual({ allowed: false, retryAfterSeconds: 60 });
     expect((await attempt("b")).allowed).toBe(true);
     expect(await attempt("c")).toEqual({ allowed: false, retryAfterSeconds: 600 });
-    time.set(600_000);
+    vi.advanceTimersByTime(600_000);
     expect((await attempt("c")).allowed).toBe(true);
   });
 });

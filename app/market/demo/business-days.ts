@@ -1,7 +1,7 @@
 /** Business days of the demo exchanges, from the embedded holiday calendar. Days are whole UTC days since 1970-01-01. */
+import { DAY_MS, isoDate } from "~/lib/time";
 import { holidayKey, type Exchange, type Holidays } from "../market-hours";
 import { calendarRecords } from "~/market/catalogue";
-import { DAY_MS } from "./generator";
 
 /** The exchanges' holidays (B3 and US records of kind "holiday"), keyed as market hours read them. */
 export const marketHolidays: Holidays = new Set(
@@ -10,14 +10,15 @@ export const marketHolidays: Holidays = new Set(
   ),
 );
 
-export function isoDate(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** The date of a day number, as YYYY-MM-DD. */
+export function dateOfDay(day: number): string {
+  return isoDate(day * DAY_MS);
 }
 
 export function isBusinessDay(day: number, market: Exchange): boolean {
   // 1970-01-01 was a Thursday.
   const weekday = (day + 4) % 7;
-  return weekday !== 0 && weekday !== 6 && !marketHolidays.has(holidayKey(market, isoDate(day)));
+  return weekday !== 0 && weekday !== 6 && !marketHolidays.has(holidayKey(market, dateOfDay(day)));
 }
 
 /** `day` itself when it is a business day, else the next one. */

@@ -1,10 +1,11 @@
+import { DAY_MS } from "~/lib/time";
 import type { CalendarProvider } from "../providers/provider";
 import { calendarEventKinds, type CalendarEvent, type PayoutKind } from "../types";
 import { calendarRecords, marketOf, stockAssets, type StockAsset, type Translations } from "~/market/catalogue";
 import { compareText } from "~/lib/text";
-import { businessDayFrom, isoDate } from "./business-days";
+import { businessDayFrom, dateOfDay } from "./business-days";
 import { isAnnounced, scheduledPayouts } from "./fundamentals";
-import { DAY_MS, EPOCH_MS, hashString } from "./generator";
+import { EPOCH_MS, hashString } from "./generator";
 
 /** A payment carries its payout, which says when it is announced. */
 type Entry = Omit<CalendarEvent, "title"> & { title: Translations; announcement?: Parameters<typeof isAnnounced>[0] };
@@ -58,7 +59,7 @@ function earnings(year: number): Entry[] {
         stock,
         `earnings-${stock.ticker}-${fiscalYear}Q${quarter}`,
         "earnings",
-        isoDate(day),
+        dateOfDay(day),
         earningsTitle(quarter, stock.ticker),
       );
     }),

@@ -1,3 +1,4 @@
+import { DAY_MS, HOUR_MS, isoDate } from "~/lib/time";
 import { currencyCode, type CryptoCurrency } from "../crypto-currency";
 import { bucketStarts, rangeWindow } from "../chart-range";
 import type { CryptoProvider } from "../providers/provider";
@@ -5,7 +6,7 @@ import type { CryptoChart, CryptoDetail, CryptoListItem, CryptoOrder, CryptoSear
 import { cryptoAssets, inLanguage, type CryptoAsset } from "~/market/catalogue";
 import { compareText, fold } from "~/lib/text";
 import { unitsPerUsdAt } from "./fiat-rates";
-import { DAY_MS, EPOCH_MS, HOUR_MS, PricePath, STEP_MS, dayOf, hashString, memoLast, roundTheClock, uniform } from "./generator";
+import { EPOCH_MS, PricePath, STEP_MS, dayOf, hashString, memoLast, roundTheClock, uniform } from "./generator";
 
 type Entry = { asset: CryptoAsset; path: PricePath; searchable: string[] };
 
@@ -89,7 +90,7 @@ function walkExtremes(path: PricePath, at: number) {
   return { high, low };
 }
 
-const isoDay = (day: number) => new Date(EPOCH_MS + day * DAY_MS).toISOString().slice(0, 10);
+const isoDay = (day: number) => isoDate(EPOCH_MS + day * DAY_MS);
 
 /**
  * All-time high and low in dollars: the real record kept in the dataset (once its day has come),

@@ -1,7 +1,8 @@
+import { DAY_MS, isoDate } from "~/lib/time";
 import type { EconomyProvider } from "../providers/provider";
 import type { EconomicPoint, EconomicSeriesId } from "../types";
 import { isBusinessDay } from "./business-days";
-import { DAY_MS, hashString, uniform } from "./generator";
+import { hashString, uniform } from "./generator";
 
 /**
  * The Selic target after each Copom decision (effective the next day), from Banco Central's public
@@ -25,8 +26,6 @@ const selicDecisions: [date: string, rate: number][] = [
 const CDI_SPREAD = 0.1;
 /** Monthly IPCA is published around the 10th of the next month. */
 const IPCA_RELEASE_DAY = 10;
-
-const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 function selicOn(date: string): number {
   let rate = selicDecisions[0]![1];

@@ -1,5 +1,6 @@
+import { HOUR_MS } from "~/lib/time";
 import { currencyRecords } from "~/market/catalogue";
-import { HOUR_MS, PricePath, memoLast, roundTheClock } from "./generator";
+import { PricePath, memoLast, roundTheClock } from "./generator";
 
 export const RATES_BASE = "USD";
 /** Daily volatility of the drift around each stored rate. */

@@ -4,16 +4,16 @@
  * multiples land where real ones do and then move with the generated price. Ratios to the price
  * are worked out in `fundamentalsAt`, never stored.
  */
+import { DAY_MS, isoDate } from "~/lib/time";
 import instrumentsJson from "../data/instruments.json";
 import { z } from "zod";
 import type { Exchange } from "../market-hours";
 import type { FundamentalsProvider } from "../providers/provider";
 import { type AssetFacts, type FundSegment, type Payout, type PayoutKind } from "../types";
-import { isoDay } from "../fundamentals";
 import { classifiedFacts } from "../instrument-classification";
-import { businessDayUntil, isoDate, lastBusinessDay, nthBusinessDay } from "./business-days";
+import { businessDayUntil, dateOfDay, lastBusinessDay, nthBusinessDay } from "./business-days";
 import { marketOf, stockAssets, type StockAsset } from "~/market/catalogue";
-import { DAY_MS, hashString, uniform } from "./generator";
+import { hashString, uniform } from "./generator";
 
 /** Which companies report losses and which assets pay nothing: illustrative choices of the demo. */
 const demoChoices = z
@@ -259,7 +259,7 @@ const REFERENCE_YEAR = 2026;
 type Scheduled = Payout & { recordDate: string; paymentDate: string };
 
 function payout(kind: PayoutKind, amount: number, recordDay: number, paymentDay: number, digits: number): Scheduled {
-  return { kind, amount: round(amount, digits), recordDate: isoDate(recordDay), paymentDate: isoDate(paymentDay) };
+  return { kind, amount: round(amount, digits), recordDate: dateOfDay(recordDay), paymentDate: dateOfDay(paymentDay) };
 }
 
 /** Schedules are pure and small: kept once computed, so the screener can read every asset per request. */
@@ -309,7 +309,7 @@ function computeSchedule(ticker: string, year: number): Scheduled[] {
 
 /** Whether a scheduled payout is public at `now`: companies announce it a few weeks before its record date. */
 export function isAnnounced(payout: Scheduled, now: number): boolean {
-  return payout.recordDate <= isoDay(now + ANNOUNCED_DAYS_AHEAD * DAY_MS);
+  return payout.recordDate <= isoDate(now + ANNOUNCED_DAYS_AHEAD * DAY_MS);
 }
 
 /** The embedded facts of a ticker at `now`, or null when the dataset does not list it. */

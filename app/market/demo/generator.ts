@@ -4,10 +4,10 @@
  * depends on when the process started.
  */
 
-export const MINUTE_MS = 60_000;
+import { DAY_MS, MINUTE_MS } from "~/lib/time";
+import { LRUCache } from "lru-cache";
+
 export const STEP_MS = 5 * MINUTE_MS;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
 /** Day 0 of every walk (a Monday, which `isWeekday` relies on); before it prices rest at their reference. */
 export const EPOCH_MS = Date.UTC(2024, 0, 1);
 
@@ -76,8 +76,7 @@ export type AssetModel = {
 export type Window = { open: number; high: number; low: number; close: number; volume: number };
 
 /** Intraday paths are the expensive part; a bounded LRU keeps a long-running server small. */
-const pathCache = new Map<string, Float64Array>();
-const PATH_CACHE_SIZE = 4096;
+const pathCache = new LRUCache<string, Float64Array>({ max: 4096 });
 /** Cache keys name the instance, not the asset key, so two models can never share a path by mistake. */
 let instanceCount = 0;
 
@@ -201,15 +200,11 @@ export class PricePath {
 
   private path(day: number): Float64Array {
     const key = this.cachePrefix + day;
-    const cached = pathCache.get(key);
-    if (cached) {
-      pathCache.delete(key);
-      pathCache.set(key, cached);
-      return cached;
+    let path = pathCache.get(key);
+    if (!path) {
+      path = this.buildPath(day);
+      pathCache.set(key, path);
     }
-    const path = this.buildPath(day);
-    pathCache.set(key, path);
-    if (pathCache.size > PATH_CACHE_SIZE) pathCache.delete(pathCache.keys().next().value!);
     return path;
   }
 

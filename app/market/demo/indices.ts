@@ -1,6 +1,7 @@
+import { DAY_MS } from "~/lib/time";
 import type { IndexProvider } from "../providers/provider";
 import type { MarketIndexId, SeriesPoint } from "../types";
-import { DAY_MS, EPOCH_MS, PricePath, dayOf, type Session } from "./generator";
+import { EPOCH_MS, PricePath, dayOf, type Session } from "./generator";
 import { b3Constituents } from "./stocks";
 
 /** Illustrative levels in points, near the indices' levels in late 2026. */

@@ -1,9 +1,9 @@
+import { HOUR_MS } from "~/lib/time";
 import type { RatesProvider } from "../providers/provider";
 import type { CurrencyKind } from "../types";
 import { cryptoPriceBySymbol } from "./crypto";
 import { currencyRecords } from "~/market/catalogue";
 import { RATES_BASE, fiatRatesAt } from "./fiat-rates";
-import { HOUR_MS } from "./generator";
 
 const cryptoCodes = currencyRecords.filter(({ kind }) => kind === "crypto").map(({ code }) => code);
 

@@ -1,3 +1,4 @@
+import { HOUR_MS } from "~/lib/time";
 import { inReais } from "../in-reais";
 import type { StockProvider } from "../providers/provider";
 import { classifyStock } from "../stock-type";
@@ -6,7 +7,7 @@ import type { ChartCandles, OhlcPoint, StockListItem, StockMarket, StockRange, S
 import { inLanguage, marketOf, stockAssets, type StockAsset } from "~/market/catalogue";
 import { fold } from "~/lib/text";
 import { fiatRatesAt } from "./fiat-rates";
-import { EPOCH_MS, HOUR_MS, PricePath, STEP_MS, dayOf, memoLast, type Session, type Window } from "./generator";
+import { EPOCH_MS, PricePath, STEP_MS, dayOf, memoLast, type Session, type Window } from "./generator";
 
 const sessions: Record<"B3" | "US", Session> = {
   B3: { openMinute: 13 * 60, closeMinute: 20 * 60, weekdaysOnly: true },

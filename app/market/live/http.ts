@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { z } from "zod";
 import type { Logger } from "~/platform/logger.server";
 import { UpstreamError } from "../providers/provider";
@@ -18,7 +19,7 @@ export type JsonClientOptions = {
   logger?: Logger;
 };
 
-/** Bounds what a client remembers having logged; past it, it starts over. */
+/** Bounds what a client remembers having logged; past it, the least recently seen is forgotten. */
 const maxReportedDrops = 1000;
 
 /**
@@ -28,13 +29,12 @@ const maxReportedDrops = 1000;
 export function createJsonClient({ provider, baseUrl, headers, timeoutMs = defaultTimeoutMs, logger }: JsonClientOptions) {
   const root = baseUrl.replace(/\/+$/, "");
   // A bad item that stays in a feed is logged once, not on every refresh.
-  const reportedDrops = new Set<string>();
+  const reportedDrops = new LRUCache<string, true>({ max: maxReportedDrops });
 
   function reportDrops(lines: string[]) {
     for (const line of lines) {
-      if (reportedDrops.has(line)) continue;
-      if (reportedDrops.size >= maxReportedDrops) reportedDrops.clear();
-      reportedDrops.add(line);
+      if (reportedDrops.get(line)) continue;
+      reportedDrops.set(line, true);
       logger?.warn(line);
     }
   }

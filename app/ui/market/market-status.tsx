@@ -1,3 +1,4 @@
+import { DAY_MS, MINUTE_MS } from "~/lib/time";
 import { Badge } from "@mantine/core";
 import "@mantine/core/styles/Badge.css";
 import { useSyncExternalStore } from "react";
@@ -6,8 +7,6 @@ import { formatDate } from "~/lib/format";
 import { marketStatus, marketTimeZone, type Exchange } from "~/market/market-hours";
 import { useHydrated } from "../use-hydrated";
 import "./market-status.css";
-
-const MINUTE_MS = 60_000;
 
 /** A clock that moves once a minute: the sessions open and close on whole minutes. */
 function subscribeToMinutes(onTick: () => void): () => void {
@@ -46,7 +45,7 @@ export function MarketStatusBadges({ hours }: MarketStatusBadgesProps) {
           timeZone,
           timeZoneName: hydrated ? undefined : "short",
         });
-        const sameDay = next - now < 86_400_000 && weekday(next) === weekday(now);
+        const sameDay = next - now < DAY_MS && weekday(next) === weekday(now);
         const change = status.open
           ? t("market.marketStatus.closesAt", { time })
           : sameDay

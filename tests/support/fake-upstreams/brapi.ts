@@ -1,3 +1,4 @@
+import { DAY_SECONDS } from "../../../app/lib/time";
 /**
  * A fake of brapi.dev, mounted at /brapi: real shapes, zeros for unknown numbers, the placeholder
  * logo, the plans' refusals.
@@ -211,7 +212,7 @@ function brapiLongQuote(ticker: string, request: Incoming): Reply | null {
   for (let index = count - 1; index >= 0; index--) {
     const close = 30 + 5 * Math.sin(index / 10);
     history.push({
-      date: end - index * stepDays * 86_400,
+      date: end - index * stepDays * DAY_SECONDS,
       open: close - 0.5,
       high: close + 1,
       low: close - 1.5,

@@ -1,3 +1,4 @@
+import { DAY_MS, HOUR_MS } from "../../../app/lib/time";
 /**
  * A fake of CoinGecko's API, mounted at /coingecko: real shapes, untidy parts (numbers as strings,
  * nulls, missing keys, "" for "none") and the quirks of recorded answers (upstream-quirks.ts).
@@ -249,8 +250,8 @@ function coingeckoOhlc({ params, query, headers }: Incoming, ohlcEndMs: number):
   if (id === "ethereum") return ok({ status: { error_code: 429, error_message: "You've exceeded the Rate Limit." } });
   if (id !== "bitcoin") return coinNotFound;
   const span = days === "max" ? 4000 : Number(days);
-  const sizeMs = span <= 2 ? 30 * 60_000 : span <= 30 ? 4 * 3_600_000 : 4 * 86_400_000;
-  const count = Math.floor((span * 86_400_000) / sizeMs);
+  const sizeMs = span <= 2 ? 30 * 60_000 : span <= 30 ? 4 * HOUR_MS : 4 * DAY_MS;
+  const count = Math.floor((span * DAY_MS) / sizeMs);
   const rows: unknown[][] = [];
   for (let index = count - 1; index >= 0; index--) {
     const open = 60_000 + 1000 * Math.sin(index);

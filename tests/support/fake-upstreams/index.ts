@@ -1,3 +1,4 @@
+import { DAY_MS } from "../../../app/lib/time";
 /**
  * Local fakes of the live market upstreams, one module per upstream as market/live has one folder
  * per upstream, for contract, route and fault tests. Each replays its upstream's real shapes,
@@ -48,6 +49,6 @@ export async function startFakeUpstream() {
   return {
     ...server,
     /** Where CoinGecko's /ohlc rows end (unix ms, rounded down to a UTC day); `fakeOhlcEndMs` until set. */
-    setOhlcEnd: (ms: number) => void (coingecko.ohlcEndMs = Math.floor(ms / 86_400_000) * 86_400_000),
+    setOhlcEnd: (ms: number) => void (coingecko.ohlcEndMs = Math.floor(ms / DAY_MS) * DAY_MS),
   };
 }

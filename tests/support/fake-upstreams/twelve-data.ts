@@ -1,3 +1,4 @@
+import { DAY_MS } from "../../../app/lib/time";
 /**
  * A fake of Twelve Data's daily time series (docs/decisions/0009-us-stocks-provider.md), mounted at
  * /twelve-data.
@@ -19,7 +20,7 @@ export type TwelveDataRoute = "twelve-data:time-series";
 /** `count` weekdays ending on `last`, newest first, priced around `base`, numbers as strings as Twelve Data sends them. */
 function dailyValues(last: string, count: number, base: number) {
   const values: Record<string, string>[] = [];
-  for (let at = Date.parse(`${last}T00:00:00Z`), i = 0; values.length < count; at -= 86_400_000, i++) {
+  for (let at = Date.parse(`${last}T00:00:00Z`), i = 0; values.length < count; at -= DAY_MS, i++) {
     const weekday = new Date(at).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
     const close = base + 10 * Math.sin(i / 9) - i * 0.05;

@@ -1,3 +1,4 @@
+import { DAY_MS } from "~/lib/time";
 import { z } from "zod";
 import type { IndexProvider } from "../../providers/provider";
 import type { MarketIndexId, SeriesPoint } from "../../types";
@@ -32,7 +33,7 @@ export function createBrapiIndexProvider(options: BrapiOptions = {}, clock: () =
   return {
     source: "live",
     async quote(id, fromMs) {
-      const days = (clock() - fromMs) / 86_400_000;
+      const days = (clock() - fromMs) / DAY_MS;
       const range = (ranges.find(([, span]) => span >= days) ?? ranges.at(-1)!)[0];
       // 404: a symbol brapi does not carry; 402: one the plan does not cover. Either is "not available", not a failure.
       const body = await http.getOrNull(

@@ -1,3 +1,4 @@
+import { DAY_MS, WEEK_MS } from "~/lib/time";
 import { z } from "zod";
 import { UpstreamError, type LongStockRange, type StockProvider } from "../../providers/provider";
 import { classifyStock } from "../../stock-type";
@@ -82,8 +83,8 @@ const historySchema = z.object({ results: z.array(z.object({ historicalDataPrice
  * near 260 points: weekly for five years, monthly for everything. A plan that caps history refuses the
  * deeper ones, and the next is tried; a year and less is `detail`'s.
  */
-const weekly = { interval: "1wk", intervalMs: 7 * 86_400_000 };
-const monthly = { interval: "1mo", intervalMs: 28 * 86_400_000 };
+const weekly = { interval: "1wk", intervalMs: WEEK_MS };
+const monthly = { interval: "1mo", intervalMs: 28 * DAY_MS };
 const longRanges: Record<LongStockRange, readonly { range: string; interval: string; intervalMs: number }[]> = {
   "5y": [
     { range: "5y", ...weekly },

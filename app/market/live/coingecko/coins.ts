@@ -1,3 +1,4 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "~/lib/time";
 import { z } from "zod";
 import type { Language } from "~/i18n/languages";
 import type { Logger } from "~/platform/logger.server";
@@ -159,10 +160,6 @@ const ohlcSchema = z.union([
   z.object({ status: z.object({}) }).transform(() => null),
 ]);
 
-const minuteMs = 60_000;
-const hourMs = 60 * minuteMs;
-const dayMs = 24 * hourMs;
-
 /**
  * What to ask /coins/{id}/ohlc for a chart range, the size of the candles it answers with (chosen by
  * `days`: 30 minutes up to 2 days, 4 hours up to 30, 4 days beyond) and the size to draw. The Demo and
@@ -173,18 +170,18 @@ const dayMs = 24 * hourMs;
 export function ohlcRequest(range: ChartRange, pro: boolean): { days: number | "max"; candleMs: number; intervalMs: number } | null {
   switch (range) {
     case "1d":
-      return { days: 1, candleMs: 30 * minuteMs, intervalMs: 30 * minuteMs };
+      return { days: 1, candleMs: 30 * MINUTE_MS, intervalMs: 30 * MINUTE_MS };
     case "7d":
-      return { days: 7, candleMs: 4 * hourMs, intervalMs: 4 * hourMs };
+      return { days: 7, candleMs: 4 * HOUR_MS, intervalMs: 4 * HOUR_MS };
     case "1m":
-      return { days: 30, candleMs: 4 * hourMs, intervalMs: dayMs };
+      return { days: 30, candleMs: 4 * HOUR_MS, intervalMs: DAY_MS };
     case "3m":
-      return { days: 180, candleMs: 4 * dayMs, intervalMs: 4 * dayMs };
+      return { days: 180, candleMs: 4 * DAY_MS, intervalMs: 4 * DAY_MS };
     case "1y":
-      return { days: 365, candleMs: 4 * dayMs, intervalMs: 4 * dayMs };
+      return { days: 365, candleMs: 4 * DAY_MS, intervalMs: 4 * DAY_MS };
     case "5y":
     case "max":
-      return pro ? { days: "max", candleMs: 4 * dayMs, intervalMs: 4 * dayMs } : null;
+      return pro ? { days: "max", candleMs: 4 * DAY_MS, intervalMs: 4 * DAY_MS } : null;
   }
 }
 

@@ -1,3 +1,4 @@
+import { DAY_MS, isoDate, startOfDate } from "~/lib/time";
 import { z } from "zod";
 import type { Language } from "~/i18n/languages";
 import type { CalendarProvider, NewsProvider } from "../../providers/provider";
@@ -16,7 +17,6 @@ export type FinnhubOptions = FinnhubClientOptions & {
  */
 const companyNewsSymbols = ["AAPL", "MSFT", "NVDA", "AMZN", "GOOGL"];
 const companyNewsDays = 7;
-const dayMs = 86_400_000;
 
 /**
  * Finnhub cuts an earnings answer at about 1,500 rows without saying so, and the cut falls on the
@@ -70,7 +70,7 @@ export function createFinnhubProviders({ earningsSplitAt = defaultEarningsSplitA
 
   async function companyNews() {
     const now = Date.now();
-    const range = { from: isoDate(now - companyNewsDays * dayMs), to: isoDate(now) };
+    const range = { from: isoDate(now - companyNewsDays * DAY_MS), to: isoDate(now) };
     const feeds = await Promise.all(companyNewsSymbols.map((symbol) => http.get("/company-news", companyNewsSchema, { symbol, ...range })));
     // One article about several of these companies comes back once per company, with the same id.
     return [...new Map(feeds.flat().map((item) => [item.id, item])).values()];
@@ -148,13 +148,8 @@ function earningsTitle(language: Language, symbol: string, quarter: number | nul
   return `${label} — ${symbol}${period}`;
 }
 
-function isoDate(ms: number) {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-const startOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const addDays = (date: string, days: number) => isoDate(startOf(date) + days * dayMs);
-const daysBetween = (from: string, to: string) => Math.round((startOf(to) - startOf(from)) / dayMs);
+const addDays = (date: string, days: number) => isoDate(startOfDate(date) + days * DAY_MS);
+const daysBetween = (from: string, to: string) => Math.round((startOfDate(to) - startOfDate(from)) / DAY_MS);
 
 /** [from, to] ranges of at most a week covering `from`..`to`; none when the range is empty or invalid. */
 function weekSlices(from: string, to: string): [string, string][] {

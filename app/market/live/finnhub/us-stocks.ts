@@ -1,3 +1,4 @@
+import { dateInZone, DAY_MS, HOUR_MS } from "~/lib/time";
 import { inLanguage, stockAssets, type StockAsset } from "../../catalogue";
 import { fold } from "~/lib/text";
 import type { DailyCandle, DailyCandleProvider, UsStockProvider } from "../../providers/provider";
@@ -25,8 +26,8 @@ export type UsStockOptions = {
   clock?: () => number;
 };
 
-const seriesTtlMs = 60 * 60 * 1000;
-const profileTtlMs = 24 * 60 * 60 * 1000;
+const seriesTtlMs = HOUR_MS;
+const profileTtlMs = DAY_MS;
 /** A year of weekdays and a little more, so the 1-year range is always full (the size costs no extra credit). */
 const seriesDays = 270;
 /** Finnhub also caps bursts (about 30 calls a second): a list asks a few symbols at a time. */
@@ -72,8 +73,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, map: (item: 
 }
 
 /** The exchange's calendar day of a unix time (US markets keep New York time). */
-const newYorkDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" });
-const dayOfTime = (unixSeconds: number) => newYorkDay.format(unixSeconds * 1000);
+const dayOfTime = (unixSeconds: number) => dateInZone("America/New_York", unixSeconds * 1000);
 
 /** Candles are stamped at the regular session's open (14:30 UTC), as the demo's US sessions are. */
 const stamp = (date: string) => Date.parse(`${date}T14:30:00Z`) / 1000;
