@@ -35,7 +35,7 @@ export function oauthFormActionSources({ oauth: { github, google } }: Env): stri
 }
 
 /** What a provider tells us about its user, already checked; the email is one the provider has verified. */
-export type OAuthProfile = { id: string; email: string; name: string; nicknameHint: string };
+type OAuthProfile = { id: string; email: string; name: string; nicknameHint: string };
 
 const idColumns = { github: "githubId", google: "googleId" } as const;
 const failureKeys = { github: "account:errors.githubFailed", google: "account:errors.googleFailed" } as const;
@@ -164,7 +164,7 @@ function authenticatorFor(config: Env) {
 // ---------------------------------------------------------------------------------------------
 // Accounts
 
-export type OAuthLoginResult = { ok: true; user: User } | { ok: false; error: "errors.invalidLoginMethod" };
+type OAuthLoginResult = { ok: true; user: User } | { ok: false; error: "errors.invalidLoginMethod" };
 
 /** Provider handles may break the nickname rules (3–30 of A–Z 0–9 _ . -) or be taken already. */
 async function uniqueNickname(db: AppDatabase, hint: string) {
@@ -180,7 +180,7 @@ async function uniqueNickname(db: AppDatabase, hint: string) {
  * still finds them. An address that already belongs to another account is refused rather than
  * linked: otherwise whoever controls that provider account could take the other account over.
  */
-export async function completeOAuthLogin(
+async function completeOAuthLogin(
   { db, config }: Pick<Platform, "db" | "config">,
   provider: OAuthProvider,
   profile: OAuthProfile,

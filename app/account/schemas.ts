@@ -38,7 +38,7 @@ const composed = (password: string) => /\p{L}/u.test(password) && /\d/.test(pass
  * passphrase of 20 or more characters needs no number or symbol. The action also refuses
  * guessable passwords (password-strength.server.ts), which only the server can tell.
  */
-export const newPassword = z
+const newPassword = z
   .string({ error: "errors.required" })
   .min(8, { error: "errors.weakPassword" })
   .max(passwordMaxLength, { error: "errors.passwordTooLong" })

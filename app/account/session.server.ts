@@ -33,7 +33,7 @@ function tokenCookies(accessToken: string, refresh: { refreshToken: string; expi
   ];
 }
 
-export const clearedSessionCookies = [
+const clearedSessionCookies = [
   serializeCookie(accessCookieName, "", { maxAge: 0, httpOnly: true }),
   serializeCookie(refreshCookieName, "", { maxAge: 0, httpOnly: true }),
 ];

@@ -7,7 +7,7 @@ import { hashToken } from "./tokens.server";
 
 const issuer = "Market Analytics";
 const periodSeconds = 30;
-export const backupCodeCount = 10;
+const backupCodeCount = 10;
 
 function totpFor(secret: string, label: string) {
   return new TOTP({ issuer, label, algorithm: "SHA1", digits: 6, period: periodSeconds, secret: Secret.fromBase32(secret) });

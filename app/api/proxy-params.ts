@@ -24,7 +24,7 @@ export const stockListParams = z.object({
 });
 
 /** brapi's quote modules the proxy serves; like brapi, it ignores a module it does not know. */
-export const stockModules = ["summaryProfile", "defaultKeyStatistics", "financialData"] as const;
+const stockModules = ["summaryProfile", "defaultKeyStatistics", "financialData"] as const;
 export type StockModule = (typeof stockModules)[number];
 
 export const stockDetailParams = z.object({

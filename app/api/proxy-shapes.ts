@@ -48,7 +48,7 @@ z.object({ message: z.string(), status: z.int(), date: isoTime, error: z.string(
   description: "The spec's error body; `message` is in the visitor's language.",
 });
 
-export const stockListItemSchema = z
+const stockListItemSchema = z
   .object({
     stock: z.string(),
     name: z.string(),
@@ -76,7 +76,7 @@ export const stockListSchema = z
   })
   .register(apiSchemas, { id: "StockList", description: "brapi's /api/quote/list shape." });
 
-export const stockQuoteSchema = z
+const stockQuoteSchema = z
   .object({
     symbol: z.string(),
     shortName: z.string(),
@@ -168,7 +168,7 @@ export const stockDetailSchema = z
   .object({ results: z.array(stockQuoteSchema), requestedAt: isoTime })
   .register(apiSchemas, { id: "StockQuoteAnswer", description: "brapi's /api/quote/{tickers} shape." });
 
-export const cryptoMarketSchema = z
+const cryptoMarketSchema = z
   .object({
     id: z.string(),
     symbol: z.string(),

@@ -30,7 +30,7 @@ export const provenanceHeaders = {
 /** How many items a paged list has in all (CoinGecko and Finnhub do not say; clients may want to). */
 export const totalCountHeader = "X-Total-Count";
 
-export function provenanceOf(sourced: Sourced<unknown>): Record<string, string> {
+function provenanceOf(sourced: Sourced<unknown>): Record<string, string> {
   return {
     [provenanceHeaders.source]: sourced.source,
     [provenanceHeaders.fetchedAt]: new Date(sourced.fetchedAt).toISOString(),

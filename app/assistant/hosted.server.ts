@@ -6,7 +6,7 @@ import type { AssistantModel, AssistantRequest, ChatCompletionInput, ChatComplet
 import { createAssetFinder } from "./offline/assets.server";
 
 /** Spec section 4: the opinion on the previous reply is told to the model with the next prompt. */
-export function feedbackSentence(likeOrDislikePreviousMessage: boolean | undefined): string | null {
+function feedbackSentence(likeOrDislikePreviousMessage: boolean | undefined): string | null {
   if (likeOrDislikePreviousMessage === undefined) return null;
   return likeOrDislikePreviousMessage ? "User liked the previous message." : "User disliked the previous message.";
 }

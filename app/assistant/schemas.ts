@@ -20,7 +20,7 @@ const prompt = z
  * Chosen by the client (the app's own pages send a random UUID): any printable ASCII text, with no
  * space at either end. It is a key, never shown as markup.
  */
-export const sessionIdPattern = /^[\x21-\x7e](?:[\x20-\x7e]{0,126}[\x21-\x7e])?$/;
+const sessionIdPattern = /^[\x21-\x7e](?:[\x20-\x7e]{0,126}[\x21-\x7e])?$/;
 const sessionId = z.string("errors.invalidSessionId").regex(sessionIdPattern, "errors.invalidSessionId");
 
 /** POST /chat/stream (JSON). */
@@ -60,8 +60,6 @@ export const chatStreamEventSchemas = {
     ChatStreamEvents["error"]
   >,
 };
-
-export const chatIntents = ["send", "refresh", "reload", "rate"] as const;
 
 /** The /chat page's forms (they work without JavaScript): one schema, told apart by `intent`. */
 export const chatFormSchema = z.discriminatedUnion("intent", [

@@ -5,7 +5,7 @@ import type { Logger } from "~/platform/logger.server";
 import type { ChatCompletionStream } from "./model.server";
 
 /** An upstream text and the language it is written in. */
-export type TextInLanguage = { text: string; language: Language };
+type TextInLanguage = { text: string; language: Language };
 
 /** Where translations are kept once made (the market's cache table in the app, memory in tests). */
 export type TranslationStore = {

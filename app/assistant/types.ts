@@ -6,7 +6,7 @@ export const chatPromptMaxLength = 1000;
 /** An app page (or article) the reply used; the panel renders it as a link. */
 export type ChatRef = { title: string; href: string };
 
-export type ChatSender = "user" | "ai";
+type ChatSender = "user" | "ai";
 
 /** Spec section 3. `first` marks the greeting, which is never stored or sent to a model. */
 export type ChatMessage = {

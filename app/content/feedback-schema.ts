@@ -8,7 +8,6 @@ import { requiredTextField } from "../platform/text";
  */
 
 export { feedbackTypes };
-export type FeedbackType = (typeof feedbackTypes)[number];
 
 export const feedbackLimits = {
   titleMax: 120,

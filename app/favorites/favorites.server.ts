@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { preparedPerDatabase, type AppDatabase } from "~/platform/database.server";
-import type { favorites, recordTables } from "../../db/schema";
+import type { favorites } from "../../db/schema";
 import type { AssetType } from "./assets";
 
 export type FavoriteRow = typeof favorites.$inferSelect;
-export type RecordTableRow = typeof recordTables.$inferSelect;
 
 const favoritesOfUser = preparedPerDatabase(({ orm, tables: { favorites } }) =>
   orm

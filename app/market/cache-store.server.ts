@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AppDatabase } from "~/platform/database.server";
 import type { PersistentStore } from "./cache.server";
 
-export async function readCachedAnswer(db: AppDatabase, key: string) {
+async function readCachedAnswer(db: AppDatabase, key: string) {
   const { marketCache } = db.tables;
   const [row] = await db.orm
     .select({ value: marketCache.value, fetchedAt: marketCache.fetchedAt })
@@ -12,7 +12,7 @@ export async function readCachedAnswer(db: AppDatabase, key: string) {
   return row;
 }
 
-export async function writeCachedAnswer(db: AppDatabase, key: string, value: string, fetchedAt: number) {
+async function writeCachedAnswer(db: AppDatabase, key: string, value: string, fetchedAt: number) {
   const { marketCache } = db.tables;
   await db.orm
     .insert(marketCache)

@@ -10,7 +10,7 @@ import { calendarEventKinds, type CalendarEvent, type CalendarEventKind } from "
 const monthPattern = /^[1-9]\d{3}-(0[1-9]|1[0-2])$/;
 
 /** `?month=YYYY-MM&kind=holiday&kind=economic`: junk months fall back to the current one, unknown kinds are dropped. */
-export const calendarQuery = z.object({
+const calendarQuery = z.object({
   month: z.string().regex(monthPattern).optional().catch(undefined),
   kinds: z.array(z.string()).transform((values) => calendarEventKinds.filter((kind) => values.includes(kind))),
 });

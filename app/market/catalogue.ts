@@ -70,7 +70,6 @@ const newsSchema = z.object({
   related: z.array(z.string()),
   url: z.url(),
 });
-export type NewsRecord = z.infer<typeof newsSchema>;
 
 const calendarSchema = z.object({
   events: z.array(
@@ -82,7 +81,6 @@ const calendarSchema = z.object({
     }),
   ),
 });
-export type CalendarRecord = z.infer<typeof calendarSchema>["events"][number];
 
 /** Crypto rates are not stored: they come from the crypto generator so every page agrees. */
 const currencySchema = z.union([
@@ -94,7 +92,7 @@ const currencySchema = z.union([
   }),
   z.object({ code: z.string().regex(/^[A-Z]{3,5}$/), kind: z.literal("crypto"), minorUnits: z.number().int().min(0) }),
 ]);
-export type CurrencyRecord = z.infer<typeof currencySchema>;
+type CurrencyRecord = z.infer<typeof currencySchema>;
 
 export const cryptoAssets = z.array(cryptoSchema).parse(cryptosJson);
 export const stockAssets = z.array(stockSchema).parse(stocksJson);

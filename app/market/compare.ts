@@ -10,7 +10,7 @@ import type { EconomicPoint, MarketIndexId, SeriesPoint } from "./types";
 /** The ranges /compare offers: the asset charts' daily ranges, with the same ids. */
 export const compareRanges = ["1m", "3m", "1y", "5y", "max"] as const satisfies readonly ChartRange[];
 export type CompareRange = (typeof compareRanges)[number];
-export const defaultCompareRange: CompareRange = "1y";
+const defaultCompareRange: CompareRange = "1y";
 
 /** How far back each range reaches, in days ("max": ten years, the most Banco Central's series give in one call). */
 const rangeDays: Record<CompareRange, number> = { "1m": 31, "3m": 92, "1y": 365, "5y": 5 * 365 + 1, max: 10 * 365 };
@@ -31,7 +31,7 @@ export const isIndexCode = (code: BenchmarkCode): code is MarketIndexId => code 
 export const defaultCompared = ["ibov", "ifix", "spx", "cdi", "ipca"];
 
 /** One requested series: a benchmark code, a stock ticker or a crypto id, as typed. */
-export const comparedAsset = z
+const comparedAsset = z
   .string()
   .trim()
   .min(1)

@@ -2,7 +2,7 @@ import { YEAR_SECONDS } from "~/lib/time";
 import { readCookie, serializeCookie } from "~/platform/cookies.server";
 
 /** Set when a visitor dismisses the demonstration-data notice; the stale-data notice ignores it. */
-export const demoNoticeCookieName = "demo-notice";
+const demoNoticeCookieName = "demo-notice";
 const dismissedValue = "dismissed";
 
 export function readDemoNoticeDismissed(cookieHeader: string | null | undefined): boolean {

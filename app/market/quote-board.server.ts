@@ -193,5 +193,3 @@ export function createQuoteBoard({ maxEntries = defaultMaxEntries } = {}) {
     },
   };
 }
-
-export type QuoteBoard = ReturnType<typeof createQuoteBoard>;

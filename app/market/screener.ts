@@ -1,5 +1,5 @@
 import type { Fundamentals } from "./fundamentals";
-import type { AssetFacts, FundSegment, SortOrder, StockListItem, StockMarket, StockType } from "./types";
+import type { AssetFacts, SortOrder, StockListItem, StockMarket, StockType } from "./types";
 
 /**
  * The screener's pure part: rows of {quote, facts, fundamentals} filtered by ranges of their
@@ -12,13 +12,13 @@ export const screenerRangeFields = ["pe", "pb", "dy", "roe", "liquidity", "marke
 export type ScreenerRangeField = (typeof screenerRangeFields)[number];
 
 /** Money ranges are typed in millions of reais: "liquidity ≥ 5" reads "R$ 5 million a day". */
-export const moneyRangeFields: readonly ScreenerRangeField[] = ["liquidity", "marketValue"];
-export const moneyRangeUnit = 1_000_000;
+const moneyRangeFields: readonly ScreenerRangeField[] = ["liquidity", "marketValue"];
+const moneyRangeUnit = 1_000_000;
 
 export const screenerSortFields = ["ticker", "type", "sector", "price", "change", ...screenerRangeFields] as const;
 export type ScreenerSortField = (typeof screenerSortFields)[number];
 
-export type ScreenerRange = { min?: number; max?: number };
+type ScreenerRange = { min?: number; max?: number };
 
 export type ScreenerFilter = {
   type?: StockType;
@@ -40,12 +40,8 @@ export type ScreenerRow = {
 };
 
 /** What the sector column shows and the sector filter matches: a fund's segment, a company's sector. */
-export function sectorOf(row: Pick<ScreenerRow, "item" | "facts">): string | null {
+function sectorOf(row: Pick<ScreenerRow, "item" | "facts">): string | null {
   return row.facts?.fund?.segment ?? row.item.sector;
-}
-
-export function isFundSegment(value: string, segments: readonly FundSegment[]): value is FundSegment {
-  return (segments as readonly string[]).includes(value);
 }
 
 /** A row's value for a column, in the unit ranges are compared in (reais for money). */
@@ -188,7 +184,7 @@ export function viewOf(row: ScreenerRow): ScreenerView {
 }
 
 /** The CSV's columns, in English keys as the other exports name theirs. */
-export const screenerCsvHeader = [
+const screenerCsvHeader = [
   "ticker",
   "name",
   "type",

@@ -26,7 +26,7 @@ export const suggestionLimit = 2;
 export const searchQueryMaxLength = 100;
 
 /** An asset's price and 24 h change in percent, at the same instant the lists show. */
-export type SearchQuote = {
+type SearchQuote = {
   price: number | null;
   change24h: number | null;
   currency: string;
@@ -42,7 +42,7 @@ export type SearchResult = {
 };
 
 /** One kind's results; `failed` when its upstream could not answer (the other kinds still show). */
-export type SearchSection = {
+type SearchSection = {
   kind: SearchKind;
   results: SearchResult[];
   failed: boolean;

@@ -185,8 +185,7 @@ export type CalendarEvent = {
 export type Sourced<T> = { data: T; source: DataSource; fetchedAt: number; stale: boolean };
 
 /** Payout kinds: dividends, JCP (interest on equity), a fund's income, and amortisation (capital returned, not income). */
-export const payoutKinds = ["dividend", "jcp", "income", "amortization", "other"] as const;
-export type PayoutKind = (typeof payoutKinds)[number];
+export type PayoutKind = "dividend" | "jcp" | "income" | "amortization" | "other";
 
 export type Payout = {
   kind: PayoutKind;
@@ -203,8 +202,7 @@ export const fundSegments = ["tijolo", "papel", "hibrido", "fundo-de-fundos", "f
 export type FundSegment = (typeof fundSegments)[number];
 
 /** The parts a live source may be unable to give (a plan without the module, a ticker it does not cover). */
-export const factParts = ["fundamentals", "payouts"] as const;
-export type FactPart = (typeof factParts)[number];
+export type FactPart = "fundamentals" | "payouts";
 
 /**
  * An asset's reported figures, independent of its price. Ratios to the price (P/L, P/VP, yields)
@@ -246,8 +244,7 @@ export type IndexQuote = { id: MarketIndexId; level: number | null; changePercen
  * Banco Central do Brasil's series: `selic` the Copom target (% a.a.), `cdi` annualised (% a.a.),
  * `cdiDaily` the daily rate (% a.d.), `ipca` monthly inflation (%), `ipca12m` the last 12 months (%).
  */
-export const economicSeriesIds = ["selic", "cdi", "cdiDaily", "ipca", "ipca12m"] as const;
-export type EconomicSeriesId = (typeof economicSeriesIds)[number];
+export type EconomicSeriesId = "selic" | "cdi" | "cdiDaily" | "ipca" | "ipca12m";
 
 /** One value of an economic series on its date (YYYY-MM-DD; monthly series date the month's first day). */
 export type EconomicPoint = { date: string; value: number };

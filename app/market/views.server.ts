@@ -9,7 +9,7 @@ const hourOf = (now: number) => Math.floor(now / HOUR_MS);
 /** Busy pages are counted in memory and written together, not one write per visit. */
 const flushDelayMs = 2000;
 
-export async function addCryptoViews(db: AppDatabase, cryptoId: string, hour: number, views: number) {
+async function addCryptoViews(db: AppDatabase, cryptoId: string, hour: number, views: number) {
   const { cryptoViews } = db.tables;
   await db.orm
     .insert(cryptoViews)
@@ -18,7 +18,7 @@ export async function addCryptoViews(db: AppDatabase, cryptoId: string, hour: nu
 }
 
 /** The cryptos with the most visits in hours after `sinceHour`, busiest first. */
-export async function mostViewedCryptoIds(db: AppDatabase, sinceHour: number, limit: number): Promise<string[]> {
+async function mostViewedCryptoIds(db: AppDatabase, sinceHour: number, limit: number): Promise<string[]> {
   const { cryptoViews } = db.tables;
   const total = sql<number>`sum(${cryptoViews.views})`;
   const rows = await db.orm

@@ -15,7 +15,7 @@ export function serializeCookie(name: string, value: string, { maxAge, httpOnly 
 }
 
 /** Adds `Secure` to a Set-Cookie line that lacks it. */
-export function secureCookie(line: string): string {
+function secureCookie(line: string): string {
   return /;\s*secure\s*(;|$)/i.test(line) ? line : `${line}; Secure`;
 }
 

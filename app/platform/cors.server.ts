@@ -7,7 +7,7 @@ const preflightMaxAgeSeconds = 7200;
 const allowedRequestHeaders = "Accept, Accept-Language, Content-Language, Content-Type";
 
 /** The Access-Control-Allow-Origin for a request's Origin, or null when that site may not read answers. */
-export function allowedCorsOrigin(origin: string | null, allowed: readonly string[]): string | null {
+function allowedCorsOrigin(origin: string | null, allowed: readonly string[]): string | null {
   if (allowed.includes("*")) return "*";
   return origin !== null && allowed.includes(origin) ? origin : null;
 }

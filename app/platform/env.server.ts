@@ -141,7 +141,7 @@ export type RealtimeEnv = {
 };
 
 /** A provider is present only when both its client id and secret are set. */
-export type OAuthEnv = {
+type OAuthEnv = {
   github?: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string };
   google?: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string; userinfoUrl: string };
 };
@@ -278,7 +278,7 @@ export function parseEnv<Sections extends EnvSections = Record<never, never>>(
  * A rejected value as an error message may show it: the message reaches logs and terminals, so a
  * key, token or secret is never shown, and a URL loses the credentials it carries.
  */
-export function shownValue(name: string, value: string | undefined): string {
+function shownValue(name: string, value: string | undefined): string {
   if (value === undefined) return "nothing";
   if (/SECRET|KEY|TOKEN|PASSWORD/.test(name)) return "a hidden value";
   if (!value.includes("@")) return JSON.stringify(value);

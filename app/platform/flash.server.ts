@@ -5,7 +5,7 @@ import { redirectWithCookies } from "./http.server";
 const flashCookieName = "flash";
 
 /** A toast that survives one redirect. The message is a translation key, rendered in the reader's language. */
-export const flashSchema = z.object({
+const flashSchema = z.object({
   kind: z.enum(["success", "error", "info"]),
   messageKey: z.string().min(1).max(100),
 });

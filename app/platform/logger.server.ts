@@ -16,7 +16,7 @@ export type Logger = {
   request(line: RequestLine): void;
 };
 
-export type RequestLine = {
+type RequestLine = {
   requestId: string;
   method: string;
   /** The route's pattern (/stocks/:ticker), not the path a visitor typed: what an operator groups by. */

@@ -35,7 +35,7 @@ const migrationLock = 7_318_205_440_115;
  * packets must not hang every signed-in request for as long as it lasts: past these, a query
  * fails and the page says so.
  */
-export type PostgresTimeouts = {
+type PostgresTimeouts = {
   /** To open a connection. */
   connectMs: number;
   /** One query, from the app's side (a frozen server never answers a server-side timeout). */

@@ -12,14 +12,14 @@ import { platformOf } from "./context.server";
  * - `own`: never kept, and its answer's own `Cache-Control` stands (the public API, feeds, health
  *   checks, forms every visitor sees alike).
  */
-export type RouteCache = "public" | "personal" | "private" | "own";
+type RouteCache = "public" | "personal" | "private" | "own";
 
 /**
  * What search engines may do with a route: `index` it (the sitemap lists it when its path has no
  * parameter; its meta robots say index), read it without indexing it (`noindex`: feeds, the
  * sitemap itself), or not even read it (`disallow`, the default: robots.txt names it).
  */
-export type RouteRobots = "index" | "noindex" | "disallow";
+type RouteRobots = "index" | "noindex" | "disallow";
 
 type CommonPolicy = {
   /** The largest request body the route reads, in bytes: 64 KiB unless said. */
@@ -70,7 +70,7 @@ export type RouteTable = {
 };
 
 /** The label of a request no route of the app answers (or only the catch-all's not-found page). */
-export const otherRoute = "other";
+const otherRoute = "other";
 
 const defaultBodyLimit = 64 * 1024;
 const undeclared: RoutePolicy = { cache: "private" };

@@ -1,7 +1,7 @@
 import { liveVariablesOf, upstreamsOf, type MarketSources } from "~/market/providers/sources.server";
 
-export const dataKinds = ["cryptos", "stocks", "usStocks", "news", "calendar", "rates", "economy"] as const;
-export type DataKind = (typeof dataKinds)[number];
+const dataKinds = ["cryptos", "stocks", "usStocks", "news", "calendar", "rates", "economy"] as const;
+type DataKind = (typeof dataKinds)[number];
 
 export type DataSourceOfKind = {
   kind: DataKind;

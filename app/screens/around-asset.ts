@@ -6,8 +6,8 @@ export const payoutsShown = 12;
 export const payoutsParam = "proventos";
 
 /** How many related headlines and upcoming events an asset's page shows. */
-export const relatedNewsLimit = 4;
-export const upcomingEventsLimit = 5;
+const relatedNewsLimit = 4;
+const upcomingEventsLimit = 5;
 /** Economic events (Copom, IPCA) shown beside a B3 asset's own events. */
 const economicEventsLimit = 2;
 

@@ -17,7 +17,7 @@ const sortValue: Record<ListSortField, (item: CryptoListItem) => number | string
   name: (item) => item.name.toLowerCase(),
 };
 
-export function sortCryptos(items: CryptoListItem[], sort: ListSortField, order: ListOrder): CryptoListItem[] {
+function sortCryptos(items: CryptoListItem[], sort: ListSortField, order: ListOrder): CryptoListItem[] {
   const value = sortValue[sort];
   const direction = order === "asc" ? 1 : -1;
   return [...items].sort((a, b) => {

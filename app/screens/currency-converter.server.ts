@@ -8,7 +8,7 @@ import { converterCodes } from "./currency-names.server";
 import type { RateTable } from "~/market/types";
 
 /** The GET form's one schema: messages are "converter" keys, shown next to their field. */
-export function converterQuerySchema(language: Language) {
+function converterQuerySchema(language: Language) {
   const currencyCode = z.string().refine((code) => converterCodes.has(code), "errors.currencyNotFound");
   return z.object({
     amount: z.string().transform((text, context) => {

@@ -13,7 +13,7 @@ const headlineCount = 4;
 export type IndexFigure = { id: MarketIndexId; level: number | null; changePercent: number | null };
 
 /** The start of the UTC day `days` before `at`: one cache key per index a day. */
-export const dayStartBefore = (at: number, days: number) => Math.floor(at / DAY_MS) * DAY_MS - days * DAY_MS;
+const dayStartBefore = (at: number, days: number) => Math.floor(at / DAY_MS) * DAY_MS - days * DAY_MS;
 
 /**
  * The home page's market overview: the benchmark indices, the dollar and the euro in reais, the
@@ -57,5 +57,3 @@ export async function loadOverview(market: MarketService, logger: Logger, now: n
     headlines: news ? news.data.slice(0, headlineCount) : null,
   };
 }
-
-export type Overview = Awaited<ReturnType<typeof loadOverview>>;

@@ -6,8 +6,8 @@ import { screenerRangeFields, screenerSortFields, type ScreenerFilter, type Scre
 import { stockMarkets, stockTypes } from "~/market/types";
 
 /** The form's range fields by name: `peMin`, `peMax`, `dyMin`… */
-export type RangeParam = `${ScreenerRangeField}${"Min" | "Max"}`;
-export const rangeParams = screenerRangeFields.flatMap((field) => [`${field}Min`, `${field}Max`] as const) as RangeParam[];
+type RangeParam = `${ScreenerRangeField}${"Min" | "Max"}`;
+const rangeParams = screenerRangeFields.flatMap((field) => [`${field}Min`, `${field}Max`] as const) as RangeParam[];
 
 /** The query as typed, echoed back into the form (text fields keep what the visitor wrote). */
 export type ScreenerInput = {
@@ -80,7 +80,7 @@ function buildScreenerQuerySchema(language: Language) {
 const schemas = new Map<Language, ReturnType<typeof buildScreenerQuerySchema>>();
 
 /** Built once per language: zod compiles a schema on its first parse, which cost more than screening. */
-export function screenerQuerySchema(language: Language) {
+function screenerQuerySchema(language: Language) {
   let schema = schemas.get(language);
   if (!schema) {
     schema = buildScreenerQuerySchema(language);

@@ -12,7 +12,7 @@ import { orUnavailable } from "~/market/unavailable";
 /** Candidates are read a list page at a time: one cached call per page, as the sitemap reads them. */
 const candidatePageSize = 100;
 /** The screener covers at most this many listed assets (the embedded dataset has 233). */
-export const maxScreenedAssets = 500;
+const maxScreenedAssets = 500;
 
 export type ScreenerUniverse = {
   rows: ScreenerRow[];
@@ -103,7 +103,7 @@ const universes = new WeakMap<MarketService, { signature: string; computedAt: nu
  * of every asset on every request cost more than screening and rendering together. Facts are cached
  * with the same lifetime as the list, so a list refresh is when they may have changed too.
  */
-export async function screenerUniverse(market: MarketService, clock: Clock, logger: Logger): Promise<ScreenerUniverse | null> {
+async function screenerUniverse(market: MarketService, clock: Clock, logger: Logger): Promise<ScreenerUniverse | null> {
   const [found, rates] = await Promise.all([candidates(market, logger), orUnavailable(logger, market.rates())]);
   const now = clock.now();
   const signature = [market.quoteGeneration(), isoDate(now), rates?.fetchedAt, ...found.answers.map((answer) => answer.fetchedAt)].join(

@@ -15,7 +15,7 @@ const FIVE_YEARS_MS = 5 * 365 * DAY_MS;
  * The payouts the page needs: those within the 5-year yield window (the ratios are worked out in
  * the page against the price it shows, live ticks included) and the rows of the table.
  */
-export function payoutsForPage(facts: AssetFacts, now: number, all: boolean): AssetFacts["payouts"] {
+function payoutsForPage(facts: AssetFacts, now: number, all: boolean): AssetFacts["payouts"] {
   if (all) return facts.payouts;
   const windowStart = isoDate(now - FIVE_YEARS_MS);
   const inWindow = facts.payouts.filter((payout) => (payout.recordDate ?? payout.paymentDate ?? "") > windowStart).length;

@@ -5,7 +5,7 @@ import "./content/prose.css";
 import "./legal-page.css";
 
 /** The policies' shared date. */
-export const policiesLastUpdated = new Date(Date.UTC(2024, 8, 21));
+const policiesLastUpdated = new Date(Date.UTC(2024, 8, 21));
 
 type Section = { heading: string; paragraphs: string[] };
 

@@ -15,7 +15,7 @@ function rootData(matches: MetaArgs["matches"]): RootMetaData | undefined {
   return matches.find((match) => match?.id === "root")?.data as RootMetaData | undefined;
 }
 
-export function buildMeta(page: PageMeta, root: RootMetaData | undefined, pathname: string): MetaDescriptor[] {
+function buildMeta(page: PageMeta, root: RootMetaData | undefined, pathname: string): MetaDescriptor[] {
   const siteName = root?.siteName ?? "Market Analytics";
   const title = `${page.title} | ${siteName}`;
   const url = `${root?.publicUrl ?? ""}${pathname}`;

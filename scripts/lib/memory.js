@@ -27,7 +27,7 @@ export async function readMemoryProbe(server) {
  * What the server loads at start, in the order it is measured; each group's cost is on top of the
  * ones before. The last two are loaded only on first use (a password checked, markup sanitised).
  */
-export const moduleGroups = [
+const moduleGroups = [
   {
     name: "React, React Router, Express, socket.io, zod",
     modules: ["react", "react-dom/server", "react-router", "express", "socket.io", "zod"],

@@ -12,7 +12,7 @@ import pg from "pg";
 import { projectRoot } from "./servers.js";
 
 const host = "127.0.0.1";
-export const referenceNginxConfig = path.join(projectRoot, "deploy/nginx/market-analytics.conf");
+const referenceNginxConfig = path.join(projectRoot, "deploy/nginx/market-analytics.conf");
 /** Debian 12's names; `postgresql` brings the current major version. */
 const debianPackages = { nginx: "nginx-light", "redis-server": "redis-server", postgres: "postgresql" };
 
@@ -157,7 +157,7 @@ async function waitFor(name, started, probe) {
 }
 
 /** CPU seconds (user + system) of a process and of its children, from /proc. */
-export function processTreeCpuSeconds(pid) {
+function processTreeCpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
     const own = (Number(fields[11]) + Number(fields[12])) / 100;
@@ -261,7 +261,7 @@ export async function startRedis({ port } = {}) {
  * The reference site configuration with this run's addresses: the upstream's `server` lines become
  * one per instance (with the reference's own parameters), the `listen` lines one loopback port.
  */
-export function nginxSiteFor(reference, { port, upstreams }) {
+function nginxSiteFor(reference, { port, upstreams }) {
   const upstreamBlock = /(upstream\s+\S+\s*\{)([^}]*)(\})/g;
   let blocks = 0;
   // Every upstream block (pages, and the realtime socket) gets the instances, with its own server parameters.

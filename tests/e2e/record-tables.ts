@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /** Two cryptos and two B3 stocks of the demo data, and a fifth so a list has five rows. */
-export const fiveAssets = [
+const fiveAssets = [
   ["crypto", "bitcoin"],
   ["crypto", "ethereum"],
   ["stock", "PETR4"],

@@ -50,7 +50,7 @@ export type FakeLlmModes = {
   openai: CommonMode | "in-stream-error";
 };
 
-export type RecordedLlmRequest = {
+type RecordedLlmRequest = {
   provider: FakeLlmProvider;
   path: string;
   query: Record<string, string>;

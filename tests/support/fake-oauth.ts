@@ -35,7 +35,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type FakeOAuthProvider = "github" | "google";
+type FakeOAuthProvider = "github" | "google";
 export type FakeOAuthFault =
   "none" | "access-denied" | "state-mismatch" | "token-refused" | "connection-reset" | "profile-error" | "malformed-profile";
 

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 
 /** The hand-picked nasty values: each one has broken some web app somewhere. */
-export const edgeStrings = [
+const edgeStrings = [
   "",
   " ",
   "\t\r\n",
@@ -106,7 +106,7 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
 /** A form field's value: absent, one string, or the same field repeated. */
 export type FormValue = string | string[] | undefined;
 
-export function formValue(valid: fc.Arbitrary<string>): fc.Arbitrary<FormValue> {
+function formValue(valid: fc.Arbitrary<string>): fc.Arbitrary<FormValue> {
   return fc.oneof(
     { weight: 3, arbitrary: valid },
     { weight: 4, arbitrary: nastyString },

@@ -136,7 +136,7 @@ export async function postgresForTest(): Promise<PostgresServer> {
 }
 
 /** `url` with its database replaced by `database` (test databases live beside the server's own). */
-export function withDatabase(url: string, database: string) {
+function withDatabase(url: string, database: string) {
   const result = new URL(url);
   result.pathname = `/${database}`;
   return result.toString();

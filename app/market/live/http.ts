@@ -4,7 +4,7 @@ import type { Logger } from "~/platform/logger.server";
 import { UpstreamError } from "../providers/provider";
 import { parseCollectingDrops } from "./schema";
 
-export const defaultTimeoutMs = 8000;
+const defaultTimeoutMs = 8000;
 
 type Query = Record<string, string | number | boolean | undefined>;
 

@@ -100,7 +100,7 @@ export type LongStockRange = Extract<ChartRange, "5y" | "max">;
  * A long history, the upstream range it covers (less than asked for when the plan caps the depth) and
  * the size of its candles, in ms (a month counts as 28 days: the widest size holding one month's start at most).
  */
-export type LongHistory = { range: string; intervalMs: number; history: OhlcPoint[] };
+type LongHistory = { range: string; intervalMs: number; history: OhlcPoint[] };
 
 export interface NewsProvider {
   readonly source: DataSource;

@@ -10,7 +10,7 @@ import { settingsIntents } from "./intents";
 import { Button, ButtonLink } from "../kit/button";
 import "./account.css";
 
-export type TwoFactorState = {
+type TwoFactorState = {
   enabled: boolean;
   backupCodesLeft: number;
   /** The secret waiting for its first code, with its QR code drawn on the server. */

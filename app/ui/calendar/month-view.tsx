@@ -10,7 +10,7 @@ import { withTooltip } from "../kit/tooltip";
 type Weeks = NonNullable<CalendarPage["events"]>["weeks"];
 type Day = Weeks[number][number];
 
-export const monthTitleId = "calendar-month-title";
+const monthTitleId = "calendar-month-title";
 
 /** A day cell shows this many events; the rest fold into a native disclosure, so it works without JavaScript. */
 const chipsPerDay = 4;

@@ -6,7 +6,7 @@ import { LocalTime } from "../market/local-time";
 import { AssetLink, wideOnly } from "../market/quote-table";
 import { liveProps, useLiveQuote } from "../realtime/live-quotes";
 
-export const assetHref = (item: Pick<QuotedFavorite, "type" | "assetId">) =>
+const assetHref = (item: Pick<QuotedFavorite, "type" | "assetId">) =>
   item.type === "crypto" ? `/cryptos/${item.assetId}` : `/stocks/${item.assetId}`;
 
 /** Name, type, live price and change, and added date of one favourite, as cells of a QuoteTable. */

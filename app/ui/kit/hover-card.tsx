@@ -1,10 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import "./hover-card.css";
 
-/** The spec's hover card timing, which hover-card.css applies. */
-export const hoverCardOpenDelayMs = 700;
-export const hoverCardCloseDelayMs = 300;
-
 type HoverCardProps = {
   /** What is hovered or focused; it should point at `dropdownId` with aria-describedby. */
   target: ReactNode;

@@ -52,7 +52,7 @@ const fieldNotes = {
 };
 /** The Mantine component whose markup a plain field copies: its name is in every part's class. */
 type Drawn = "TextInput" | "PasswordInput" | "NativeSelect";
-export const inputFrame = { "--input-height": "var(--input-height-sm)", "--input-fz": "var(--mantine-font-size-sm)" } as CSSProperties;
+const inputFrame = { "--input-height": "var(--input-height-sm)", "--input-fz": "var(--mantine-font-size-sm)" } as CSSProperties;
 const inputFrameAboveHint = { "--input-margin-bottom": "calc(var(--mantine-spacing-xs) / 2)", ...inputFrame } as CSSProperties;
 
 /** The hint or the error under a field, as Mantine's InputWrapper draws them. */

@@ -6,7 +6,7 @@ import { PlainLink } from "./plain-link";
 import "./pagination.css";
 
 /** Page numbers to show: the edges, the current page with `siblings` on each side, gaps as null. */
-export function paginationRange(page: number, totalPages: number, siblings = 2, showEdges = true): Array<number | null> {
+function paginationRange(page: number, totalPages: number, siblings = 2, showEdges = true): Array<number | null> {
   const first = Math.max(1, page - siblings);
   const last = Math.min(totalPages, page + siblings);
   const pages: Array<number | null> = [];

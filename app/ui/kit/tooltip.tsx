@@ -2,8 +2,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import "./tooltip.css";
 
 /** The spec's tooltip timing: open after 700 ms; for 300 ms after one closes, the next opens at once. */
-export const tooltipOpenDelayMs = 700;
-export const tooltipSkipDelayMs = 300;
+const tooltipOpenDelayMs = 700;
+const tooltipSkipDelayMs = 300;
 const gapPx = 6;
 const viewportMarginPx = 8;
 

@@ -9,13 +9,13 @@ import { StatsGrid, type Stat } from "./stats";
 import "./fundamentals.css";
 
 /** 12,3% / 12.3%: a share or a return, without a forced sign. */
-export function formatRatioPercent(value: number | null, locale: string): string {
+function formatRatioPercent(value: number | null, locale: string): string {
   if (value === null) return "—";
   return numberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(value / 100);
 }
 
 /** A payout per share: cents, or the four decimals companies announce (R$ 0,3456). */
-export function formatPayoutAmount(value: number, currency: string, locale: string): string {
+function formatPayoutAmount(value: number, currency: string, locale: string): string {
   return numberFormat(locale, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(value);
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { searchResultsHref, type SearchResponse, type SearchScope } from "~/market/search-scope";
 
 /** Spec section 9: searches fire only for non-empty text, after a 500 ms pause. */
-export const searchDebounceMs = 500;
+const searchDebounceMs = 500;
 
 /**
  * One search request. Anything but a readable answer (no network, a 5xx, a body that is not ours)

@@ -6,7 +6,7 @@ import { Brand } from "./brand";
 import { ThemeToggle } from "./theme-toggle";
 import "./footer.css";
 
-export const linkedinUrl = "https://www.linkedin.com/company/market-analytics";
+const linkedinUrl = "https://www.linkedin.com/company/market-analytics";
 
 /** The year Market Analytics began: the footer's rights run from it to the current year. */
 export const foundingYear = 2024;

@@ -5,8 +5,8 @@ import "./controls.css";
 import "./menu.css";
 
 /** The spec's submenu timing: a mouse resting 100 ms opens it; leaving it, 300 ms of grace before it closes. */
-export const menuHoverOpenDelayMs = 100;
-export const menuHoverCloseGraceMs = 300;
+const menuHoverOpenDelayMs = 100;
+const menuHoverCloseGraceMs = 300;
 
 /**
  * A disclosure menu built on <details>, so it opens without JavaScript and by keyboard.

@@ -15,7 +15,7 @@ import { EventEmitter } from "node:events";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 
-export type ControlRequest = { method: string; params: string[]; id: unknown; at: number };
+type ControlRequest = { method: string; params: string[]; id: unknown; at: number };
 
 export type FakeBinanceConnection = {
   socket: WebSocket;

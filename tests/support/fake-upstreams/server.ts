@@ -32,7 +32,7 @@ export type Route<Key extends string = string> = {
   moving?: ReadonlySet<string>;
 };
 
-export type RecordedRequest<Key extends string = string> = {
+type RecordedRequest<Key extends string = string> = {
   route: Key;
   path: string;
   query: Record<string, string>;

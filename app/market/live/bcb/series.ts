@@ -8,7 +8,7 @@ import { num, validItems } from "../schema";
 export type BcbOptions = { baseUrl?: string; timeoutMs?: number; logger?: Logger };
 
 /** Banco Central do Brasil's time-series system (SGS): keyless, JSON on request. */
-export const defaultBcbBaseUrl = "https://api.bcb.gov.br/dados/serie";
+const defaultBcbBaseUrl = "https://api.bcb.gov.br/dados/serie";
 
 /** SGS codes: 432 Selic target, 4389 CDI annualised, 12 CDI daily, 433 IPCA monthly, 13522 IPCA 12 months. */
 const codes: Record<EconomicSeriesId, number> = { selic: 432, cdi: 4389, cdiDaily: 12, ipca: 433, ipca12m: 13522 };
@@ -22,7 +22,7 @@ export function fromBrDate(value: string): string | null {
   const match = brDate.exec(value.trim());
   return match ? `${match[3]}-${match[2]}-${match[1]}` : null;
 }
-export function toBrDate(iso: string): string {
+function toBrDate(iso: string): string {
   const [year, month, day] = iso.split("-");
   return `${day}/${month}/${year}`;
 }

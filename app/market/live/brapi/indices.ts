@@ -6,7 +6,7 @@ import { list, num } from "../schema";
 import { brapiClient, type BrapiOptions } from "./client";
 
 /** brapi's symbols for the indices (Yahoo's); brapi documents ^BVSP, the others answer 404 on plans without them. */
-export const brapiIndexSymbols: Record<MarketIndexId, string> = { ibov: "^BVSP", ifix: "IFIX", spx: "^GSPC", ixic: "^IXIC" };
+const brapiIndexSymbols: Record<MarketIndexId, string> = { ibov: "^BVSP", ifix: "IFIX", spx: "^GSPC", ixic: "^IXIC" };
 
 const quoteSchema = z.object({
   results: list(

@@ -167,7 +167,7 @@ const ohlcSchema = z.union([
  * and Max have no candles without one. 1M asks 30 days (4-hour candles made daily) rather than 90
  * (eight 4-day candles): its first of 31 days is left out.
  */
-export function ohlcRequest(range: ChartRange, pro: boolean): { days: number | "max"; candleMs: number; intervalMs: number } | null {
+function ohlcRequest(range: ChartRange, pro: boolean): { days: number | "max"; candleMs: number; intervalMs: number } | null {
   switch (range) {
     case "1d":
       return { days: 1, candleMs: 30 * MINUTE_MS, intervalMs: 30 * MINUTE_MS };
