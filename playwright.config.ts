@@ -1,7 +1,9 @@
-import { defineConfig, devices } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { defineConfig, devices } from "@playwright/test";
+
 import { fakeOAuthEnv } from "./tests/support/fake-oauth";
 
 const port = Number(process.env.E2E_PORT ?? 4173);

@@ -2,12 +2,14 @@
 // SIGTERM or SIGINT it finishes what it is answering, closes the database and exits.
 // `node server.js --dev` serves through Vite with hot reload; otherwise the production build.
 // Everything is found from this file's directory, so it can be started from any directory.
-import compression from "compression";
-import express from "express";
 import { createServer as createHttpServer } from "node:http";
 import path from "node:path";
 import v8 from "node:v8";
 import { constants } from "node:zlib";
+
+import compression from "compression";
+import express from "express";
+
 import { loadEnvFile } from "./scripts/lib/env-file.js";
 
 // V8 lets the heap grow up to four times what survives a collection before collecting again, and

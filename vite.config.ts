@@ -1,7 +1,8 @@
-import { reactRouter } from "@react-router/dev/vite";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
+import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 
 const appDirectory = fileURLToPath(new URL("./app", import.meta.url));

@@ -3,8 +3,9 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { addNamespace, loadLanguageResources } from "./i18n/client-resources";
+
 import { browserLanguageDetector } from "./i18n/browser-detector";
+import { addNamespace, loadLanguageResources } from "./i18n/client-resources";
 import { fallbackLanguage, isLanguage, languageStorageKey, namespaces, supportedLanguages } from "./i18n/languages";
 import { storedLanguageReload } from "./i18n/stored-language";
 import { loadNamespacesOnDemand } from "./i18n/use-translation";

@@ -5,12 +5,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { getInstance } from "./i18n/middleware.server";
-import { documentWithoutModulePreloads } from "./platform/module-preloads.server";
-import { NonceProvider, nonceContext } from "./platform/nonce";
+
 import { oauthFormActionSources } from "./account/oauth.server";
+import { getInstance } from "./i18n/middleware.server";
 import { platformOf } from "./platform/context.server";
 import { isDatabaseFailure } from "./platform/database.server";
+import { documentWithoutModulePreloads } from "./platform/module-preloads.server";
+import { nonceContext, NonceProvider } from "./platform/nonce";
 import { contentSecurityPolicy } from "./platform/security.server";
 
 export const streamTimeout = 5_000;

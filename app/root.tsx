@@ -1,3 +1,4 @@
+/* eslint-disable simple-import-sort/imports -- the global stylesheets come first: stylesheets cascade in import order, and every component's own must come after them */
 import "./platform/zod-config";
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";

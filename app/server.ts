@@ -1,18 +1,20 @@
+import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+
 import express, { type Request as ExpressRequest, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
-import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
+
 import { missingAdministratorNotice } from "./account/admins.server";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
 import { limitRequestBody } from "./platform/body-limit.server";
-import type { PageLookups } from "./platform/page-cache.server";
 import { abortedOnDisconnect, pageRequestOf, sendFetchResponse, sendKeptAnswer, toFetchRequest } from "./platform/fetch-bridge.server";
 import { isBareServerError, jsonError, serverErrorAnswer } from "./platform/http.server";
 import { nonceContext } from "./platform/nonce";
+import type { PageLookups } from "./platform/page-cache.server";
 import { clientAddressContext } from "./platform/request-context";
 import { createNonce, securityHeaders } from "./platform/security.server";
 import { createServices, loadConfig, provideServices, type Services } from "./services.server";

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
 import { assetTypes, chatSenders, feedbackTypes, loginMethods, releaseNoteStatuses, themes, userTypes } from "./schema";
 
 /**

@@ -17,6 +17,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { checkBudgets } from "./check-budgets.js";
 import { renderedRows } from "./lib/assets.js";
 import { applySetCookies, closeConnections, cookieHeader, fetchText, request } from "./lib/http.js";
@@ -25,14 +26,14 @@ import {
   alternateThroughput,
   browserEncoding,
   latencyPercentiles,
-  measureThroughput,
   meanSequentialTimes,
+  measureThroughput,
   noEncoding,
   settle,
 } from "./lib/load.js";
-import { atLeastRow, count, formatTable, kilobytes, megabytes, milliseconds, ratio, row, underRow, unmetRows } from "./lib/report.js";
-import { connectWatchers } from "./lib/realtime-load.js";
 import { moduleCosts, readMemoryProbe } from "./lib/memory.js";
+import { connectWatchers } from "./lib/realtime-load.js";
+import { atLeastRow, count, formatTable, kilobytes, megabytes, milliseconds, ratio, row, underRow, unmetRows } from "./lib/report.js";
 import { scale } from "./lib/scale.js";
 import { machineBusyShare, projectRoot, startNodeServer, startRealApp } from "./lib/servers.js";
 import { findExecutable, startNginx } from "./lib/system-services.js";

@@ -2,9 +2,10 @@
 // so `npm run admin`, `db:backup` and `db:migrate` run after a production-only install, without
 // tsx. Packages stay imports (the runtime dependencies); the app's own modules are bundled in.
 // Each bundle sits as deep below the app's directory as its source, so both find it as `../..`.
-import { build } from "esbuild";
 import { readdirSync } from "node:fs";
 import path from "node:path";
+
+import { build } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
 const sourceDir = path.join(root, "scripts/commands");

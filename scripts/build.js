@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+
 import { forgetBuild, recordBuild, sourcesFingerprint, staleReason } from "./lib/build-state.js";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { gzipSize, scriptGraph, scriptUrlsInHtml, stylesheetUrlsInHtml, translationChunks } from "./lib/assets.js";
 import { closeConnections, fetchText } from "./lib/http.js";
 import { formatTable, kilobytes, row, underRow, unmetRows } from "./lib/report.js";

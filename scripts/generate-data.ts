@@ -8,12 +8,15 @@
 // and 2,000 chat messages), and an administrator. It refuses a database that already has users.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { count, getTableColumns, getTableName, sql, type Column, type Table } from "drizzle-orm";
+
+import { type Column, count, getTableColumns, getTableName, sql, type Table } from "drizzle-orm";
 import pg from "pg";
+
 import { hashPassword } from "../app/account/password.server";
+import { DAY_MS } from "../app/lib/time";
 import cryptos from "../app/market/data/cryptos.json";
 import stocks from "../app/market/data/stocks.json";
-import { openDatabase, type AppDatabase } from "../app/platform/database.server";
+import { type AppDatabase, openDatabase } from "../app/platform/database.server";
 import { loadEnv } from "../app/platform/env.server";
 import {
   adminEmail,
@@ -24,7 +27,6 @@ import {
   scalePassword,
   scaleTotals,
 } from "./lib/scale-accounts.js";
-import { DAY_MS } from "../app/lib/time";
 
 const scaleArgument = process.argv.slice(2).find((argument) => argument.startsWith("--scale="));
 const scale = scaleArgument ? Number(scaleArgument.split("=")[1]) : 1;

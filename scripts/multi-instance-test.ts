@@ -14,11 +14,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import pg from "pg";
 import { io as connectSocket, type Socket } from "socket.io-client";
+
 import type { LiveClientEvents, LiveServerEvents, Tick } from "../app/market/realtime/protocol";
-import { startFakeBinance, type FakeBinance } from "../tests/support/fake-upstreams/binance";
-import { startFakeUpstream, type FakeUpstream } from "../tests/support/fake-upstreams";
+import { type FakeUpstream, startFakeUpstream } from "../tests/support/fake-upstreams";
+import { type FakeBinance, startFakeBinance } from "../tests/support/fake-upstreams/binance";
 import { freePort, projectRoot, startNodeServer } from "./lib/servers.js";
 import { ensureDebianPackages, startNginx, startPostgres, startRedis } from "./lib/system-services.js";
 

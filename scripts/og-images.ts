@@ -3,9 +3,11 @@
  * text, into public/og/<language>.png at 1200×630. Run after changing the app's name, tagline or
  * hero title: `npx tsx scripts/og-images.ts` (uses the Chromium the browser tests use).
  */
-import { chromium } from "@playwright/test";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+
+import { chromium } from "@playwright/test";
+
 import { supportedLanguages } from "../app/i18n/languages";
 import { ogImage, ogImagePath } from "../app/ui/og-image";
 

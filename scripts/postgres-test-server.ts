@@ -4,6 +4,7 @@
 // the command starts (the e2e suite's). The server is stopped and removed when COMMAND ends,
 // however it ends, and this exits with COMMAND's exit code.
 import { spawn } from "node:child_process";
+
 import { createScratchDatabase, startPostgresServer } from "../tests/support/postgres-server";
 
 const args = process.argv.slice(2);

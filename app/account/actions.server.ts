@@ -1,11 +1,13 @@
 import { z } from "zod";
-import type { User } from "../../db/schema";
+
 import type { Platform } from "~/platform/context.server";
 import type { Env } from "~/platform/env.server";
 import { redirectWithCookies } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
+
+import type { User } from "../../db/schema";
 import type { FieldErrors } from "./auth.server";
-import { pendingTwoFactorCookie, signInCookies, type SessionServices } from "./session.server";
+import { pendingTwoFactorCookie, type SessionServices, signInCookies } from "./session.server";
 import { hashToken } from "./tokens.server";
 import { findUserById, type SessionUser } from "./users.server";
 

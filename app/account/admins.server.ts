@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { User } from "../../db/schema";
+
 import type { AppDatabase } from "~/platform/database.server";
+
+import type { User } from "../../db/schema";
 
 /**
  * Administrators are named by the operator, with `npm run admin -- grant <email>` on the server's

@@ -1,14 +1,16 @@
-import { HOUR_MS, MINUTE_MS } from "~/lib/time";
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import type { User } from "../../db/schema";
+
 import { getInstance } from "~/i18n/middleware.server";
+import { HOUR_MS, MINUTE_MS } from "~/lib/time";
 import { platformOf } from "~/platform/context.server";
 import type { AppDatabase } from "~/platform/database.server";
 import type { RateLimit, RateLimitVerdict } from "~/platform/rate-limit.server";
 import { clientAddressContext } from "~/platform/request-context";
-import { isGuessablePassword } from "./password-strength.server";
+
+import type { User } from "../../db/schema";
 import { hashPassword, unmatchableHash, verifyPassword } from "./password.server";
+import { isGuessablePassword } from "./password-strength.server";
 import { revokeAllSessions } from "./tokens.server";
 import { useBackupCode, verifyTotp } from "./two-factor.server";
 import { createUser, findUserByEmail, findUserByNickname, normaliseEmail } from "./users.server";

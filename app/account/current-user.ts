@@ -1,4 +1,5 @@
 import { createContext, redirect, type RouterContextProvider } from "react-router";
+
 import type { SessionUser } from "./users.server";
 
 // The account feature's public face for other features and routes: who is signed in. The

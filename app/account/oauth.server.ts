@@ -5,14 +5,16 @@ import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
-import type { User } from "../../db/schema";
-import { readCookie, serializeCookie } from "~/platform/cookies.server";
+
 import type { Platform } from "~/platform/context.server";
+import { readCookie, serializeCookie } from "~/platform/cookies.server";
 import type { AppDatabase } from "~/platform/database.server";
 import type { Env } from "~/platform/env.server";
 import { flashRedirect } from "~/platform/flash.server";
 import type { Logger } from "~/platform/logger.server";
 import { safeRedirectPath } from "~/platform/redirect";
+
+import type { User } from "../../db/schema";
 import { afterSignInPath, pendingSecondFactorRedirect, signInRedirect } from "./actions.server";
 import { setAdministrator } from "./admins.server";
 import { createUser, findUserByEmail, findUserByNickname, normaliseEmail, toSessionUser } from "./users.server";

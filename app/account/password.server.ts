@@ -1,5 +1,6 @@
-import { hash, verify } from "@node-rs/argon2";
 import { randomBytes } from "node:crypto";
+
+import { hash, verify } from "@node-rs/argon2";
 
 // argon2id with OWASP's recommended minimum (19 MiB, 2 passes): safe and fast enough per login.
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -1,22 +1,24 @@
-import { createContext, createCookie, type Cookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { type Cookie, createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+
+import { type Platform, platformOf } from "~/platform/context.server";
 import { readCookie, serializeCookie } from "~/platform/cookies.server";
-import { platformOf, type Platform } from "~/platform/context.server";
 import type { Env } from "~/platform/env.server";
 import { themeCookie } from "~/platform/theme.server";
+
+import type { User } from "../../db/schema";
+import { requireUser, userContext } from "./current-user";
 import {
   accessTokenLifetimeSeconds,
   activeSessionUser,
   isFamilyActive,
   revokeFamily,
   rotateRefreshToken,
+  type SessionPolicy,
   signAccessToken,
   startSession,
   verifyAccessToken,
-  type SessionPolicy,
 } from "./tokens.server";
-import type { User } from "../../db/schema";
-import { requireUser, userContext } from "./current-user";
-import { findUserById, toSessionUser, type SessionUser } from "./users.server";
+import { findUserById, type SessionUser, toSessionUser } from "./users.server";
 
 export const accessCookieName = "access_token";
 export const refreshCookieName = "refresh_token";

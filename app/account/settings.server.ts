@@ -1,7 +1,9 @@
 import { and, count, eq, inArray } from "drizzle-orm";
+
+import { type AppDatabase, newestFirst, newestPageIds } from "~/platform/database.server";
+
 import type { User } from "../../db/schema";
-import { newestFirst, newestPageIds, type AppDatabase } from "~/platform/database.server";
-import { verifySecondFactor, type FieldErrors } from "./auth.server";
+import { type FieldErrors, verifySecondFactor } from "./auth.server";
 import { verifyPassword } from "./password.server";
 import { newTotpSecret, replaceBackupCodes, totpQrSvg, verifyTotp } from "./two-factor.server";
 import { findUserByEmail, findUserByNickname, normaliseEmail } from "./users.server";

@@ -1,8 +1,11 @@
-import { DAY_SECONDS } from "~/lib/time";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
 import { and, eq, isNull, sql } from "drizzle-orm";
+
+import { DAY_SECONDS } from "~/lib/time";
+import { type AppDatabase, preparedPerDatabase } from "~/platform/database.server";
+
 import type { User } from "../../db/schema";
-import { preparedPerDatabase, type AppDatabase } from "~/platform/database.server";
 
 export const accessTokenLifetimeSeconds = 15 * 60;
 export const refreshTokenLifetimeSeconds = 30 * DAY_SECONDS;

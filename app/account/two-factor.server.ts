@@ -1,8 +1,11 @@
 import { randomInt } from "node:crypto";
+
 import { and, count, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
+
 import type { AppDatabase } from "~/platform/database.server";
+
 import { hashToken } from "./tokens.server";
 
 const issuer = "Market Analytics";

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import type { NewUser, User } from "../../db/schema";
+
 import type { AppDatabase } from "~/platform/database.server";
+
+import type { NewUser, User } from "../../db/schema";
 
 /** What pages may know about the signed-in user: never the password hash or the TOTP secret. */
 export type SessionUser = Pick<

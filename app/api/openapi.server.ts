@@ -1,8 +1,10 @@
 import { z } from "zod";
+
 import { assistantReplySchema, chatStreamEventSchemas, chatStreamRequestSchema, proxyAiRequestSchema } from "~/assistant/schemas";
 import { cryptoIdSchema, tickerSchema } from "~/market/identifiers";
-import { cryptoListParams, cryptoSearchParams, marketChartParams, newsParams, stockDetailParams, stockListParams } from "./proxy-params";
+
 import { provenanceHeaders, totalCountHeader } from "./proxy.server";
+import { cryptoListParams, cryptoSearchParams, marketChartParams, newsParams, stockDetailParams, stockListParams } from "./proxy-params";
 import { apiSchemas } from "./proxy-shapes";
 
 /**

@@ -1,5 +1,6 @@
-import { DAY_SECONDS } from "~/lib/time";
 import { z } from "zod";
+
+import { DAY_SECONDS } from "~/lib/time";
 import { cryptoOrders, newsCategories, stockRanges, stockSortFields, stockTypes } from "~/market/types";
 
 /** One schema per /proxy endpoint, shared by the routes and their tests. */

@@ -1,23 +1,25 @@
 import { z } from "zod";
-import { supportedLanguages, type Language } from "~/i18n/languages";
+
+import { type Language, supportedLanguages } from "~/i18n/languages";
 import { fundamentalsAt } from "~/market/fundamentals";
-import type { StockModule } from "./proxy-params";
 import {
-  currencyKinds,
-  stockRanges,
-  stockTypes,
+  type AssetFacts,
   type CryptoChart,
   type CryptoDetail,
   type CryptoListItem,
   type CryptoSearchResult,
+  currencyKinds,
   type NewsItem,
-  type AssetFacts,
   type PayoutKind,
   type RateTable,
   type StockDetail,
   type StockListPage,
   type StockRange,
+  stockRanges,
+  stockTypes,
 } from "~/market/types";
+
+import type { StockModule } from "./proxy-params";
 
 /**
  * The answers of /proxy in the upstream shapes the spec's clients were written against (brapi for

@@ -1,8 +1,8 @@
 import type { Language } from "~/i18n/languages";
-import type { Logger } from "~/platform/logger.server";
 import type { MarketService } from "~/market/service.server";
 import type { AssetFacts, Sourced, StockDetail, StockRange } from "~/market/types";
 import { orUnavailable } from "~/market/unavailable";
+import type { Logger } from "~/platform/logger.server";
 
 export type ProxyStock = { stock: StockDetail; facts: AssetFacts | null };
 

@@ -1,11 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
+
 import { getInstance } from "~/i18n/middleware.server";
-import { platformOf } from "~/platform/context.server";
-import { jsonError, parseSearchParams } from "~/platform/http.server";
 import { UpstreamError } from "~/market/providers/provider";
 import { cacheControlFor } from "~/market/service.server";
 import type { Sourced } from "~/market/types";
+import { platformOf } from "~/platform/context.server";
+import { jsonError, parseSearchParams } from "~/platform/http.server";
 
 type ProxyRequest<Schema extends z.ZodType, Data> = {
   request: Request;

@@ -1,8 +1,9 @@
 import type { Catalogue } from "~/market/catalogue";
+import type { MarketService } from "~/market/service.server";
 import type { Clock } from "~/platform/clock";
 import type { AssistantEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
-import type { MarketService } from "~/market/service.server";
+
 import { createHostedModel } from "./hosted.server";
 import { createGeminiStream } from "./llm/gemini.server";
 import { createOpenAiStream } from "./llm/openai.server";

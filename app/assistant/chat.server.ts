@@ -1,15 +1,17 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
+
 import { getUser } from "~/account/current-user";
 import type { SessionUser } from "~/account/users.server";
-import { getInstance } from "~/i18n/middleware.server";
 import type { Language } from "~/i18n/languages";
+import { getInstance } from "~/i18n/middleware.server";
 import type { Clock } from "~/platform/clock";
 import { platformOf } from "~/platform/context.server";
 import type { AppDatabase } from "~/platform/database.server";
 import { jsonError } from "~/platform/http.server";
 import type { RateLimit } from "~/platform/rate-limit.server";
 import { clientAddressContext } from "~/platform/request-context";
+
 import { appendMessage, claimSession, dropLastReply, pendingQuestion } from "./history.server";
 import { AssistantError, type AssistantModel, type AssistantRequest, type ReplyOptions } from "./model.server";
 import { sanitizeDeep, sanitizeText } from "./sanitize.server";

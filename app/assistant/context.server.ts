@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+
 import type { AssistantModel } from "./model.server";
 
 export const assistantContext = createContext<AssistantModel>();

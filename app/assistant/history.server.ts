@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
+
 import { and, desc, eq, lt, notInArray } from "drizzle-orm";
 import { z } from "zod";
-import type { chatMessages } from "../../db/schema";
+
 import type { AppDatabase } from "~/platform/database.server";
+
+import type { chatMessages } from "../../db/schema";
 import type { ChatMessage, ChatRef } from "./types";
 
 /** Messages kept per conversation and conversations kept per user: enough context, bounded storage. */

@@ -1,6 +1,7 @@
 import { languageNames } from "~/i18n/languages";
 import type { Catalogue } from "~/market/catalogue";
 import type { MarketService } from "~/market/service.server";
+
 import { marketContextFor } from "./market-context.server";
 import type { AssistantModel, AssistantRequest, ChatCompletionInput, ChatCompletionStream } from "./model.server";
 import { createAssetFinder } from "./offline/assets.server";

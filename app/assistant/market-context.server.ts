@@ -4,6 +4,7 @@
  */
 import type { Language } from "~/i18n/languages";
 import type { MarketService } from "~/market/service.server";
+
 import type { AssetFinder } from "./offline/assets.server";
 import { fetchQuote, formatQuote, type Quote } from "./offline/quotes.server";
 import { answerText, formatUtcTime } from "./offline/text.server";

@@ -1,4 +1,5 @@
 import type { Language } from "~/i18n/languages";
+
 import type { ChatRef } from "./types";
 
 /** One question to the assistant, already trimmed and sanitised. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { chatPromptMaxLength, type ChatStreamEvents } from "./types";
 
 /** The previous exchange is context, not a new question: generous, but bounded. */

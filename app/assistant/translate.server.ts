@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
-import { languageNames, type Language } from "~/i18n/languages";
+
+import { type Language, languageNames } from "~/i18n/languages";
 import type { Clock } from "~/platform/clock";
 import type { Logger } from "~/platform/logger.server";
+
 import type { ChatCompletionStream } from "./model.server";
 
 /** An upstream text and the language it is written in. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { feedbackTypes } from "../../db/schema";
 import { requiredTextField } from "../platform/text";
 

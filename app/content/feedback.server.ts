@@ -1,12 +1,14 @@
-import { HOUR_MS } from "~/lib/time";
 import { count, eq, inArray } from "drizzle-orm";
 import { imageSize } from "image-size";
 import type { RouterContextProvider } from "react-router";
+
 import { getInstance } from "~/i18n/middleware.server";
+import { HOUR_MS } from "~/lib/time";
 import { platformOf } from "~/platform/context.server";
-import { newestFirst, newestPageIds, type AppDatabase } from "~/platform/database.server";
+import { type AppDatabase, newestFirst, newestPageIds } from "~/platform/database.server";
 import type { RateLimit } from "~/platform/rate-limit.server";
-import { feedbackLimits, type FeedbackInput } from "./feedback-schema";
+
+import { type FeedbackInput, feedbackLimits } from "./feedback-schema";
 
 /** A person sends a few reports an hour at most; a script is cut short. */
 const feedbackPerUser: RateLimit = { name: "feedback:user", limit: 10, windowMs: HOUR_MS };

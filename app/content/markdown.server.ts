@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { Marked, type Token } from "marked";
+
 import { htmlPurifier } from "~/platform/html-purifier.server";
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { releaseNoteStatuses } from "../../db/schema";
 import { requiredText } from "../platform/text";
 

@@ -1,7 +1,9 @@
 import { count, desc, eq, sql } from "drizzle-orm";
-import type { ReleaseNote } from "../../db/schema";
+
 import { pagesChangedChannel, type Platform } from "~/platform/context.server";
 import type { AppDatabase, Tables } from "~/platform/database.server";
+
+import type { ReleaseNote } from "../../db/schema";
 import { markdownExcerpt, renderMarkdown } from "./markdown.server";
 import type { ReleaseNoteInput } from "./release-note-schema";
 

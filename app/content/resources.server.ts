@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+
 import type { AppDatabase } from "~/platform/database.server";
 
 export type ResourceCounts = { favoriteItems: number; favoriteCryptos: number; favoriteStocks: number; registerTables: number };

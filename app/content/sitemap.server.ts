@@ -1,7 +1,7 @@
-import { supportedLanguages, languageQueryParam } from "~/i18n/languages";
+import { languageQueryParam, supportedLanguages } from "~/i18n/languages";
+import type { MarketService } from "~/market/service.server";
 import { orUnavailable } from "~/market/unavailable";
 import type { Logger } from "~/platform/logger.server";
-import type { MarketService } from "~/market/service.server";
 import type { RouteEntry } from "~/platform/route-table.server";
 
 /** A route's path up to where its first parameter begins (`/cryptos/` of `/cryptos/:crypto`), or all of it. */

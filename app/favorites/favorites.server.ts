@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { preparedPerDatabase, type AppDatabase } from "~/platform/database.server";
+
+import { type AppDatabase, preparedPerDatabase } from "~/platform/database.server";
+
 import type { favorites } from "../../db/schema";
 import type { AssetType } from "./assets";
 

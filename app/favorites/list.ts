@@ -1,5 +1,5 @@
-import type { QuotedFavorite } from "./quotes.server";
 import { favoritesPerPage } from "./assets";
+import type { QuotedFavorite } from "./quotes.server";
 import type { FavoriteListParams } from "./schemas";
 
 const nullsLast = (a: number | null, b: number | null, direction: number) =>

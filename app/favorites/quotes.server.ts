@@ -1,13 +1,14 @@
 import type { Language } from "~/i18n/languages";
-import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
-import { orUnavailable } from "~/market/unavailable";
-import { cryptoLiveKey, stockLiveKey, type LiveKey } from "~/market/realtime/protocol";
-import type { Logger } from "~/platform/logger.server";
+import { type CryptoCurrency, currencyCode } from "~/market/crypto-currency";
+import { cryptoLiveKey, type LiveKey, stockLiveKey } from "~/market/realtime/protocol";
 import type { MarketService } from "~/market/service.server";
 import { classifyStock } from "~/market/stock-type";
 import type { Sourced, StockType } from "~/market/types";
-import type { FavoriteRow } from "./favorites.server";
+import { orUnavailable } from "~/market/unavailable";
+import type { Logger } from "~/platform/logger.server";
+
 import type { AssetType } from "./assets";
+import type { FavoriteRow } from "./favorites.server";
 
 /** A favourite with what the market engine says about it now (nulls when the upstream is down). */
 export type QuotedFavorite = {

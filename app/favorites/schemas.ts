@@ -1,6 +1,8 @@
 import { z } from "zod";
+
 import { cryptoIdSchema, tickerSchema } from "~/market/identifiers";
 import { readableText, requiredTextField } from "~/platform/text";
+
 import { assetTypes, favoriteSortFields } from "./assets";
 
 /** The star button's post: add or remove one asset; `redirectTo` is where the visitor goes back to. */

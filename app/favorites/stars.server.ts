@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
+
 import { getUser } from "~/account/current-user";
 import { platformOf } from "~/platform/context.server";
-import { preparedPerDatabase, type AppDatabase } from "~/platform/database.server";
+import { type AppDatabase, preparedPerDatabase } from "~/platform/database.server";
+
 import { assetKey } from "./assets";
 
 /** "type:id" → titles of the tables that hold it (empty when none); absent when not starred. */

@@ -1,6 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
+
 import { requireUser } from "~/account/current-user";
 import { platformOf } from "~/platform/context.server";
+
 import { findTable } from "./tables.server";
 
 /** The signed-in user's table named by the URL; someone else's (or no) table is a 404, never a 403. */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import { preparedPerDatabase, type AppDatabase } from "~/platform/database.server";
+
+import { type AppDatabase, preparedPerDatabase } from "~/platform/database.server";
 
 export type TableInput = { title: string; description: string };
 

@@ -1,4 +1,5 @@
 import LanguageDetector from "i18next-browser-languagedetector";
+
 import { languageCookieName, languageQueryParam, languageStorageKey } from "./languages";
 
 /** The spec's detection order, with the result cached in local storage. */

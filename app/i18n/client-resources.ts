@@ -1,5 +1,6 @@
 import type { i18n as I18n, ResourceLanguage } from "i18next";
-import { namespaces, onDemandNamespaces, type Language, type Namespace } from "./languages";
+
+import { type Language, type Namespace, namespaces, onDemandNamespaces } from "./languages";
 
 // One lazy chunk per language and namespace: the browser downloads only its own language. The
 // offline assistant's answers are composed on the server and never shipped. The on-demand

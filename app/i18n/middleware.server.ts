@@ -1,22 +1,25 @@
-import { YEAR_SECONDS } from "~/lib/time";
-import { LRUCache } from "lru-cache";
-import { createInstance, type i18n } from "i18next";
 import type { IncomingMessage } from "node:http";
+
+import { createInstance, type i18n } from "i18next";
+import { LRUCache } from "lru-cache";
 import { initReactI18next } from "react-i18next";
-import { createContext, type Cookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { type Cookie, createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { RemixI18Next } from "remix-i18next/server";
+
+import { YEAR_SECONDS } from "~/lib/time";
+import { readCookie, serializeCookie } from "~/platform/cookies.server";
+
 import {
   allNamespaces,
   fallbackLanguage,
   isLanguage,
+  type Language,
   languageCookieName,
   languageOf,
   languageQueryParam,
   supportedLanguages,
-  type Language,
 } from "./languages";
 import { resources } from "./resources";
-import { readCookie, serializeCookie } from "~/platform/cookies.server";
 
 /**
  * The spec names a plain `i18next` cookie, which the browser-side detector reads too, so it is

@@ -1,4 +1,4 @@
-import { isLanguage, languageCookieName, languageQueryParam, type Language } from "./languages";
+import { isLanguage, type Language, languageCookieName, languageQueryParam } from "./languages";
 
 type StoredLanguageInputs = {
   /** The page's address. */

@@ -1,6 +1,8 @@
 import type { RouterContextProvider } from "react-router";
+
 import type { PageMeta } from "~/lib/page-meta";
 import { mayIndex } from "~/platform/route-table.server";
+
 import type { Namespace } from "./languages";
 import { getInstance } from "./middleware.server";
 import { fixedT } from "./use-translation";

@@ -1,5 +1,7 @@
 import { useEffect } from "react";
+
 import { useTranslation } from "~/i18n/use-translation";
+
 import { addLanguage } from "./client-resources";
 import type { Language } from "./languages";
 

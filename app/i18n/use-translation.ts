@@ -1,7 +1,9 @@
-import { BoundedMap } from "~/lib/bounded-map";
 import type { i18n as I18n, TFunction } from "i18next";
-import { createElement, use, useContext, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
+import { type ComponentType, createElement, type ReactNode, use, useContext, useSyncExternalStore } from "react";
 import { I18nContext } from "react-i18next";
+
+import { BoundedMap } from "~/lib/bounded-map";
+
 import type { Namespace } from "./languages";
 
 type Translator = { t: TFunction; i18n: I18n };

@@ -4,6 +4,7 @@
  */
 import type { Language } from "~/i18n/languages";
 import { formatNumber } from "~/lib/format";
+
 import { maxConverterAmount } from "./converter";
 
 /** The separator each language writes between thousands: "1.234,56" in pt-BR and es, "1,234.56" in en. */

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
+
 import type { AppDatabase } from "~/platform/database.server";
+
 import type { PersistentStore } from "./cache.server";
 
 async function readCachedAnswer(db: AppDatabase, key: string) {

@@ -1,6 +1,8 @@
 import { LRUCache } from "lru-cache";
-import { systemClock, type Clock } from "~/platform/clock";
+
+import { type Clock, systemClock } from "~/platform/clock";
 import type { SharedStore } from "~/platform/shared-store.server";
+
 import { UpstreamError } from "./providers/provider";
 
 /** Where the last good answer of each key survives a restart (the database in the app, memory in tests). */

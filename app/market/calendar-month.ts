@@ -1,6 +1,8 @@
-import { DAY_MS, isoDate } from "~/lib/time";
 import { z } from "zod";
-import { calendarEventKinds, type CalendarEvent, type CalendarEventKind } from "./types";
+
+import { DAY_MS, isoDate } from "~/lib/time";
+
+import { type CalendarEvent, type CalendarEventKind, calendarEventKinds } from "./types";
 
 /**
  * The calendar screen's month arithmetic and URL state. Dates are plain "YYYY-MM-DD" strings and

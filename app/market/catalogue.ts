@@ -5,13 +5,15 @@
  * Live adapters read it for names and classifications; the demo providers build on it.
  */
 import { z } from "zod";
-import { supportedLanguages, type Language } from "~/i18n/languages";
+
+import { type Language, supportedLanguages } from "~/i18n/languages";
+
 import calendarJson from "./data/calendar.json";
 import cryptosJson from "./data/cryptos.json";
 import currenciesJson from "./data/currencies.json";
 import newsJson from "./data/news.json";
 import stocksJson from "./data/stocks.json";
-import { calendarEventKinds, newsCategories, stockTypes, type LocalizedText } from "./types";
+import { calendarEventKinds, type LocalizedText, newsCategories, stockTypes } from "./types";
 
 const translations = z.record(z.enum(supportedLanguages), z.string().min(1));
 export type Translations = z.infer<typeof translations>;

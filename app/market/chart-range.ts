@@ -4,6 +4,7 @@
  * Pure: the caller passes the instant and, where known, where the data begins.
  */
 import { DAY_MS, HOUR_MS, MINUTE_MS, WEEK_MS } from "~/lib/time";
+
 import type { Candle } from "./types";
 
 export const chartRanges = ["1d", "7d", "1m", "3m", "1y", "5y", "max"] as const;

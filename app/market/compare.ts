@@ -2,8 +2,10 @@
  * /compare: several assets and benchmarks on one scale, the % change since the first day they all
  * have a value. Pure: the loader fetches the raw series, these functions align and rebase them.
  */
-import { DAY_MS, isoDate, startOfDate } from "~/lib/time";
 import { z } from "zod";
+
+import { DAY_MS, isoDate, startOfDate } from "~/lib/time";
+
 import type { ChartRange } from "./chart-range";
 import type { EconomicPoint, MarketIndexId, SeriesPoint } from "./types";
 

@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+
 import type { MarketSources } from "./providers/sources.server";
 import type { MarketService } from "./service.server";
 import type { CryptoViews } from "./views.server";

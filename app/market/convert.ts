@@ -3,6 +3,7 @@
  * browser too.
  */
 import { numberFormat } from "~/lib/format";
+
 // The raw file rather than the validated dataset module, which would drag every demo dataset into the browser.
 import currencies from "./data/currencies.json";
 import type { CurrencyKind, RateTable } from "./types";

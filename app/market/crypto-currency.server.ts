@@ -1,7 +1,8 @@
-import { YEAR_SECONDS } from "~/lib/time";
 import type { Language } from "~/i18n/languages";
+import { YEAR_SECONDS } from "~/lib/time";
 import { readCookie, serializeCookie } from "~/platform/cookies.server";
-import { cryptoCurrencyCookieName, defaultCryptoCurrency, isCryptoCurrency, type CryptoCurrency } from "./crypto-currency";
+
+import { type CryptoCurrency, cryptoCurrencyCookieName, defaultCryptoCurrency, isCryptoCurrency } from "./crypto-currency";
 
 /** The visitor's chosen crypto currency, or their language's default. */
 export function readCryptoCurrency(cookieHeader: string | null | undefined, language: Language): CryptoCurrency {

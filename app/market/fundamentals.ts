@@ -1,4 +1,5 @@
 import { DAY_MS, isoDate } from "~/lib/time";
+
 import type { AssetFacts, Payout } from "./types";
 
 /**

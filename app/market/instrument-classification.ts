@@ -1,6 +1,7 @@
-import instrumentsJson from "./data/instruments.json";
 import { z } from "zod";
-import { fundSegments, type AssetFacts } from "./types";
+
+import instrumentsJson from "./data/instruments.json";
+import { type AssetFacts, fundSegments } from "./types";
 
 /**
  * What the embedded dataset says a listed asset is: a fund's segment, the index an ETF tracks, the

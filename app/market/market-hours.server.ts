@@ -1,6 +1,7 @@
 import { DAY_MS, isoDate } from "~/lib/time";
+
 import { marketHolidays } from "./demo/business-days";
-import { exchanges, holidayKey, marketStatus, type Exchange, type MarketStatus } from "./market-hours";
+import { type Exchange, exchanges, holidayKey, type MarketStatus, marketStatus } from "./market-hours";
 import { stockMarketOf } from "./stock-type";
 
 /**

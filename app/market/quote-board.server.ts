@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
-import type { LiveKey, Tick } from "./realtime/protocol";
+
 import { movedToPrice } from "./crypto-depth";
+import type { LiveKey, Tick } from "./realtime/protocol";
 import type { ChartCandles, CryptoChart, CryptoListItem, OhlcPoint, StockListItem } from "./types";
 
 /** The numbers of a crypto that must read the same on every screen at one instant. */

@@ -1,20 +1,21 @@
-import { DAY_SECONDS, HOUR_MS } from "~/lib/time";
 import { fallbackLanguage, type Language } from "~/i18n/languages";
+import { DAY_SECONDS, HOUR_MS } from "~/lib/time";
 import type { Clock } from "~/platform/clock";
 import type { MarketEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import type { SharedStore } from "~/platform/shared-store.server";
+
 import { MarketCache, type PersistentStore } from "./cache.server";
-import { candlesFromSamples, mergeCandles, rangeInterval, rangeWindow, withSampleVolumes, type ChartRange } from "./chart-range";
-import { isCryptoCurrency, type CryptoCurrency } from "./crypto-currency";
+import { candlesFromSamples, type ChartRange, mergeCandles, rangeInterval, rangeWindow, withSampleVolumes } from "./chart-range";
+import { type CryptoCurrency, isCryptoCurrency } from "./crypto-currency";
 import { demoTick } from "./demo/ticks";
 import { defaultStockRange } from "./list-params";
 import { isStockTrading } from "./market-hours.server";
-import { UpstreamError, type CryptoProvider, type MarketProviders } from "./providers/provider";
-import { providersFor, type MarketSources } from "./providers/sources.server";
+import { type CryptoProvider, type MarketProviders, UpstreamError } from "./providers/provider";
+import { type MarketSources, providersFor } from "./providers/sources.server";
 import { createQuoteBoard } from "./quote-board.server";
 import type { LiveKey } from "./realtime/protocol";
-import { withTranslatedDescriptions, type TranslateText } from "./translated-descriptions.server";
+import { type TranslateText, withTranslatedDescriptions } from "./translated-descriptions.server";
 import type {
   ChartCandles,
   CryptoListItem,

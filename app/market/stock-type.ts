@@ -1,4 +1,4 @@
-import { stockAssets, type StockAsset } from "./catalogue";
+import { type StockAsset, stockAssets } from "./catalogue";
 import type { StockType } from "./types";
 
 /**

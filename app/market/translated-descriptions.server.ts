@@ -1,4 +1,5 @@
 import type { Language } from "~/i18n/languages";
+
 import type { MarketProviders } from "./providers/provider";
 import type { LocalizedText } from "./types";
 

@@ -1,4 +1,5 @@
 import type { Logger } from "~/platform/logger.server";
+
 import { UpstreamError } from "./providers/provider";
 
 /**

@@ -1,5 +1,6 @@
-import { HOUR_MS } from "~/lib/time";
 import { desc, gt, sql } from "drizzle-orm";
+
+import { HOUR_MS } from "~/lib/time";
 import type { Clock } from "~/platform/clock";
 import type { AppDatabase } from "~/platform/database.server";
 import type { Logger } from "~/platform/logger.server";

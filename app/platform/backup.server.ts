@@ -1,7 +1,9 @@
-import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+
+import Database from "better-sqlite3";
+
 import type { DatabaseConfig } from "./database.server";
 import { makeDatabaseFilesPrivate } from "./private-files.server";
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+
 import getRawBody from "raw-body";
 
 /** A request says it has a body with a length or with chunked transfer coding. */

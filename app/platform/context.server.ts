@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+
 import type { Clock } from "./clock";
 import type { AppDatabase } from "./database.server";
 import type { Env } from "./env.server";

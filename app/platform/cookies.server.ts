@@ -1,5 +1,6 @@
 import { parse, serialize } from "cookie";
 import type { MiddlewareFunction } from "react-router";
+
 import { platformOf } from "./context.server";
 
 /** Plain-valued preference cookies (language, theme, flash), readable by the browser's detector. */

@@ -1,4 +1,5 @@
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+
 import { platformOf } from "./context.server";
 
 /** Browsers keep a preflight at most two hours (Chromium's cap). */

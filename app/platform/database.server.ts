@@ -1,11 +1,13 @@
-import { LRUCache } from "lru-cache";
-import Database from "better-sqlite3";
-import { drizzle } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { desc, type SQL } from "drizzle-orm";
-import type { BaseSQLiteDatabase, SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
+
+import Database from "better-sqlite3";
+import { desc, type SQL } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import type { BaseSQLiteDatabase, SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { LRUCache } from "lru-cache";
+
 import * as schema from "../../db/schema";
 import type { Logger } from "./logger.server";
 import { logAppliedMigrations } from "./migrations.server";

@@ -1,8 +1,11 @@
-import { DAY_MS, HOUR_MS } from "~/lib/time";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import { z } from "zod";
+
+import { DAY_MS, HOUR_MS } from "~/lib/time";
+
 import { createPrivateDirectory } from "./private-files.server";
 
 /** The environment as the process has it: every value a string, or absent. */

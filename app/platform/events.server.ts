@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
+
 import { z } from "zod";
+
 import type { Logger } from "./logger.server";
 import type { RedisConnection } from "./redis.server";
 

@@ -1,6 +1,8 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import type { IncomingMessage, ServerResponse } from "node:http";
+
 import { bodyRead } from "./body-limit.server";
 import type { KeptAnswer, PageRequest } from "./page-cache.server";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { readCookie, serializeCookie } from "./cookies.server";
 import { redirectWithCookies } from "./http.server";
 

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+
 import type DOMPurify from "isomorphic-dompurify";
 
 export type HtmlPurifier = typeof DOMPurify;

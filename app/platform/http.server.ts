@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+
 import { detectLanguage, getInstance, instanceFor } from "~/i18n/middleware.server";
 
 const reasonPhrases: Record<number, string> = {

@@ -1,6 +1,7 @@
-import { LRUCache } from "lru-cache";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { pino, type DestinationStream } from "pino";
+
+import { LRUCache } from "lru-cache";
+import { type DestinationStream, pino } from "pino";
 
 /**
  * What the server tells its operator: one JSON object a line (time, level, msg, the request id

@@ -1,5 +1,6 @@
-import { BlockList, isIPv4, isIPv6 } from "node:net";
 import { createHash, timingSafeEqual } from "node:crypto";
+import { BlockList, isIPv4, isIPv6 } from "node:net";
+
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /** Methods a label may name; anything else is counted as "other", so a client cannot invent series. */

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import type { Logger } from "./logger.server";
 
 type Journal = { entries: Array<{ when: number; tag: string }> };

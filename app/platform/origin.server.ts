@@ -1,5 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
+
 import { getInstance } from "~/i18n/middleware.server";
+
 import { platformOf } from "./context.server";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { constants, crc32, deflateRaw } from "node:zlib";
+
 import { crc32CombineShifted, crc32ShiftFor } from "~/lib/crc32-combine";
-import { systemClock, type Clock } from "./clock";
+
+import { type Clock, systemClock } from "./clock";
 
 const deflateRawAsync = promisify(deflateRaw);
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+
 import type { SharedStore } from "./shared-store.server";
 
 /**

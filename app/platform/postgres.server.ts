@@ -1,7 +1,9 @@
+import path from "node:path";
+
 import type { SQL } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import path from "node:path";
 import type pg from "pg";
+
 import * as pgSchema from "../../db/schema.pg";
 import type { AppDatabase, Orm, Tables } from "./database.server";
 import { dependencyReport, type Logger } from "./logger.server";

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import type { AppDatabase } from "./database.server";
 import type { Lifecycle } from "./lifecycle.server";
 

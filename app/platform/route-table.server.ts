@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { createContext, matchRoutes, type MiddlewareFunction, type RouteObject, type RouterContextProvider } from "react-router";
+
 import { platformOf } from "./context.server";
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+
 import type { Clock } from "./clock";
 import type { RedisConnection } from "./redis.server";
 

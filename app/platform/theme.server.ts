@@ -1,5 +1,6 @@
-import { YEAR_SECONDS } from "~/lib/time";
 import { defaultTheme, isThemeName, themeCookieName, type ThemeName } from "~/lib/theme";
+import { YEAR_SECONDS } from "~/lib/time";
+
 import { readCookie, serializeCookie } from "./cookies.server";
 
 export function readTheme(cookieHeader: string | null | undefined): ThemeName {

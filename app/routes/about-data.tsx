@@ -1,15 +1,18 @@
 import { Container, Title } from "@mantine/core";
 import { Fragment } from "react";
+
+import { pageMetaFor } from "~/i18n/translate.server";
 import { useTranslation, withNamespace } from "~/i18n/use-translation";
 import { numberFormat } from "~/lib/format";
-import { pageMetaFor } from "~/i18n/translate.server";
 import { marketSourcesOf } from "~/market/context.server";
-import { dataSourcesOf, refreshInterval } from "~/screens/about-data.server";
 import { platformOf } from "~/platform/context.server";
+import { dataSourcesOf, refreshInterval } from "~/screens/about-data.server";
+import { routeMeta } from "~/ui/meta";
+
+import type { Route } from "./+types/about-data";
+
 import "~/ui/content/about-data.css";
 import "~/ui/content/prose.css";
-import { routeMeta } from "~/ui/meta";
-import type { Route } from "./+types/about-data";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { market } = platformOf(context).config;

@@ -1,12 +1,15 @@
 import { Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
-import { useTranslation, withNamespace } from "~/i18n/use-translation";
 import { Link } from "react-router";
+
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation, withNamespace } from "~/i18n/use-translation";
 import { CardGrid } from "~/ui/content/card-grid";
-import "~/ui/content/prose.css";
 import { MemberAvatar, useTeamMembers, useTeamSince } from "~/ui/content/team";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/about-us";
+
+import "~/ui/content/prose.css";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { meta: pageMetaFor(context, "about", { ns: "content" }) };

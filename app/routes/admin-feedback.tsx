@@ -1,12 +1,15 @@
 import { Container, Paper, Text, Title } from "@mantine/core";
-import { useTranslation } from "~/i18n/use-translation";
+
 import { feedbackPerPage, listFeedback } from "~/content/feedback.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminListPage } from "~/screens/admin-list.server";
-import { LocalTime } from "~/ui/market/local-time";
 import { Pagination } from "~/ui/kit/pagination";
-import "~/ui/content/feedback-admin.css";
+import { LocalTime } from "~/ui/market/local-time";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/admin-feedback";
+
+import "~/ui/content/feedback-admin.css";
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
 

@@ -1,19 +1,21 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Container, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconExternalLink } from "@tabler/icons-react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { flashRedirect } from "~/platform/flash.server";
+
 import { requireAdmin } from "~/account/current-user";
-import { releaseNoteSchema, type ReleaseNoteInput } from "~/content/release-note-schema";
+import { type ReleaseNoteInput, releaseNoteSchema } from "~/content/release-note-schema";
 import { createReleaseNote, findReleaseNote, updateReleaseNote } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { platformOf } from "~/platform/context.server";
+import { flashRedirect } from "~/platform/flash.server";
+import { parseFormSubmission } from "~/platform/forms.server";
+import { readFormData } from "~/platform/http.server";
 import { ReleaseNoteEditor } from "~/ui/content/note-editor";
 import { routeMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/http.server";
+
 import type { Route } from "./+types/admin-release-note";
-import { parseFormSubmission } from "~/platform/forms.server";
 
 /** "new" creates a note; a number edits that note; anything else does not exist. */
 function editedId(param: string): number | "new" {

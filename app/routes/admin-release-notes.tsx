@@ -1,28 +1,30 @@
 import { Container, Text, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { flashRedirect } from "~/platform/flash.server";
+
 import { requireAdmin } from "~/account/current-user";
 import {
   deleteReleaseNote,
   listReleaseNotes,
+  type NoteStore,
   publishReleaseNote,
   releaseNotesPerPage,
   unpublishReleaseNote,
-  type NoteStore,
 } from "~/content/release-notes.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { platformOf } from "~/platform/context.server";
+import { flashRedirect } from "~/platform/flash.server";
+import { readFormData } from "~/platform/http.server";
 import { adminListPage } from "~/screens/admin-list.server";
 import { NoteDate } from "~/ui/content/note-parts";
 import { DataTable } from "~/ui/data-table";
+import { Button } from "~/ui/kit/button";
 import { EmptyState } from "~/ui/kit/empty-state";
 import { Pagination } from "~/ui/kit/pagination";
 import { routeMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/http.server";
+
 import type { Route } from "./+types/admin-release-notes";
-import { Button } from "~/ui/kit/button";
 
 export const loader = (args: Route.LoaderArgs) =>
   adminListPage(args, {

@@ -1,11 +1,13 @@
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation } from "~/i18n/use-translation";
+
 import { listUsers, usersPerPage } from "~/account/settings.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminListPage } from "~/screens/admin-list.server";
 import { DataTable } from "~/ui/data-table";
-import { LocalTime } from "~/ui/market/local-time";
 import { Pagination } from "~/ui/kit/pagination";
+import { LocalTime } from "~/ui/market/local-time";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/admin-users";
 
 const dateOnly: Intl.DateTimeFormatOptions = { dateStyle: "medium" };

@@ -1,5 +1,6 @@
 import { finishOAuthLogin } from "~/account/oauth.server";
 import { platformOf } from "~/platform/context.server";
+
 import type { Route } from "./+types/auth-google-callback";
 
 export function loader({ request, context }: Route.LoaderArgs) {

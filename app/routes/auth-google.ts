@@ -1,5 +1,6 @@
 import { redirectToLoginPage, startOAuthLogin } from "~/account/oauth.server";
 import { platformOf } from "~/platform/context.server";
+
 import type { Route } from "./+types/auth-google";
 
 export function loader({ context }: Route.LoaderArgs) {

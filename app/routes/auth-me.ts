@@ -1,6 +1,7 @@
 import { getUser } from "~/account/current-user";
 import { getInstance } from "~/i18n/middleware.server";
 import { jsonError } from "~/platform/http.server";
+
 import type { Route } from "./+types/auth-me";
 
 /** Who the session (cookie or `Authorization: Bearer`) belongs to, for API clients. */

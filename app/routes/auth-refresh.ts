@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { getInstance } from "~/i18n/middleware.server";
+
 import { refreshSession } from "~/account/session.server";
 import { accessTokenLifetimeSeconds } from "~/account/tokens.server";
+import { getInstance } from "~/i18n/middleware.server";
 import { platformOf } from "~/platform/context.server";
 import { jsonError } from "~/platform/http.server";
+
 import type { Route } from "./+types/auth-refresh";
 
 /** The spec's token refresh call: {userId, refreshToken} in, a new token pair out. */

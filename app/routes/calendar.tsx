@@ -1,18 +1,20 @@
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+
 import { languageOf } from "~/i18n/languages";
 import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { calendarPage } from "~/screens/calendar.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
+import { calendarPage } from "~/screens/calendar.server";
 import { KindFilter } from "~/ui/calendar/kind-filter";
 import { MonthGrid, MonthHeader, MonthList } from "~/ui/calendar/month-view";
-import { DemoNotice } from "~/ui/market/demo-notice";
 import { EmptyState } from "~/ui/kit/empty-state";
+import { DemoNotice } from "~/ui/market/demo-notice";
 import { Unavailable } from "~/ui/market/unavailable";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/calendar";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,10 +2,11 @@ import { readChatApiRequest, startChatTurn, streamChatReply } from "~/assistant/
 import { assistantOf } from "~/assistant/context.server";
 import { eventStreamResponse } from "~/assistant/event-stream.server";
 import { chatStreamRequestSchema } from "~/assistant/schemas";
-import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
+import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { platformOf } from "~/platform/context.server";
 import { jsonError } from "~/platform/http.server";
+
 import type { Route } from "./+types/chat-stream";
 
 /**

@@ -1,22 +1,24 @@
 import { Container, Text, Title } from "@mantine/core";
 import { useId } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { data, redirect } from "react-router";
-import { flashRedirect } from "~/platform/flash.server";
+
 import { getUser, requireUser } from "~/account/current-user";
 import { chatRateLimitRefusal, completeChatReply, startChatTurn, streamChatReply } from "~/assistant/chat.server";
-import { claimSession, currentConversation, lastQuestion, previousExchange, rateReply } from "~/assistant/history.server";
 import { assistantOf } from "~/assistant/context.server";
+import { claimSession, currentConversation, lastQuestion, previousExchange, rateReply } from "~/assistant/history.server";
 import { chatFormSchema } from "~/assistant/schemas";
-import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
+import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { platformOf } from "~/platform/context.server";
+import { flashRedirect } from "~/platform/flash.server";
+import { parseFormSubmission } from "~/platform/forms.server";
+import { readFormData } from "~/platform/http.server";
 import { ChatConversation } from "~/ui/assistant/chat-conversation";
 import { routeMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/http.server";
+
 import type { Route } from "./+types/chat";
-import { parseFormSubmission } from "~/platform/forms.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context);

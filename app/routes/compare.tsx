@@ -1,16 +1,18 @@
 import { Container, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
-import { getLocale } from "~/i18n/middleware.server";
+
 import { languageOf } from "~/i18n/languages";
+import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { compareSearch, defaultCompared, packSeries, parseCompared, unpackSeries } from "~/market/compare";
-import { loadComparison } from "~/screens/compare.server";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
-import { useTranslation } from "~/i18n/use-translation";
+import { loadComparison } from "~/screens/compare.server";
 import { CompareChart, CompareForm, CompareMessages, CompareResults } from "~/ui/compare/compare-view";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/compare";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,38 +1,40 @@
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
-import { getInstance, getLocale } from "~/i18n/middleware.server";
+
+import { assetKey } from "~/favorites/assets";
+import { starsFor } from "~/favorites/stars.server";
 import { languageOf } from "~/i18n/languages";
-import { descriptionHtml } from "~/screens/crypto-description.server";
-import { orUnavailable } from "~/market/unavailable";
-import { cryptoIdSchema } from "~/market/identifiers";
+import { getInstance, getLocale } from "~/i18n/middleware.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { formatCompactMoney, formatMoney, formatNumber } from "~/lib/format";
+import { chartRangeParam, defaultCryptoRange, parseChartRange } from "~/market/chart-range";
+import { cryptoViewsOf, marketOf } from "~/market/context.server";
 import { currencyCode } from "~/market/crypto-currency";
 import { readCryptoCurrency } from "~/market/crypto-currency.server";
-import { translateCryptoCategory } from "~/screens/crypto-categories.server";
-import { CurrencySwitcher } from "~/ui/market/currency-switcher";
+import { cryptoIdSchema } from "~/market/identifiers";
+import { cryptoLiveKey } from "~/market/realtime/protocol";
+import { orUnavailable } from "~/market/unavailable";
 import { platformOf } from "~/platform/context.server";
 import { mayIndex } from "~/platform/route-table.server";
-import { cryptoViewsOf, marketOf } from "~/market/context.server";
+import { aroundAsset } from "~/screens/around-asset.server";
+import { translateCryptoCategory } from "~/screens/crypto-categories.server";
+import { descriptionHtml } from "~/screens/crypto-description.server";
 import { chartData } from "~/ui/charts/chart-data";
-import { chartRangeParam, defaultCryptoRange, parseChartRange } from "~/market/chart-range";
 import { PriceChart } from "~/ui/charts/price-chart";
-import { cryptoLiveKey } from "~/market/realtime/protocol";
-import { liveProps, movedWithPrice, useLiveQuote, widenedToPrice } from "~/ui/realtime/live-quotes";
 import { skipRevalidationForChartParams } from "~/ui/charts/revalidate";
-import { formatCompactMoney, formatMoney, formatNumber } from "~/lib/format";
+import { FavoriteStar } from "~/ui/favorites/favorite-star";
+import { RelatedNews, UpcomingEvents } from "~/ui/market/around-asset";
 import { AssetAbout, AssetHeader } from "~/ui/market/asset-detail";
-import { ExternalLink, RecordValue } from "~/ui/market/crypto-depth";
 import { Change } from "~/ui/market/change";
+import { ExternalLink, RecordValue } from "~/ui/market/crypto-depth";
+import { CurrencySwitcher } from "~/ui/market/currency-switcher";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { ListToolbar } from "~/ui/market/list-toolbar";
 import { StatsGrid } from "~/ui/market/stats";
 import { Unavailable } from "~/ui/market/unavailable";
-import { starsFor } from "~/favorites/stars.server";
-import { aroundAsset } from "~/screens/around-asset.server";
-import { RelatedNews, UpcomingEvents } from "~/ui/market/around-asset";
-import { assetKey } from "~/favorites/assets";
-import { FavoriteStar } from "~/ui/favorites/favorite-star";
 import { routeMeta } from "~/ui/meta";
+import { liveProps, movedWithPrice, useLiveQuote, widenedToPrice } from "~/ui/realtime/live-quotes";
+
 import type { Route } from "./+types/crypto";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

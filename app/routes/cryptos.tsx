@@ -1,24 +1,26 @@
 import { Container, Text, Title } from "@mantine/core";
-import { getLocale } from "~/i18n/middleware.server";
+
+import { starsFor } from "~/favorites/stars.server";
 import { languageOf } from "~/i18n/languages";
-import { readCryptoCurrency } from "~/market/crypto-currency.server";
-import { CurrencySwitcher } from "~/ui/market/currency-switcher";
-import { useTranslation } from "~/i18n/use-translation";
+import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { marketOf } from "~/market/context.server";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
+import { toTableItem } from "~/market/crypto-depth";
+import { orUnavailable } from "~/market/unavailable";
+import { platformOf } from "~/platform/context.server";
 import { cryptoPage } from "~/screens/cryptos.server";
 import { cryptoListSearch, parseSearch } from "~/screens/list-search.server";
-import { orUnavailable } from "~/market/unavailable";
-import { marketOf } from "~/market/context.server";
-import { platformOf } from "~/platform/context.server";
+import { Pagination } from "~/ui/kit/pagination";
+import { CurrencySwitcher } from "~/ui/market/currency-switcher";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { ListToolbar } from "~/ui/market/list-toolbar";
-import { Unavailable } from "~/ui/market/unavailable";
 import { PageSizeForm } from "~/ui/market/page-size";
-import { Pagination } from "~/ui/kit/pagination";
 import { CryptoTable } from "~/ui/market/tables";
-import { toTableItem } from "~/market/crypto-depth";
-import { starsFor } from "~/favorites/stars.server";
+import { Unavailable } from "~/ui/market/unavailable";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/cryptos";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

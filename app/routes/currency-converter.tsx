@@ -1,29 +1,32 @@
 import { Container, Text, Title } from "@mantine/core";
 import { IconArrowsLeftRight, IconLoader2 } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { getLocale } from "~/i18n/middleware.server";
+
 import { languageOf } from "~/i18n/languages";
+import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { converterHref, converterPath, maxConverterAmount, type ConverterInput } from "~/market/converter";
+import { useTranslation } from "~/i18n/use-translation";
+import { formatNumber } from "~/lib/format";
+import { marketOf } from "~/market/context.server";
+import { converterHref, type ConverterInput, converterPath, maxConverterAmount } from "~/market/converter";
+import { orUnavailable } from "~/market/unavailable";
+import { platformOf } from "~/platform/context.server";
 import { conversionOf, readConverterQuery } from "~/screens/currency-converter.server";
 import { currencyOptions } from "~/screens/currency-names.server";
-import { orUnavailable } from "~/market/unavailable";
-import { marketOf } from "~/market/context.server";
-import { platformOf } from "~/platform/context.server";
 import { AmountInput } from "~/ui/converter/amount-input";
 import { ConverterField, CurrencyPicker } from "~/ui/converter/currency-picker";
 import { CurrencySymbol } from "~/ui/converter/currency-symbol";
-import { formatNumber } from "~/lib/format";
+import { Button } from "~/ui/kit/button";
+import { withTooltip } from "~/ui/kit/tooltip";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { LocalTime } from "~/ui/market/local-time";
 import { Unavailable } from "~/ui/market/unavailable";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/currency-converter";
+
 import "~/ui/converter/converter.css";
-import { Button } from "~/ui/kit/button";
-import { withTooltip } from "~/ui/kit/tooltip";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageOf(getLocale(context));

@@ -1,9 +1,12 @@
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation, withNamespace } from "~/i18n/use-translation";
+
 import { pageMetaFor } from "~/i18n/translate.server";
-import "~/ui/content/faq.css";
+import { useTranslation, withNamespace } from "~/i18n/use-translation";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/faq";
+
+import "~/ui/content/faq.css";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { meta: pageMetaFor(context, "faq", { ns: "content" }) };

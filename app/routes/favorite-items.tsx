@@ -1,36 +1,39 @@
 import { Container, Group, Title } from "@mantine/core";
 import { IconStar } from "@tabler/icons-react";
-import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useLocation } from "react-router";
+
 import { requireUser } from "~/account/current-user";
+import { assetKey, type AssetType, type FavoriteSortField, favoritesPerPage } from "~/favorites/assets";
 import { listFavorites, tablesLinkedTo } from "~/favorites/favorites.server";
 import { sortAndPage } from "~/favorites/list";
-import { starStates } from "~/favorites/stars.server";
 import { quoteFavorites } from "~/favorites/quotes.server";
-import { assetKey, favoritesPerPage, type AssetType, type FavoriteSortField } from "~/favorites/assets";
 import { favoriteListParams } from "~/favorites/schemas";
+import { starStates } from "~/favorites/stars.server";
 import { addItemToTable, tableChoices } from "~/favorites/tables.server";
 import { languageOf } from "~/i18n/languages";
-import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { flashRedirect } from "~/platform/flash.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { marketOf } from "~/market/context.server";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { platformOf } from "~/platform/context.server";
-import { safeRedirectPath } from "~/platform/redirect";
-import { FavoriteStar } from "~/ui/favorites/favorite-star";
-import { AddToTable } from "~/ui/favorites/add-to-table";
-import { QuoteCells } from "~/ui/favorites/quote-cells";
-import { QuoteTable, wideOnly } from "~/ui/market/quote-table";
-import { SortHeader, type SortState } from "~/ui/market/sort-header";
-import { Pagination } from "~/ui/kit/pagination";
-import { PlainLink } from "~/ui/kit/plain-link";
-import { routeMeta } from "~/ui/meta";
+import { flashRedirect } from "~/platform/flash.server";
 import { readFormData } from "~/platform/http.server";
-import type { Route } from "./+types/favorite-items";
-import "~/ui/favorites/favorites.css";
+import { safeRedirectPath } from "~/platform/redirect";
+import { AddToTable } from "~/ui/favorites/add-to-table";
+import { FavoriteStar } from "~/ui/favorites/favorite-star";
+import { QuoteCells } from "~/ui/favorites/quote-cells";
 import { Button, ButtonLink } from "~/ui/kit/button";
 import { EmptyState } from "~/ui/kit/empty-state";
+import { Pagination } from "~/ui/kit/pagination";
+import { PlainLink } from "~/ui/kit/plain-link";
+import { QuoteTable, wideOnly } from "~/ui/market/quote-table";
+import { SortHeader, type SortState } from "~/ui/market/sort-header";
+import { routeMeta } from "~/ui/meta";
+
+import type { Route } from "./+types/favorite-items";
+
+import "~/ui/favorites/favorites.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

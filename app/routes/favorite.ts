@@ -1,15 +1,17 @@
 import { data, redirect } from "react-router";
+
 import { getUser } from "~/account/current-user";
 import { addFavorite, findFavorite, removeFavorite } from "~/favorites/favorites.server";
 import { isKnownAsset } from "~/favorites/quotes.server";
 import { favoriteToggleSchema } from "~/favorites/schemas";
-import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
+import { getLocale } from "~/i18n/middleware.server";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
 import { flashCookie, flashRedirect } from "~/platform/flash.server";
-import { safeRedirectPath } from "~/platform/redirect";
 import { invalidRequest, readFormData } from "~/platform/http.server";
+import { safeRedirectPath } from "~/platform/redirect";
+
 import type { Route } from "./+types/favorite";
 
 /** Nothing to see here: the star buttons post to this route. */

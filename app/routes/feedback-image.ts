@@ -1,6 +1,7 @@
 import { requireAdmin } from "~/account/current-user";
 import { findFeedbackImage } from "~/content/feedback.server";
 import { platformOf } from "~/platform/context.server";
+
 import type { Route } from "./+types/feedback-image";
 
 /** A stored screenshot, for administrators only, served as exactly the type its bytes were checked to be. */

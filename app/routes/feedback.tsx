@@ -1,19 +1,21 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useLocation } from "react-router";
-import { flashRedirect } from "~/platform/flash.server";
-import { tooManyAttempts } from "~/platform/http.server";
-import { platformOf } from "~/platform/context.server";
+
 import { requireUser } from "~/account/current-user";
 import { checkImages, feedbackRateLimitRefusal, storeFeedback } from "~/content/feedback.server";
 import { feedbackLimits, feedbackSchema, feedbackTypes } from "~/content/feedback-schema";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { platformOf } from "~/platform/context.server";
+import { flashRedirect } from "~/platform/flash.server";
+import { parseFormSubmission } from "~/platform/forms.server";
+import { tooManyAttempts } from "~/platform/http.server";
 import { FilePicker } from "~/ui/content/file-picker";
 import { Field, FormError, SelectField, SubmitButton, TextareaField, useErrorsText, useSchemaForm } from "~/ui/kit/form";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/feedback";
-import { parseFormSubmission } from "~/platform/forms.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);

@@ -1,31 +1,33 @@
 import { Box, Container, Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+
 import { latestReleaseNoteSummaries } from "~/content/release-notes.server";
-import { getLocale } from "~/i18n/middleware.server";
+import { starsFor } from "~/favorites/stars.server";
 import { languageOf } from "~/i18n/languages";
+import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { loadHome } from "~/screens/home.server";
-import { loadOverview } from "~/screens/market-overview.server";
-import { readCryptoCurrency } from "~/market/crypto-currency.server";
-import { CurrencySwitcher } from "~/ui/market/currency-switcher";
-import { homeTableSearch, parseSearch } from "~/screens/list-search.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { cryptoViewsOf, marketOf } from "~/market/context.server";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
+import { platformOf } from "~/platform/context.server";
+import { loadHome } from "~/screens/home.server";
+import { homeTableSearch, parseSearch } from "~/screens/list-search.server";
+import { loadOverview } from "~/screens/market-overview.server";
 import { FromOurBlog } from "~/ui/content/blog-section";
-import { BiggestMoves, CryptoMiniList, StockMiniList } from "~/ui/market/asset-lists";
-import { DemoNotice } from "~/ui/market/demo-notice";
-import { HeatMap, Headlines, OverviewBand } from "~/ui/market/overview";
 import { HomeSection } from "~/ui/home-section";
 import { LinkTabs } from "~/ui/kit/link-tabs";
-import { PlainLink } from "~/ui/kit/plain-link";
 import { Pagination } from "~/ui/kit/pagination";
+import { PlainLink } from "~/ui/kit/plain-link";
+import { BiggestMoves, CryptoMiniList, StockMiniList } from "~/ui/market/asset-lists";
+import { CurrencySwitcher } from "~/ui/market/currency-switcher";
+import { DemoNotice } from "~/ui/market/demo-notice";
 import { ListToolbar } from "~/ui/market/list-toolbar";
-import { starsFor } from "~/favorites/stars.server";
-import { platformOf } from "~/platform/context.server";
+import { Headlines, HeatMap, OverviewBand } from "~/ui/market/overview";
 import { CryptoTable, StockTable } from "~/ui/market/tables";
 import { TickerTape } from "~/ui/market/ticker-tape";
 import { Unavailable } from "~/ui/market/unavailable";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,17 +1,19 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect, type RouterContextProvider } from "react-router";
+
 import { clearPendingSecondFactor, fieldErrorLists, readPendingSecondFactor, signInRedirect } from "~/account/actions.server";
 import { accountLimits, rateLimitRefusal, verifySecondFactor } from "~/account/auth.server";
 import { twoFactorLoginSchema } from "~/account/schemas";
 import { toSessionUser } from "~/account/users.server";
-import { platformOf } from "~/platform/context.server";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { AuthPage } from "~/ui/account/auth-page";
-import { SchemaForm, Field, SubmitButton, useSchemaForm } from "~/ui/kit/form";
-import { routeMeta } from "~/ui/meta";
-import { readFormData, tooManyAttempts } from "~/platform/http.server";
-import type { Route } from "./+types/login-two-fa";
+import { useTranslation } from "~/i18n/use-translation";
+import { platformOf } from "~/platform/context.server";
 import { parseFormSubmission } from "~/platform/forms.server";
+import { readFormData, tooManyAttempts } from "~/platform/http.server";
+import { AuthPage } from "~/ui/account/auth-page";
+import { Field, SchemaForm, SubmitButton, useSchemaForm } from "~/ui/kit/form";
+import { routeMeta } from "~/ui/meta";
+
+import type { Route } from "./+types/login-two-fa";
 
 /**
  * Only reachable in the five minutes after a correct password, and only while that is still the

@@ -1,20 +1,22 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
+
 import { afterSignInPath, fieldErrorLists, pendingSecondFactorRedirect, signInRedirect } from "~/account/actions.server";
 import { loginRefusal, loginWithPassword } from "~/account/auth.server";
+import { getUser } from "~/account/current-user";
 import { enabledOAuthProviders } from "~/account/oauth.server";
 import { loginSchema } from "~/account/schemas";
-import { getUser } from "~/account/current-user";
-import { platformOf } from "~/platform/context.server";
 import { toSessionUser } from "~/account/users.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { platformOf } from "~/platform/context.server";
+import { parseFormSubmission } from "~/platform/forms.server";
+import { readFormData, tooManyAttempts } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { AuthPage, SocialSignIn } from "~/ui/account/auth-page";
-import { SchemaForm, Field, PasswordField, SubmitButton, useSchemaForm } from "~/ui/kit/form";
+import { Field, PasswordField, SchemaForm, SubmitButton, useSchemaForm } from "~/ui/kit/form";
 import { routeMeta } from "~/ui/meta";
-import { readFormData, tooManyAttempts } from "~/platform/http.server";
+
 import type { Route } from "./+types/login";
-import { parseFormSubmission } from "~/platform/forms.server";
 
 const hideFields = ["password"];
 

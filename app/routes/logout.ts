@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
-import { redirectWithCookies } from "~/platform/http.server";
+
 import { signOut } from "~/account/session.server";
+import { redirectWithCookies } from "~/platform/http.server";
+
 import type { Route } from "./+types/logout";
 
 /** A post, so a link or an image on another page can never sign anyone out. */

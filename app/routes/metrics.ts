@@ -1,6 +1,7 @@
 import { platformOf } from "~/platform/context.server";
 import { mayReadMetrics } from "~/platform/metrics.server";
 import { clientAddressContext } from "~/platform/request-context";
+
 import type { Route } from "./+types/metrics";
 
 /** Prometheus metrics of this instance, for a scraper on a private network or one holding METRICS_TOKEN. */

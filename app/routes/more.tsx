@@ -1,13 +1,15 @@
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+
 import { getUser } from "~/account/current-user";
 import { resourceCounts } from "~/content/resources.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { platformOf } from "~/platform/context.server";
 import { CardGrid, CardLink } from "~/ui/content/card-grid";
 import { routeMeta } from "~/ui/meta";
 import { toolsMenu } from "~/ui/shell/nav-links";
+
 import type { Route } from "./+types/more";
 
 export async function loader({ context }: Route.LoaderArgs) {

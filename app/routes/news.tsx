@@ -1,21 +1,23 @@
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { getLocale } from "~/i18n/middleware.server";
+
 import { languageOf } from "~/i18n/languages";
+import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { newsSearch, parseSearch } from "~/screens/list-search.server";
-import { orUnavailable } from "~/market/unavailable";
+import { useTranslation } from "~/i18n/use-translation";
 import { marketOf } from "~/market/context.server";
-import { platformOf } from "~/platform/context.server";
 import { newsCategories } from "~/market/types";
-import { DemoNotice } from "~/ui/market/demo-notice";
+import { orUnavailable } from "~/market/unavailable";
+import { platformOf } from "~/platform/context.server";
+import { newsSearch, parseSearch } from "~/screens/list-search.server";
 import { EmptyState } from "~/ui/kit/empty-state";
 import { LinkTabs } from "~/ui/kit/link-tabs";
-import { NewsList } from "~/ui/market/news-list";
 import { Pagination } from "~/ui/kit/pagination";
+import { DemoNotice } from "~/ui/market/demo-notice";
+import { NewsList } from "~/ui/market/news-list";
 import { Unavailable } from "~/ui/market/unavailable";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/news";
 
 const perPage = 12;

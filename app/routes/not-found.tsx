@@ -1,4 +1,5 @@
 import { data } from "react-router";
+
 import { ErrorPage } from "~/ui/error-page";
 
 export function loader() {

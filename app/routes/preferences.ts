@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+
 import { themeNames } from "~/lib/theme";
 import { cryptoCurrencies } from "~/market/crypto-currency";
 import { cryptoCurrencyCookie } from "~/market/crypto-currency.server";
@@ -7,6 +8,7 @@ import { demoNoticeDismissedCookie } from "~/market/demo-notice.server";
 import { invalidRequest, readFormData } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { themeCookie } from "~/platform/theme.server";
+
 import type { Route } from "./+types/preferences";
 
 /**

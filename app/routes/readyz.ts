@@ -1,5 +1,6 @@
 import { platformOf } from "~/platform/context.server";
 import { readiness } from "~/platform/readiness.server";
+
 import type { Route } from "./+types/readyz";
 
 /** Readiness probe for balancers and orchestrators: 503 with the reason while this instance cannot serve. */

@@ -4,6 +4,7 @@ import { requireOwnTable } from "~/favorites/table-page.server";
 import { tableItems } from "~/favorites/tables.server";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
+
 import type { Route } from "./+types/register-table-csv";
 
 /** The table as CSV: a header row, then type, id, name, price, 24h change and added date per item. */

@@ -1,32 +1,35 @@
 import { Container, Group, Title } from "@mantine/core";
 import { IconArrowLeft, IconDownload, IconPencil, IconTable, IconTrash } from "@tabler/icons-react";
 import type { FormEvent } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link } from "react-router";
-import { flashRedirect } from "~/platform/flash.server";
+
 import { listFavorites } from "~/favorites/favorites.server";
 import { quoteFavorites } from "~/favorites/quotes.server";
 import { recordTableSchema } from "~/favorites/schemas";
 import { requireOwnTable } from "~/favorites/table-page.server";
 import { addItemToTable, deleteTable, removeItemFromTable, tableItems, updateTable } from "~/favorites/tables.server";
 import { languageOf } from "~/i18n/languages";
-import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { marketOf } from "~/market/context.server";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { platformOf } from "~/platform/context.server";
-import { QuoteCells } from "~/ui/favorites/quote-cells";
-import { QuoteTable, wideOnly } from "~/ui/market/quote-table";
-import { TableForm } from "~/ui/favorites/table-form";
-import { LocalTime } from "~/ui/market/local-time";
-import { routeMeta } from "~/ui/meta";
-import { parseIntent, readFormData } from "~/platform/http.server";
-import type { Route } from "./+types/register-table";
+import { flashRedirect } from "~/platform/flash.server";
 import { parseFormSubmission } from "~/platform/forms.server";
-import "~/ui/favorites/favorites.css";
+import { parseIntent, readFormData } from "~/platform/http.server";
+import { QuoteCells } from "~/ui/favorites/quote-cells";
+import { TableForm } from "~/ui/favorites/table-form";
 import { Button, ButtonLink } from "~/ui/kit/button";
-import { Select } from "~/ui/kit/input";
 import { EmptyState } from "~/ui/kit/empty-state";
+import { Select } from "~/ui/kit/input";
+import { LocalTime } from "~/ui/market/local-time";
+import { QuoteTable, wideOnly } from "~/ui/market/quote-table";
+import { routeMeta } from "~/ui/meta";
+
+import type { Route } from "./+types/register-table";
+
+import "~/ui/favorites/favorites.css";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, table } = await requireOwnTable(context, request, params.id);

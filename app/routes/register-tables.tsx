@@ -1,22 +1,25 @@
 import { Container, Title } from "@mantine/core";
 import { IconCalendar, IconListDetails, IconTablePlus } from "@tabler/icons-react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { flashRedirect } from "~/platform/flash.server";
+
 import { requireUser } from "~/account/current-user";
 import { recordTableSchema } from "~/favorites/schemas";
 import { createTable, listTables } from "~/favorites/tables.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { platformOf } from "~/platform/context.server";
-import { TableForm } from "~/ui/favorites/table-form";
-import { LocalTime } from "~/ui/market/local-time";
-import { routeMeta } from "~/ui/meta";
-import { readFormData } from "~/platform/http.server";
-import type { Route } from "./+types/register-tables";
+import { flashRedirect } from "~/platform/flash.server";
 import { parseFormSubmission } from "~/platform/forms.server";
-import "~/ui/favorites/favorites.css";
+import { readFormData } from "~/platform/http.server";
+import { TableForm } from "~/ui/favorites/table-form";
 import { ButtonLink } from "~/ui/kit/button";
 import { EmptyState } from "~/ui/kit/empty-state";
+import { LocalTime } from "~/ui/market/local-time";
+import { routeMeta } from "~/ui/meta";
+
+import type { Route } from "./+types/register-tables";
+
+import "~/ui/favorites/favorites.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

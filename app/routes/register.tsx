@@ -1,21 +1,23 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
+
 import { afterSignInPath, fieldErrorLists, signInRedirect } from "~/account/actions.server";
 import { accountLimits, rateLimitRefusal, registerWithPassword } from "~/account/auth.server";
+import { getUser } from "~/account/current-user";
 import { enabledOAuthProviders } from "~/account/oauth.server";
 import { registerSchema } from "~/account/schemas";
-import { getUser } from "~/account/current-user";
-import { platformOf } from "~/platform/context.server";
 import { toSessionUser } from "~/account/users.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { platformOf } from "~/platform/context.server";
 import { flashCookie } from "~/platform/flash.server";
+import { parseFormSubmission } from "~/platform/forms.server";
+import { readFormData, tooManyAttempts } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { AuthPage, SocialSignIn } from "~/ui/account/auth-page";
-import { SchemaForm, Field, FormError, PasswordField, SubmitButton, useSchemaForm } from "~/ui/kit/form";
+import { Field, FormError, PasswordField, SchemaForm, SubmitButton, useSchemaForm } from "~/ui/kit/form";
 import { routeMeta } from "~/ui/meta";
-import { readFormData, tooManyAttempts } from "~/platform/http.server";
+
 import type { Route } from "./+types/register";
-import { parseFormSubmission } from "~/platform/forms.server";
 
 const hideFields = ["password", "confirmPassword"];
 

@@ -1,16 +1,18 @@
 import { Container, Title } from "@mantine/core";
 import { IconArrowLeft, IconPencil } from "@tabler/icons-react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+
 import { getUser } from "~/account/current-user";
 import { releaseNoteLanguage } from "~/content/release-note-language";
 import { viewReleaseNote } from "~/content/release-notes.server";
 import { getInstance } from "~/i18n/middleware.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { platformOf } from "~/platform/context.server";
 import { mayIndex } from "~/platform/route-table.server";
 import { NoteByline } from "~/ui/content/note-parts";
 import { Notice } from "~/ui/kit/notice";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/release-note";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

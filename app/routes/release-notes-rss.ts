@@ -1,8 +1,9 @@
 import { releaseNoteLanguage } from "~/content/release-note-language";
-import { feedSize, releaseNotesFeed } from "~/content/release-notes-rss.server";
 import { latestReleaseNotes } from "~/content/release-notes.server";
+import { feedSize, releaseNotesFeed } from "~/content/release-notes-rss.server";
 import { getInstance } from "~/i18n/middleware.server";
 import { platformOf } from "~/platform/context.server";
+
 import type { Route } from "./+types/release-notes-rss";
 
 /** RSS 2.0 of the published notes. The notes are written in Portuguese, so the whole feed is. */

@@ -1,17 +1,19 @@
 import { Container, Text, Title } from "@mantine/core";
 import { IconPencil, IconPlus, IconRss } from "@tabler/icons-react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+
 import { getUser } from "~/account/current-user";
 import { releaseNoteLanguage } from "~/content/release-note-language";
 import { listReleaseNotes, releaseNotesPerPage } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { platformOf } from "~/platform/context.server";
 import { pagedSearch, parseSearch } from "~/screens/list-search.server";
 import { NoteByline } from "~/ui/content/note-parts";
 import { EmptyState } from "~/ui/kit/empty-state";
 import { Pagination } from "~/ui/kit/pagination";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/release-notes";
 
 const feedPath = "/release-notes/rss.xml";

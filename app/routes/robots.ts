@@ -1,6 +1,7 @@
-import { DAY_SECONDS } from "~/lib/time";
 import { robotsTxt } from "~/content/sitemap.server";
+import { DAY_SECONDS } from "~/lib/time";
 import { platformOf } from "~/platform/context.server";
+
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {

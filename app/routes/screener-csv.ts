@@ -1,11 +1,12 @@
-import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
+import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { toCsv } from "~/lib/csv";
 import { marketOf } from "~/market/context.server";
 import { screenerCsvRows, viewOf } from "~/market/screener";
-import { readScreenerQuery } from "~/screens/screener-query.server";
-import { screenerResult } from "~/screens/screener.server";
 import { platformOf } from "~/platform/context.server";
+import { screenerResult } from "~/screens/screener.server";
+import { readScreenerQuery } from "~/screens/screener-query.server";
+
 import type { Route } from "./+types/screener-csv";
 
 /**

@@ -1,14 +1,15 @@
 import { Container, Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router";
-import { getLocale } from "~/i18n/middleware.server";
+
 import { languageOf } from "~/i18n/languages";
+import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { marketOf } from "~/market/context.server";
 import { pageOf, viewOf } from "~/market/screener";
-import { readScreenerQuery } from "~/screens/screener-query.server";
-import { screenerResult } from "~/screens/screener.server";
 import { platformOf } from "~/platform/context.server";
+import { screenerResult } from "~/screens/screener.server";
+import { readScreenerQuery } from "~/screens/screener-query.server";
 import { EmptyState } from "~/ui/kit/empty-state";
 import { Pagination } from "~/ui/kit/pagination";
 import { DemoNotice } from "~/ui/market/demo-notice";
@@ -17,6 +18,7 @@ import { PageSizeForm } from "~/ui/market/page-size";
 import { csvHref, ScreenerForm, ScreenerTable } from "~/ui/market/screener";
 import { Unavailable } from "~/ui/market/unavailable";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/screener";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

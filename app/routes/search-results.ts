@@ -1,9 +1,10 @@
-import { getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
-import { readCryptoCurrency } from "~/market/crypto-currency.server";
-import { search, searchParamsFrom } from "~/screens/search.server";
+import { getLocale } from "~/i18n/middleware.server";
 import { marketOf } from "~/market/context.server";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { platformOf } from "~/platform/context.server";
+import { search, searchParamsFrom } from "~/screens/search.server";
+
 import type { Route } from "./+types/search-results";
 
 /**

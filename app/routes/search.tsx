@@ -1,12 +1,13 @@
+import { languageOf } from "~/i18n/languages";
 import { getLocale } from "~/i18n/middleware.server";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { languageOf } from "~/i18n/languages";
-import { readCryptoCurrency } from "~/market/crypto-currency.server";
-import { search, searchParamsFrom } from "~/screens/search.server";
 import { marketOf } from "~/market/context.server";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
 import { platformOf } from "~/platform/context.server";
+import { search, searchParamsFrom } from "~/screens/search.server";
 import { routeMeta } from "~/ui/meta";
 import { SearchPage } from "~/ui/search/search-page";
+
 import type { Route } from "./+types/search";
 
 /** The search page: the header's form lands here without JavaScript. */

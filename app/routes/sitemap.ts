@@ -2,6 +2,7 @@ import { latestReleaseNotes } from "~/content/release-notes.server";
 import { sitemapXml } from "~/content/sitemap.server";
 import { marketOf } from "~/market/context.server";
 import { platformOf } from "~/platform/context.server";
+
 import type { Route } from "./+types/sitemap";
 
 /** Enough for years of notes; a sitemap file may list 50,000 URLs. */

@@ -1,29 +1,31 @@
 import { Container, Group, Text, Title } from "@mantine/core";
-import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
+
+import { starsFor } from "~/favorites/stars.server";
 import { pageMetaFor } from "~/i18n/translate.server";
-import { stockSortBy } from "~/market/list-params";
-import { parseSearch, stockListSearch } from "~/screens/list-search.server";
-import { orUnavailable } from "~/market/unavailable";
+import { useTranslation } from "~/i18n/use-translation";
 import { marketOf } from "~/market/context.server";
-import { platformOf } from "~/platform/context.server";
-import { stockMarkets, stockTypes } from "~/market/types";
-import { exchangeOfTicker, marketHoursView } from "~/market/market-hours.server";
+import { stockSortBy } from "~/market/list-params";
 import type { Exchange } from "~/market/market-hours";
-import { MarketStatusBadges } from "~/ui/market/market-status";
+import { exchangeOfTicker, marketHoursView } from "~/market/market-hours.server";
+import { stockMarkets, stockTypes } from "~/market/types";
+import { orUnavailable } from "~/market/unavailable";
+import { platformOf } from "~/platform/context.server";
+import { parseSearch, stockListSearch } from "~/screens/list-search.server";
+import { Button } from "~/ui/kit/button";
+import { EmptyState } from "~/ui/kit/empty-state";
+import { Select, TextInput } from "~/ui/kit/input";
+import { Pagination } from "~/ui/kit/pagination";
 import { DemoNotice } from "~/ui/market/demo-notice";
 import { ListToolbar } from "~/ui/market/list-toolbar";
-import { EmptyState } from "~/ui/kit/empty-state";
+import { MarketStatusBadges } from "~/ui/market/market-status";
 import { PageSizeForm } from "~/ui/market/page-size";
-import { Pagination } from "~/ui/kit/pagination";
 import { useSectorLabel } from "~/ui/market/sector";
 import { StockTable } from "~/ui/market/tables";
 import { Unavailable } from "~/ui/market/unavailable";
-import { starsFor } from "~/favorites/stars.server";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/stocks";
-import { Button } from "~/ui/kit/button";
-import { Select, TextInput } from "~/ui/kit/input";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearch(request, stockListSearch);

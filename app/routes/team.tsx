@@ -1,13 +1,15 @@
 import { Container, Text, Title } from "@mantine/core";
-import { useTranslation, withNamespace } from "~/i18n/use-translation";
 import { Link } from "react-router";
+
 import { releaseNoteLanguage } from "~/content/release-note-language";
 import { latestReleaseNoteSummaries } from "~/content/release-notes.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation, withNamespace } from "~/i18n/use-translation";
 import { platformOf } from "~/platform/context.server";
 import { NoteDate } from "~/ui/content/note-parts";
 import { TeamHoverCards, useTeamMembers } from "~/ui/content/team";
 import { routeMeta } from "~/ui/meta";
+
 import type { Route } from "./+types/team";
 
 const activitySize = 5;

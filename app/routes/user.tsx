@@ -2,11 +2,9 @@ import type { SubmissionResult } from "@conform-to/zod/v4";
 import { Container, Title } from "@mantine/core";
 import { IconLogout } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Form, redirect, type RouterContextProvider } from "react-router";
-import type { User } from "../../db/schema";
+
 import { fieldErrorLists } from "~/account/actions.server";
-import { flashRedirect } from "~/platform/flash.server";
 import { accountLimits, changePassword, rateLimitRefusal } from "~/account/auth.server";
 import {
   deleteAccountSchema,
@@ -29,18 +27,22 @@ import {
 } from "~/account/settings.server";
 import { remainingBackupCodes } from "~/account/two-factor.server";
 import { toSessionUser } from "~/account/users.server";
-import { platformOf, type Platform } from "~/platform/context.server";
 import { pageMetaFor } from "~/i18n/translate.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { type Platform, platformOf } from "~/platform/context.server";
+import { flashRedirect } from "~/platform/flash.server";
+import { parseFormSubmission } from "~/platform/forms.server";
+import { parseIntent, readFormData, tooManyAttempts } from "~/platform/http.server";
 import { themeCookie } from "~/platform/theme.server";
-import { settingsIntents, type SettingsIntent } from "~/ui/account/intents";
+import { type SettingsIntent, settingsIntents } from "~/ui/account/intents";
 import { DeleteSchemaForm, ManagedByProvider, PasswordForm, ProfileForm, ThemeForm } from "~/ui/account/settings-forms";
 import { TwoFactorSection } from "~/ui/account/two-factor";
+import { Button } from "~/ui/kit/button";
 import { LocalTime } from "~/ui/market/local-time";
 import { routeMeta } from "~/ui/meta";
-import { parseIntent, readFormData, tooManyAttempts } from "~/platform/http.server";
+
+import type { User } from "../../db/schema";
 import type { Route } from "./+types/user";
-import { parseFormSubmission } from "~/platform/forms.server";
-import { Button } from "~/ui/kit/button";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = platformOf(context);

@@ -1,4 +1,4 @@
-import { liveVariablesOf, upstreamsOf, type MarketSources } from "~/market/providers/sources.server";
+import { liveVariablesOf, type MarketSources, upstreamsOf } from "~/market/providers/sources.server";
 
 const dataKinds = ["cryptos", "stocks", "usStocks", "news", "calendar", "rates", "economy"] as const;
 type DataKind = (typeof dataKinds)[number];

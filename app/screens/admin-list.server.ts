@@ -1,9 +1,11 @@
 import type { RouterContextProvider } from "react-router";
+
 import { requireAdmin } from "~/account/current-user";
 import type { Namespace } from "~/i18n/languages";
 import { pageMetaFor } from "~/i18n/translate.server";
 import { platformOf } from "~/platform/context.server";
 import type { AppDatabase } from "~/platform/database.server";
+
 import { pagedSearch, parseSearch } from "./list-search.server";
 
 type AdminList<Page> = {

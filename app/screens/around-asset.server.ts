@@ -1,12 +1,13 @@
-import { dateInZone, DAY_MS, isoDate, startOfDate } from "~/lib/time";
 import type { Language } from "~/i18n/languages";
-import type { Logger } from "~/platform/logger.server";
-import { relatedNews, upcomingEventsFor } from "./around-asset";
+import { dateInZone, DAY_MS, isoDate, startOfDate } from "~/lib/time";
 import { calendarHref } from "~/market/calendar-month";
 import { marketTimeZone } from "~/market/market-hours";
 import type { MarketService } from "~/market/service.server";
 import type { CalendarEvent, NewsCategory } from "~/market/types";
 import { orUnavailable } from "~/market/unavailable";
+import type { Logger } from "~/platform/logger.server";
+
+import { relatedNews, upcomingEventsFor } from "./around-asset";
 
 /** Upcoming events are looked up this far ahead. */
 const EVENTS_DAYS_AHEAD = 60;

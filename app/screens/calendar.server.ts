@@ -1,6 +1,6 @@
-import { dateInZone, DAY_MS, startOfDate } from "~/lib/time";
 import type { Language } from "~/i18n/languages";
 import { formatDate } from "~/lib/format";
+import { dateInZone, DAY_MS, startOfDate } from "~/lib/time";
 import {
   calendarHref,
   countByKind,
@@ -12,9 +12,9 @@ import {
   shiftMonth,
 } from "~/market/calendar-month";
 import { marketTimeZone } from "~/market/market-hours";
+import type { MarketService } from "~/market/service.server";
 import { orUnavailable } from "~/market/unavailable";
 import type { Logger } from "~/platform/logger.server";
-import type { MarketService } from "~/market/service.server";
 
 /** 2023-01-01 was a Sunday: the first of seven days that name the weekday columns. */
 const REFERENCE_SUNDAY = Date.UTC(2023, 0, 1);

@@ -1,24 +1,24 @@
 import type { Language } from "~/i18n/languages";
-import type { Logger } from "~/platform/logger.server";
 import {
+  type BenchmarkCode,
   benchmarkCodes,
   cdiAccumulated,
-  compareStart,
-  dailyFromPoints,
-  dayKey,
-  ipcaAccumulated,
-  isIndexCode,
-  rebaseSeries,
-  type BenchmarkCode,
   type ComparedKind,
   type ComparedSeries,
   type CompareRange,
+  compareStart,
+  dailyFromPoints,
   type DailySeries,
+  dayKey,
+  ipcaAccumulated,
+  isIndexCode,
   type RebasedSeries,
+  rebaseSeries,
 } from "~/market/compare";
 import type { MarketService } from "~/market/service.server";
-import { orUnavailable } from "~/market/unavailable";
 import type { DataSource, SeriesPoint } from "~/market/types";
+import { orUnavailable } from "~/market/unavailable";
+import type { Logger } from "~/platform/logger.server";
 
 type Loaded = { kind: ComparedKind; code: string; daily: DailySeries; source: DataSource } | "unknown" | "unavailable";
 

@@ -1,4 +1,4 @@
-import { htmlPurifier, type HtmlPurifier } from "~/platform/html-purifier.server";
+import { type HtmlPurifier, htmlPurifier } from "~/platform/html-purifier.server";
 
 export const allowed = { ALLOWED_TAGS: ["a", "p", "br", "strong", "em", "b", "i", "ul", "ol", "li"], ALLOWED_ATTR: ["href"] };
 

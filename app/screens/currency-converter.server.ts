@@ -1,11 +1,13 @@
 import { z } from "zod";
+
 import type { Language } from "~/i18n/languages";
 import { formatNumber } from "~/lib/format";
 import { parseAmount } from "~/market/amount";
 import { convertAmount, formatMinorUnits, minorUnitsOf, roundToMinorUnits } from "~/market/convert";
-import { defaultConverterInput, type ConverterInput } from "~/market/converter";
-import { converterCodes } from "./currency-names.server";
+import { type ConverterInput, defaultConverterInput } from "~/market/converter";
 import type { RateTable } from "~/market/types";
+
+import { converterCodes } from "./currency-names.server";
 
 /** The GET form's one schema: messages are "converter" keys, shown next to their field. */
 function converterQuerySchema(language: Language) {

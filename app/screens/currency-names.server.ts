@@ -1,7 +1,7 @@
 import type { Language } from "~/i18n/languages";
 import { resources } from "~/i18n/resources";
-import { popularCurrencyCodes, type CurrencyOption } from "~/market/converter";
 import { cryptoAssets, currencyRecords } from "~/market/catalogue";
+import { type CurrencyOption, popularCurrencyCodes } from "~/market/converter";
 
 const cryptoIcons = new Map(cryptoAssets.map(({ symbol, icon }) => [symbol.toUpperCase(), icon ?? null]));
 

@@ -1,16 +1,17 @@
 import type { Language } from "~/i18n/languages";
-import { cryptoPage } from "./cryptos.server";
+import { type CryptoCurrency, currencyCode } from "~/market/crypto-currency";
 import { toTableItem } from "~/market/crypto-depth";
-import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
-import { stockSortBy, type ListOrder, type ListSortField } from "~/market/list-params";
-import { miniCrypto, miniStock } from "./mini-items";
-import { mostTraded } from "./most-traded";
-import { cryptoLiveKey, stockLiveKey, type LiveKey } from "~/market/realtime/protocol";
-import { orUnavailable } from "~/market/unavailable";
-import type { Logger } from "~/platform/logger.server";
+import { type ListOrder, type ListSortField, stockSortBy } from "~/market/list-params";
+import { cryptoLiveKey, type LiveKey, stockLiveKey } from "~/market/realtime/protocol";
 import type { MarketService } from "~/market/service.server";
 import type { DataSource } from "~/market/types";
+import { orUnavailable } from "~/market/unavailable";
 import type { CryptoViews } from "~/market/views.server";
+import type { Logger } from "~/platform/logger.server";
+
+import { cryptoPage } from "./cryptos.server";
+import { miniCrypto, miniStock } from "./mini-items";
+import { mostTraded } from "./most-traded";
 
 /** The ticker tape's 14 symbols: major US stocks, one B3 stock and crypto pairs. */
 const tapeStocks = ["AAPL", "MSFT", "NVDA", "AMZN", "GOOGL", "META", "TSLA", "JPM", "V", "PETR4"];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { listSortFields, pageSizes } from "~/market/list-params";
 import { newsCategories, stockMarkets, stockTypes } from "~/market/types";
 

@@ -1,11 +1,11 @@
-import { DAY_MS } from "~/lib/time";
 import type { Language } from "~/i18n/languages";
-import type { Logger } from "~/platform/logger.server";
+import { DAY_MS } from "~/lib/time";
 import { heatMapSize, heatMapTiles } from "~/market/heat-map";
 import { marketHoursView } from "~/market/market-hours.server";
 import type { MarketService } from "~/market/service.server";
+import { type DataSource, type EconomicPoint, type MarketIndexId, marketIndexIds } from "~/market/types";
 import { orUnavailable } from "~/market/unavailable";
-import { marketIndexIds, type DataSource, type EconomicPoint, type MarketIndexId } from "~/market/types";
+import type { Logger } from "~/platform/logger.server";
 
 /** Headlines the overview shows; the rest are on /news. */
 const headlineCount = 4;

@@ -1,8 +1,9 @@
 import { z } from "zod";
+
 import type { Language } from "~/i18n/languages";
 import { parseAmount } from "~/market/amount";
 import { pageSizes } from "~/market/list-params";
-import { screenerRangeFields, screenerSortFields, type ScreenerFilter, type ScreenerRangeField } from "~/market/screener";
+import { type ScreenerFilter, type ScreenerRangeField, screenerRangeFields, screenerSortFields } from "~/market/screener";
 import { stockMarkets, stockTypes } from "~/market/types";
 
 /** The form's range fields by name: `peMin`, `peMax`, `dyMin`… */

@@ -1,13 +1,13 @@
 import { isoDate } from "~/lib/time";
-import type { Clock } from "~/platform/clock";
-import type { Logger } from "~/platform/logger.server";
 import { fundamentalsAt } from "~/market/fundamentals";
 import { inReais } from "~/market/in-reais";
 import { screen, type ScreenerFilter, type ScreenerRow } from "~/market/screener";
 import type { MarketService } from "~/market/service.server";
 import { stockMarketOf } from "~/market/stock-type";
-import { fundSegments, type DataSource, type StockListItem, type StockMarket } from "~/market/types";
+import { type DataSource, fundSegments, type StockListItem, type StockMarket } from "~/market/types";
 import { orUnavailable } from "~/market/unavailable";
+import type { Clock } from "~/platform/clock";
+import type { Logger } from "~/platform/logger.server";
 
 /** Candidates are read a list page at a time: one cached call per page, as the sitemap reads them. */
 const candidatePageSize = 100;

@@ -1,24 +1,26 @@
 import { createInstance } from "i18next";
 import { z } from "zod";
+
 import { fallbackLanguage, type Language } from "~/i18n/languages";
 import { resources } from "~/i18n/resources";
-import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
-import { cryptoUniverse } from "./cryptos.server";
 import { fold } from "~/lib/text";
+import { type CryptoCurrency, currencyCode } from "~/market/crypto-currency";
 import {
   defaultSearchScope,
+  type SearchKind,
   searchKinds,
   searchLimits,
   searchQueryMaxLength,
-  searchScopes,
-  suggestionLimit,
-  type SearchKind,
   type SearchResponse,
   type SearchResult,
   type SearchScope,
+  searchScopes,
+  suggestionLimit,
 } from "~/market/search-scope";
-import type { Logger } from "~/platform/logger.server";
 import type { MarketService } from "~/market/service.server";
+import type { Logger } from "~/platform/logger.server";
+
+import { cryptoUniverse } from "./cryptos.server";
 
 /** The market reads a search needs; tests hand in fakes that fail one kind. */
 export type SearchMarket = Pick<MarketService, "cryptoSearch" | "cryptoList" | "stockList" | "news">;

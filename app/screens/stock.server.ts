@@ -1,13 +1,14 @@
-import { DAY_MS, isoDate } from "~/lib/time";
 import type { Language } from "~/i18n/languages";
-import type { Logger } from "~/platform/logger.server";
-import { aroundAsset } from "./around-asset.server";
-import { payoutsShown } from "./around-asset";
+import { DAY_MS, isoDate } from "~/lib/time";
 import { classifiedFacts } from "~/market/instrument-classification";
 import type { Exchange } from "~/market/market-hours";
 import type { MarketService } from "~/market/service.server";
 import type { AssetFacts } from "~/market/types";
 import { orUnavailable } from "~/market/unavailable";
+import type { Logger } from "~/platform/logger.server";
+
+import { payoutsShown } from "./around-asset";
+import { aroundAsset } from "./around-asset.server";
 
 const FIVE_YEARS_MS = 5 * 365 * DAY_MS;
 

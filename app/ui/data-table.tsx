@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import { Table } from "./kit/table";
 
 type DataTableProps = {

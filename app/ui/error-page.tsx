@@ -1,7 +1,10 @@
 import { Container, Group, Text, Title } from "@mantine/core";
-import { useTranslation } from "~/i18n/use-translation";
 import { useLocation } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
+
 import { ButtonLink } from "./kit/button";
+
 import "./error-page.css";
 
 /** The refused-request, not-found and internal-error pages: translated, never indexed, never showing a stack. */

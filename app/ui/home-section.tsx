@@ -1,5 +1,6 @@
 import { Paper, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+
 import "./home-section.css";
 
 type HomeSectionProps = { id: string; title: string; hint?: string; className?: string; children: ReactNode };

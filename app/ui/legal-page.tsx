@@ -1,6 +1,8 @@
 import { Container, Text, Title } from "@mantine/core";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/lib/format";
+
 import "./content/prose.css";
 import "./legal-page.css";
 

@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from "react-router";
-import { openGraphLocales, isLanguage, fallbackLanguage } from "~/i18n/languages";
+
+import { fallbackLanguage, isLanguage, openGraphLocales } from "~/i18n/languages";
 import type { PageMeta } from "~/lib/page-meta";
+
 import { ogImage, ogImagePath } from "./og-image";
 
 type RootMetaData = { locale: string; publicUrl: string; siteName: string; ogImageAlt?: string };

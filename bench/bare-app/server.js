@@ -1,10 +1,11 @@
 // Serves the built bare app the way server.js serves the real one: Express, compression,
 // static assets, then the React Router request handler. BARE_APP_BUILD_DIR names the build.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 
 const buildDir = path.resolve(process.env.BARE_APP_BUILD_DIR ?? new URL("build", import.meta.url).pathname);
 const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);

@@ -5,10 +5,11 @@
 //   npm run admin -- revoke someone@example.com
 //   npm run admin -- list
 import path from "node:path";
+
 import { listAdministrators, setAdministrator } from "../../app/account/admins.server";
 import { findUserByEmail } from "../../app/account/users.server";
 import { openDatabase } from "../../app/platform/database.server";
-import { loadEnv, type Env } from "../../app/platform/env.server";
+import { type Env, loadEnv } from "../../app/platform/env.server";
 import { loadEnvFile } from "../lib/env-file.js";
 
 const usage = "Usage: npm run admin -- grant <email> | revoke <email> | list";

@@ -3,6 +3,7 @@
 // file found from DATA_DIR or DATABASE_PATH. The server's own code reads the configuration, so
 // the database is found exactly as the server finds it. Restoring is in the README, "Backups".
 import path from "node:path";
+
 import { backupDatabase } from "../../app/platform/backup.server";
 import { parseEnv } from "../../app/platform/env.server";
 import { createPrivateDirectory } from "../../app/platform/private-files.server";

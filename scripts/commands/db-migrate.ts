@@ -3,6 +3,7 @@
 // line per migration applied. The server does the same at each start; this does it beforehand,
 // e.g. to upgrade while the old release still serves (README, "Upgrading").
 import path from "node:path";
+
 import { openDatabase } from "../../app/platform/database.server";
 import { parseEnv } from "../../app/platform/env.server";
 import { loadEnvFile } from "../lib/env-file.js";

@@ -3,7 +3,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import lighthouse from "lighthouse";
+
 import { request } from "./http.js";
 import { freePort } from "./servers.js";
 

@@ -2,6 +2,7 @@
 // other core), and plain sequential requests for per-request render times.
 import autocannon from "autocannon";
 import PipelinedRequestsQueue from "autocannon/lib/pipelinedRequestsQueue.js";
+
 import { request } from "./http.js";
 
 // autocannon keeps every response body as a string (`body += chunk`), decoding it as UTF-8. For a

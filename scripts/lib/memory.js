@@ -3,6 +3,7 @@
 // reading of its heap (scripts/lib/memory-probe.js, preloaded into the benched server).
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+
 import { projectRoot } from "./servers.js";
 
 /**

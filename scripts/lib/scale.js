@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { renderedRows } from "./assets.js";
 import { applySetCookies, cookieHeader, request } from "./http.js";
 import { milliseconds, ratio, row } from "./report.js";

@@ -6,6 +6,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+
 import { request } from "./http.js";
 
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));

@@ -4,11 +4,13 @@
 // The multi-instance test and the benchmark use them; nginx runs the committed reference
 // deployment, deploy/nginx/market-analytics.conf.
 import { execFileSync, spawn } from "node:child_process";
-import { accessSync, chownSync, constants, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, chownSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import pg from "pg";
+
 import { projectRoot } from "./servers.js";
 
 const host = "127.0.0.1";

@@ -1,6 +1,8 @@
-import type { Page } from "@playwright/test";
 import path from "node:path";
-import { declaredRoutes, type DeclaredRoute } from "../support/routes";
+
+import type { Page } from "@playwright/test";
+
+import { type DeclaredRoute, declaredRoutes } from "../support/routes";
 import { createRecordTableFor, signedInAccount, signInAsAdmin } from "./accounts";
 import { expect, ready, seriousA11yViolations, test } from "./fixtures";
 

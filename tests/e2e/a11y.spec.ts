@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+
 import { expect, javaScriptOn, ready, test } from "./fixtures";
 
 /** The app's teal (--accent) as the browser resolves it in the current theme. */

@@ -1,5 +1,6 @@
-import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+
 import {
   clientAddress,
   createAccount,

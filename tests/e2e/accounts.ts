@@ -1,9 +1,11 @@
 import { randomInt, randomUUID } from "node:crypto";
 import path from "node:path";
+
 import type { Page } from "@playwright/test";
+
 import { setAdministrator } from "../../app/account/admins.server";
 import { hashPassword } from "../../app/account/password.server";
-import { signInCookies, type SessionServices } from "../../app/account/session.server";
+import { type SessionServices, signInCookies } from "../../app/account/session.server";
 import { createUser, findUserByEmail, toSessionUser } from "../../app/account/users.server";
 import { addFavorite } from "../../app/favorites/favorites.server";
 import { addItemToTable, createTable } from "../../app/favorites/tables.server";

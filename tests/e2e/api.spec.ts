@@ -5,10 +5,12 @@
  * upstream shapes, provenance in headers, the OpenAPI document, and the assistant with a session
  * id the client made up.
  */
-import { expect, test } from "@playwright/test";
 import { createServer, type Server } from "node:http";
-import { freePort, signUp, startAppServer, type AppServer } from "../support/app-server";
+
+import { expect, test } from "@playwright/test";
+
 import { DAY_SECONDS } from "../../app/lib/time";
+import { type AppServer, freePort, signUp, startAppServer } from "../support/app-server";
 
 let app: AppServer;
 /** A blank page, served from its own port: a real other site on this machine. */

@@ -6,19 +6,21 @@
  *
  * Requests only, against its own instance of the built app: it runs once, in the js-on project.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
 import { expect, test } from "@playwright/test";
 import type Database from "better-sqlite3";
 import fc from "fast-check";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { Secret, TOTP } from "otpauth";
+
 import { registerSchema, twoFactorLoginSchema } from "../../app/account/schemas";
 import { feedbackSchema } from "../../app/content/feedback-schema";
 import { releaseNoteSchema } from "../../app/content/release-note-schema";
 import { recordTableSchema } from "../../app/favorites/schemas";
 import { adminCommand } from "../support/admin-command";
-import { startAppServer, type AppServer } from "../support/app-server";
-import { brokenBodies, deepJson, formOf, jsonObjectOf, jsonValue, nastyString, type FormValue, type RawBody } from "../support/malformed";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { brokenBodies, deepJson, formOf, type FormValue, jsonObjectOf, jsonValue, nastyString, type RawBody } from "../support/malformed";
 
 const seed = 9_008;
 const password = "Chuva-de-Pipoca-7";

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+
 import { signedInAccount } from "./accounts";
 import { expect, ready, test } from "./fixtures";
 import { starAssets } from "./record-tables";

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 import { expectKitControls } from "./form-kit";
 

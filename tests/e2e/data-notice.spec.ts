@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, javaScriptOn, ready, test } from "./fixtures";
+
 import { YEAR_SECONDS } from "../../app/lib/time";
+import { expect, javaScriptOn, ready, test } from "./fixtures";
 
 /**
  * With JavaScript the notice goes at once and a post sets the cookie behind it; the next page

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, javaScriptOn, ready, test } from "./fixtures";
 
 const detailPages = [

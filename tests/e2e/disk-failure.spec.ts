@@ -5,7 +5,8 @@
  * The app runs on its own instance with its data on a loop-mounted ext4 filesystem: needs root.
  */
 import type { Page } from "@playwright/test";
-import { signUp, startAppServer, type AppServer } from "../support/app-server";
+
+import { type AppServer, signUp, startAppServer } from "../support/app-server";
 import { canMount, scratchFilesystem } from "../support/scratch-filesystem";
 import { expect, ready, test } from "./fixtures";
 

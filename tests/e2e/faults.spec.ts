@@ -7,12 +7,14 @@
  *
  * Requests only, each test with its own instance of the built app: it runs in the js-on project.
  */
-import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { signUp, startAppServer, type AppServer } from "../support/app-server";
-import { fakeLlmKeys, startFakeLlmServer, type FakeLlmModes, type FakeLlmServer } from "../support/fake-llm-server";
-import { fakeKeys, startFakeUpstream, type FakeFault, type FakeRoute, type FakeUpstream } from "../support/fake-upstreams";
+
+import { expect, test } from "@playwright/test";
+
+import { type AppServer, signUp, startAppServer } from "../support/app-server";
+import { fakeLlmKeys, type FakeLlmModes, type FakeLlmServer, startFakeLlmServer } from "../support/fake-llm-server";
+import { type FakeFault, fakeKeys, type FakeRoute, type FakeUpstream, startFakeUpstream } from "../support/fake-upstreams";
 
 const upstreamRoutes: FakeRoute[] = [
   "coingecko:markets",

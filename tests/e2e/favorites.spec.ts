@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { signedInAccount, useOwnClientAddress } from "./accounts";
 import { expect, javaScriptOn, ready, test } from "./fixtures";
 

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+
 import type { Page } from "@playwright/test";
+
 import { signedInAccount, signInAsAdmin, useOwnClientAddress } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 import { expectKitControls } from "./form-kit";

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { expect, type Page, test as base } from "@playwright/test";
 
 /** Every page must load without console errors or hydration warnings when JavaScript runs. */
 export const test = base.extend<{ consoleProblems: string[] }>({

@@ -1,4 +1,5 @@
 import type { Locator } from "@playwright/test";
+
 import { expect } from "./fixtures";
 
 /**

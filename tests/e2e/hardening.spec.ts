@@ -6,9 +6,11 @@
  *
  * Requests only, against its own instance of the built app: it runs once, in the js-on project.
  */
+import { Agent, type IncomingHttpHeaders, request as httpRequest } from "node:http";
+
 import { expect, test } from "@playwright/test";
-import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { signUp, signUpPassword, startAppServer, type AppServer } from "../support/app-server";
+
+import { type AppServer, signUp, signUpPassword, startAppServer } from "../support/app-server";
 import { declaredRoutes } from "../support/routes";
 
 const cacheLimitMb = 4;

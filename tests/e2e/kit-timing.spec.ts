@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, javaScriptOn, ready, test } from "./fixtures";
 
 // The spec's component timing. Times are taken inside the page (when the pointer arrived, when

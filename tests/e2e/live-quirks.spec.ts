@@ -7,11 +7,13 @@
  *
  * Requests only, one instance of the built app: it runs in the js-on project.
  */
-import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { startAppServer, type AppServer } from "../support/app-server";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
+
+import { expect, test } from "@playwright/test";
+
+import { type AppServer, startAppServer } from "../support/app-server";
+import { fakeKeys, type FakeUpstream, startFakeUpstream } from "../support/fake-upstreams";
 
 type StatLabels = { price: string; marketCap: string; volume24h: string; circulatingSupply: string };
 const stats = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../locales/pt-BR/common.json"), "utf8")).market

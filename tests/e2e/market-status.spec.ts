@@ -1,6 +1,8 @@
-import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { holidayKey, isMarketOpen, type Exchange } from "../../app/market/market-hours";
+
+import type { Page } from "@playwright/test";
+
+import { type Exchange, holidayKey, isMarketOpen } from "../../app/market/market-hours";
 import { expect, javaScriptOn, ready, test } from "./fixtures";
 
 /** The embedded calendar's holidays, read as the file (Playwright's loader cannot import JSON modules). */

@@ -1,4 +1,5 @@
 import type { Locator } from "@playwright/test";
+
 import { expect, javaScriptOn, ready, test } from "./fixtures";
 import { expectKitControls } from "./form-kit";
 

@@ -4,9 +4,10 @@
  * the home table, favourites, a record table, the assistant and /proxy — shows one price and one
  * 24 h change, although each view's data was fetched at a different moment.
  */
-import { expect, test, type Page } from "@playwright/test";
-import { signUp, startAppServer, type AppServer } from "../support/app-server";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
+import { expect, type Page, test } from "@playwright/test";
+
+import { type AppServer, signUp, startAppServer } from "../support/app-server";
+import { fakeKeys, type FakeUpstream, startFakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream | undefined;
 let app: AppServer | undefined;

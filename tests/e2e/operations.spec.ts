@@ -5,7 +5,8 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { startAppServer, signUpPassword, type AppServer } from "../support/app-server";
+
+import { type AppServer, signUpPassword, startAppServer } from "../support/app-server";
 import { createScratchDatabase, postgresBinDir, startPostgresServer } from "../support/postgres-server";
 
 test.describe("operations", () => {

@@ -3,6 +3,7 @@
  * with nothing to scroll sideways, and tapping the row opens the asset's page.
  */
 import type { Locator, Page } from "@playwright/test";
+
 import { signedInAccount, useOwnClientAddress } from "./accounts";
 import { expect, ready, test } from "./fixtures";
 import { createTableByForm, fillTable, starAssets } from "./record-tables";

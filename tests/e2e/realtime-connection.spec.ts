@@ -4,9 +4,10 @@
  * WebSocket), which drops and comes back too.
  */
 import type { Page } from "@playwright/test";
-import { startAppServer, type AppServer } from "../support/app-server";
-import { startFakeBinance, type FakeBinance } from "../support/fake-upstreams/binance";
-import { startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
+
+import { type AppServer, startAppServer } from "../support/app-server";
+import { type FakeUpstream, startFakeUpstream } from "../support/fake-upstreams";
+import { type FakeBinance, startFakeBinance } from "../support/fake-upstreams/binance";
 import { expect, javaScriptOn, ready, test } from "./fixtures";
 
 const tickTimeout = 30_000;

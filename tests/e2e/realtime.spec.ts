@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+
 import { createAccount, signIn, useOwnClientAddress } from "./accounts";
 import { expect, javaScriptOn, ready, test } from "./fixtures";
 

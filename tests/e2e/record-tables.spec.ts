@@ -3,6 +3,7 @@
  * from its row, and the favourites table fits laptop screens without clipping its last columns.
  */
 import type { Locator, Page } from "@playwright/test";
+
 import { signedInAccount, useOwnClientAddress } from "./accounts";
 import { expect, expectNoSeriousA11yViolations, javaScriptOn, ready, test } from "./fixtures";
 import { expectKitControls } from "./form-kit";

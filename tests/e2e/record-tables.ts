@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 
 /** Two cryptos and two B3 stocks of the demo data, and a fifth so a list has five rows. */

@@ -3,6 +3,7 @@
  * keeps its state in the URL and exports the same rows as CSV — with JavaScript on and off.
  */
 import type { Page } from "@playwright/test";
+
 import { expect, ready, test } from "./fixtures";
 
 const table = (page: Page) => page.getByTestId("screener-table");

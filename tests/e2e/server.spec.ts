@@ -5,17 +5,19 @@
  *
  * Requests only, each test with its own instance of the built app: it runs in the js-on project.
  */
-import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from "node:fs";
-import { request as httpRequest, Agent } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+
 import { staleReason } from "../../scripts/lib/build-state.js";
-import { freePort, signUp, startAppServer, type AppServer } from "../support/app-server";
-import { fakeLlmKeys, startFakeLlmServer, type FakeLlmServer } from "../support/fake-llm-server";
+import { type AppServer, freePort, signUp, startAppServer } from "../support/app-server";
+import { fakeLlmKeys, type FakeLlmServer, startFakeLlmServer } from "../support/fake-llm-server";
 
 const repositoryRoot = path.resolve(import.meta.dirname, "../..");
 const temporaryDir = () => mkdtempSync(path.join(tmpdir(), "market-analytics-server-"));

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+
 import { expect, javaScriptOn, ready, test } from "./fixtures";
 
 const staticRoutes = ["/", "/about-us", "/about-data", "/more", "/privacy-policy", "/cookie-policy", "/faq"];

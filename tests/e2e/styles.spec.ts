@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { signedInAccount } from "./accounts";
 import { expect, test } from "./fixtures";
 

@@ -13,12 +13,13 @@
  * `npm run build` must have run (Playwright's runs build first). The server's output is kept, so a
  * failing test can print what the server logged.
  */
-import Database from "better-sqlite3";
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import Database from "better-sqlite3";
 
 export type AppServerOptions = {
   env?: Record<string, string>;

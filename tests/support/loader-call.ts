@@ -1,4 +1,5 @@
 import type { Services } from "~/services.server";
+
 import { contextFor } from "./router-context";
 
 type Loader = (args: never) => Promise<Response> | Response;

@@ -4,11 +4,13 @@
  * server programs of the installed PostgreSQL (Debian keeps them in /usr/lib/postgresql/N/bin).
  * PostgreSQL refuses to run as root, so under root it runs as `nobody`.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import pg from "pg";
+
 import { freePort } from "./app-server";
 
 export type PostgresServer = {

@@ -2,6 +2,7 @@ import { sessionMiddleware, signInCookies } from "~/account/session.server";
 import { createUser, toSessionUser } from "~/account/users.server";
 import { clientAddressContext } from "~/platform/request-context";
 import type { Services } from "~/services.server";
+
 import { contextFor, routeArgs } from "./router-context";
 import { sharedTestServices } from "./services";
 

@@ -1,6 +1,8 @@
 import { RouterContextProvider } from "react-router";
+
 import { i18nextMiddleware } from "~/i18n/middleware.server";
 import { provideServices, type Services } from "~/services.server";
+
 import { sharedTestServices } from "./services";
 
 /**

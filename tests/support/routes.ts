@@ -4,6 +4,7 @@
  * end-to-end sweeps), and what is wrong with the declarations.
  */
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+
 import { createRouteTable, type RouteManifest, type RoutePolicies, type RoutePolicy } from "../../app/platform/route-table.server";
 import { routePolicies } from "../../app/route-policies";
 import appRoutes from "../../app/routes";

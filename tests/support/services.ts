@@ -1,10 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { RouterContextProvider } from "react-router";
+
 import type { Clock } from "~/platform/clock";
 import type { Logger } from "~/platform/logger.server";
 import { createServices, loadConfig, provideServices, type Services } from "~/services.server";
+
 import { createScratchDatabase, testDatabaseServer } from "./postgres-server";
 import { routeManifest } from "./routes";
 

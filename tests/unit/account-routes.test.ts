@@ -1,7 +1,9 @@
-import { count, sql } from "drizzle-orm";
 import { existsSync, readFileSync } from "node:fs";
+
+import { count, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it, vi } from "vitest";
+
 import { setAdministrator } from "~/account/admins.server";
 import * as passwordHashing from "~/account/password.server";
 import { resolveSession, sessionMiddleware, signInCookies } from "~/account/session.server";
@@ -13,6 +15,7 @@ import * as loginTwoFaRoute from "~/routes/login-two-fa";
 import * as logoutRoute from "~/routes/logout";
 import * as registerRoute from "~/routes/register";
 import * as userRoute from "~/routes/user";
+
 import { contextFor, routeArgs } from "../support/router-context";
 import { createTestServices } from "../support/services";
 

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
+
 import { hashPassword, verifyPassword } from "~/account/password.server";
 import {
   isFamilyActive,
@@ -14,8 +15,9 @@ import {
 } from "~/account/tokens.server";
 import { newTotpSecret, remainingBackupCodes, replaceBackupCodes, totpQrSvg, useBackupCode, verifyTotp } from "~/account/two-factor.server";
 import { createUser, findUserById } from "~/account/users.server";
-import { createTestServices } from "../support/services";
 import { DAY_MS } from "~/lib/time";
+
+import { createTestServices } from "../support/services";
 
 const { db } = (await createTestServices()).platform;
 const { users, refreshTokens, backupCodes } = db.tables;

@@ -1,10 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { missingAdministratorNotice } from "~/account/admins.server";
 import { createUser, findUserByEmail } from "~/account/users.server";
 import type { Services } from "~/services.server";
+
 import { adminCommand } from "../support/admin-command";
 import { createTestServices } from "../support/services";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { findGlossaryTerm, glossaryTermName, glossaryTerms } from "~/assistant/glossary";
 import { supportedLanguages } from "~/i18n/languages";
 

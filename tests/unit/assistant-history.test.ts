@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { startChatTurn, streamChatReply, completeChatReply } from "~/assistant/chat.server";
+
+import { completeChatReply, startChatTurn, streamChatReply } from "~/assistant/chat.server";
 import { claimSession, currentConversation, historyLimits, previousExchange, rateReply, sessionMessages } from "~/assistant/history.server";
 import { AssistantError, type AssistantModel, type AssistantRequest } from "~/assistant/model.server";
+
 import { manualClock } from "../support/clock";
 import { createTestServices } from "../support/services";
 

@@ -1,9 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { createGeminiStream } from "~/assistant/llm/gemini.server";
 import { createOpenAiStream } from "~/assistant/llm/openai.server";
 import { AssistantError, type ChatCompletionInput, type ChatCompletionStream } from "~/assistant/model.server";
-import { defaultFakeReply, fakeLlmKeys, startFakeLlmServer, type FakeLlmProvider, type FakeLlmServer } from "../support/fake-llm-server";
+
+import { defaultFakeReply, fakeLlmKeys, type FakeLlmProvider, type FakeLlmServer, startFakeLlmServer } from "../support/fake-llm-server";
 
 let fake: FakeLlmServer;
 beforeAll(async () => {

@@ -1,22 +1,23 @@
 import { describe, expect, it } from "vitest";
+
 import { findGlossaryTerm, glossaryTermName } from "~/assistant/glossary";
 import { marketContextFor } from "~/assistant/market-context.server";
 import type { AssistantChunk, AssistantRequest } from "~/assistant/model.server";
 import { createAssetFinder } from "~/assistant/offline/assets.server";
-import { createOfflineModel } from "~/assistant/offline/index.server";
 import { findAmount } from "~/assistant/offline/currencies.server";
+import { createOfflineModel } from "~/assistant/offline/index.server";
 import { answerText } from "~/assistant/offline/text.server";
 import type { ChatRef } from "~/assistant/types";
 import type { Language } from "~/i18n/languages";
+import { formatCompactMoney, formatMoney, formatNumber, formatPercent, formatPercentMagnitude } from "~/lib/format";
 import { MarketCache } from "~/market/cache.server";
-import { catalogue, type Catalogue, type CryptoAsset } from "~/market/catalogue";
+import { type Catalogue, catalogue, type CryptoAsset } from "~/market/catalogue";
 import { convertAmount, formatMinorUnits, minorUnitsOf, roundToMinorUnits } from "~/market/convert";
 import { createDemoProviders } from "~/market/demo";
-import { UpstreamError, type MarketProviders } from "~/market/providers/provider";
+import { type MarketProviders, UpstreamError } from "~/market/providers/provider";
 import { createMarketService } from "~/market/service.server";
 import type { NewsCategory } from "~/market/types";
 import { memoryLogger } from "~/platform/logger.server";
-import { formatCompactMoney, formatMoney, formatNumber, formatPercent, formatPercentMagnitude } from "~/lib/format";
 
 /** Wednesday 2026-11-18 15:07:30 UTC: B3 and the US are in session. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);

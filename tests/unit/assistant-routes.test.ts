@@ -1,14 +1,16 @@
 import { createParser } from "eventsource-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { completionInput, createHostedModel } from "~/assistant/hosted.server";
 import { createGeminiStream } from "~/assistant/llm/gemini.server";
 import { createOpenAiStream } from "~/assistant/llm/openai.server";
 import type { AssistantChunk, AssistantModel } from "~/assistant/model.server";
 import { catalogue } from "~/market/catalogue";
 import type { Services } from "~/services.server";
+
+import { fakeLlmKeys, type FakeLlmServer, startFakeLlmServer } from "../support/fake-llm-server";
 import { callRoute, signedInUser } from "../support/route-call";
 import { sharedTestServices } from "../support/services";
-import { fakeLlmKeys, startFakeLlmServer, type FakeLlmServer } from "../support/fake-llm-server";
 
 // Before any account is made: the file's routes and accounts share these services' database.
 beforeAll(async () => {

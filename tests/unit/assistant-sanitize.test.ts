@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { sanitizeDeep, sanitizeText } from "~/assistant/sanitize.server";
 
 describe("sanitising what goes to and comes from the assistant", () => {

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { createOpenAiStream } from "~/assistant/llm/openai.server";
 import { createTextTranslator, type TranslationStore } from "~/assistant/translate.server";
 import { createDemoProviders } from "~/market/demo";
 import { withTranslatedDescriptions } from "~/market/translated-descriptions.server";
 import { systemClock } from "~/platform/clock";
 import { memoryLogger } from "~/platform/logger.server";
-import { startFakeLlmServer, type FakeLlmServer } from "../support/fake-llm-server";
+
+import { type FakeLlmServer, startFakeLlmServer } from "../support/fake-llm-server";
 
 let fake: FakeLlmServer;
 beforeAll(async () => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+
 import { sessionMiddleware } from "~/account/session.server";
 import { refreshGraceSeconds, startSession } from "~/account/tokens.server";
 import { createUser } from "~/account/users.server";
-import { action as refreshAction } from "~/routes/auth-refresh";
 import { loader as meLoader } from "~/routes/auth-me";
+import { action as refreshAction } from "~/routes/auth-refresh";
+
 import { manualClock } from "../support/clock";
 import { contextFor } from "../support/router-context";
 import { createTestServices } from "../support/services";

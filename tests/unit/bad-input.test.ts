@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import { hasVisibleText, isReadableText, readableText, requiredText, unreadableTextError } from "~/platform/text";
+
 import { callRoute, signedInUser } from "../support/route-call";
 import { contextFor } from "../support/router-context";
 import { sharedTestServices } from "../support/services";

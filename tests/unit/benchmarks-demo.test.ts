@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { heatBand, heatMapTiles } from "~/market/heat-map";
+
+import { DAY_MS } from "~/lib/time";
 import { cdiAccumulated } from "~/market/compare";
 import { createDemoProviders } from "~/market/demo";
+import { heatBand, heatMapTiles } from "~/market/heat-map";
 import type { StockListItem } from "~/market/types";
-import { DAY_MS } from "~/lib/time";
 
 // A Wednesday during the B3 session, and one at night.
 const SESSION = Date.UTC(2026, 10, 18, 17, 7);

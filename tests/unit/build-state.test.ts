@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
-import { forgetBuild, recordBuild, sourcesFingerprint, staleReason } from "../../scripts/lib/build-state.js";
+
 import { DAY_MS } from "~/lib/time";
+
+import { forgetBuild, recordBuild, sourcesFingerprint, staleReason } from "../../scripts/lib/build-state.js";
 
 /** A project with a few sources. */
 function project() {

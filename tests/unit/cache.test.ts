@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { HOUR_MS } from "~/lib/time";
 import { MarketCache, type PersistentStore } from "~/market/cache.server";
 import { createDatabaseStore } from "~/market/cache-store.server";
 import { UpstreamError } from "~/market/providers/provider";
 import { createMemorySharedStore } from "~/platform/shared-store.server";
+
 import { manualClock } from "../support/clock";
 import { createTestServices } from "../support/services";
-import { HOUR_MS } from "~/lib/time";
 
 function memoryStore(): PersistentStore & { rows: Map<string, { value: string; fetchedAt: number }> } {
   const rows = new Map<string, { value: string; fetchedAt: number }>();

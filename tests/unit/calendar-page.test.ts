@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+
+import { dateInZone } from "~/lib/time";
 import {
   calendarHref,
   countByKind,
@@ -9,9 +11,9 @@ import {
   parseCalendarQuery,
   shiftMonth,
 } from "~/market/calendar-month";
-import { dateInZone } from "~/lib/time";
 import { marketTimeZone } from "~/market/market-hours";
 import type { CalendarEvent } from "~/market/types";
+
 import { contextFor, routeArgs } from "../support/router-context";
 import { sharedTestServices } from "../support/services";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { axisFormatter, niceTicks } from "~/ui/charts/axis";
 
 /** Whether `step` is 1, 2, 2.5 or 5 times a power of ten. */

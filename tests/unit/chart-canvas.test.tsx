@@ -6,11 +6,12 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub, useSearchParams } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { resources } from "~/i18n/resources";
-import type { ChartPoint } from "~/ui/charts/chart-data";
-import { PriceChart } from "~/ui/charts/price-chart";
 import { formatCompactMoney } from "~/lib/format";
 import { DAY_MS, DAY_SECONDS } from "~/lib/time";
+import type { ChartPoint } from "~/ui/charts/chart-data";
+import { PriceChart } from "~/ui/charts/price-chart";
 
 /** A stand-in for lightweight-charts that records what the page asks of it (jsdom has no canvas). */
 const fake = vi.hoisted(() => {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
+
+import { DAY_MS, DAY_SECONDS, HOUR_MS } from "~/lib/time";
 import type { Candle } from "~/market/types";
 import {
   chartData,
+  type ChartPoint,
   chartPoints,
+  type ChartSeries,
   chartSeries,
   chartTypes,
   liveCandle,
@@ -12,10 +16,7 @@ import {
   seriesValues,
   valueRange,
   valueStats,
-  type ChartPoint,
-  type ChartSeries,
 } from "~/ui/charts/chart-data";
-import { DAY_MS, DAY_SECONDS, HOUR_MS } from "~/lib/time";
 
 const march1 = Date.UTC(2024, 2, 1) / 1000;
 const march2 = march1 + DAY_SECONDS;

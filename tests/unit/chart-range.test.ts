@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+
+import { DAY_MS, DAY_SECONDS, HOUR_MS, MINUTE_MS } from "~/lib/time";
 import {
   bucketStart,
   bucketStarts,
@@ -11,7 +13,6 @@ import {
   rangeWindow,
 } from "~/market/chart-range";
 import type { Candle } from "~/market/types";
-import { DAY_MS, DAY_SECONDS, HOUR_MS, MINUTE_MS } from "~/lib/time";
 
 const epoch = Date.UTC(2024, 0, 1);
 const now = Date.UTC(2026, 10, 26, 14, 37, 12);

@@ -4,11 +4,12 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { resources } from "~/i18n/resources";
-import { chartTypes, valueStats, type ChartPoint, type ChartType, type ChartValue, type ChartView } from "~/ui/charts/chart-data";
+import { DAY_SECONDS, HOUR_MS } from "~/lib/time";
+import { type ChartPoint, type ChartType, chartTypes, type ChartValue, type ChartView, valueStats } from "~/ui/charts/chart-data";
 import { PriceChart } from "~/ui/charts/price-chart";
 import { SvgChart } from "~/ui/charts/svg-chart";
-import { DAY_SECONDS, HOUR_MS } from "~/lib/time";
 
 const march1 = Date.UTC(2024, 2, 1) / 1000;
 const day = DAY_SECONDS;

@@ -5,6 +5,7 @@ import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { resources } from "~/i18n/resources";
 import type { ComparedSeries } from "~/market/compare";
 import { CompareChart } from "~/ui/compare/compare-view";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { percentAxisFormatter } from "~/ui/charts/axis";
 import { compareLine, valuesAt } from "~/ui/compare/compare-lines";
 

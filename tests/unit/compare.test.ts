@@ -1,23 +1,24 @@
 import { describe, expect, it } from "vitest";
+
+import { DAY_MS, HOUR_MS } from "~/lib/time";
+import { MarketCache } from "~/market/cache.server";
 import {
   cdiAccumulated,
+  type ComparedSeries,
   compareStart,
   dailyFromPoints,
+  type DailySeries,
   ipcaAccumulated,
   maxCompared,
   packSeries,
   parseCompared,
   rebaseSeries,
   unpackSeries,
-  type ComparedSeries,
-  type DailySeries,
 } from "~/market/compare";
-import { loadComparison } from "~/screens/compare.server";
-import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
 import { createMarketService } from "~/market/service.server";
 import type { Logger } from "~/platform/logger.server";
-import { DAY_MS, HOUR_MS } from "~/lib/time";
+import { loadComparison } from "~/screens/compare.server";
 
 const series = (entries: [string, number][]): DailySeries => new Map(entries);
 

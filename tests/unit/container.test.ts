@@ -3,10 +3,11 @@
  * so the Dockerfile goes through a Dockerfile linter and the compose file through a YAML parser,
  * and both are held to what the README promises.
  */
-import { validate } from "dockerfile-utils";
-import { load } from "js-yaml";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
+import { validate } from "dockerfile-utils";
+import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");

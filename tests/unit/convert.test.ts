@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { convertAmount, formatMinorUnits, minorUnitsOf, roundToMinorUnits } from "~/market/convert";
 import type { RateTable } from "~/market/types";
 

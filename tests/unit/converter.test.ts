@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import { parseAmount, plainAmount, stepAmount } from "~/market/amount";
 import { converterHref, currencyCountry } from "~/market/converter";
-import { conversionOf, formatRate, readConverterQuery } from "~/screens/currency-converter.server";
 import type { RateTable } from "~/market/types";
+import { conversionOf, formatRate, readConverterQuery } from "~/screens/currency-converter.server";
+
 import { contextFor, routeArgs } from "../support/router-context";
 
 /** The page's loader with a real Request, after the language middleware, as React Router runs it. */

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { crc32 } from "node:zlib";
+
 import { describe, expect, it } from "vitest";
+
 import { crc32Combine } from "~/lib/crc32-combine";
 
 describe("crc32Combine", () => {

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { translateCryptoCategory } from "~/screens/crypto-categories.server";
-import { readCryptoCurrency } from "~/market/crypto-currency.server";
+
+import { DAY_SECONDS } from "~/lib/time";
 import { MarketCache } from "~/market/cache.server";
-import { createDemoProviders } from "~/market/demo";
 import { cryptoAssets } from "~/market/catalogue";
+import { readCryptoCurrency } from "~/market/crypto-currency.server";
+import { createDemoProviders } from "~/market/demo";
 import { createCoinGeckoProvider } from "~/market/live/coingecko/coins";
-import { mostTraded } from "~/screens/most-traded";
 import { createMarketService } from "~/market/service.server";
 import type { StockListItem } from "~/market/types";
 import { memoryLogger } from "~/platform/logger.server";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
-import { DAY_SECONDS } from "~/lib/time";
+import { translateCryptoCategory } from "~/screens/crypto-categories.server";
+import { mostTraded } from "~/screens/most-traded";
+
+import { fakeKeys, type FakeUpstream, startFakeUpstream } from "../support/fake-upstreams";
 
 /** Wednesday 2026-11-18 15:07:30 UTC. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);

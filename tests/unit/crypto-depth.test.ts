@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+
+import { DAY_MS, HOUR_MS } from "~/lib/time";
 import { distanceFrom, downsample, movedToPrice, sparklinePoints, toTableItem } from "~/market/crypto-depth";
 import { createDemoProviders } from "~/market/demo";
 import type { CryptoDetail, CryptoListItem } from "~/market/types";
-import { DAY_MS, HOUR_MS } from "~/lib/time";
 
 /** Wednesday 2026-11-18 15:07:30 UTC. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);

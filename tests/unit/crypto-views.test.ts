@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+
+import { HOUR_MS } from "~/lib/time";
+
 import { manualClock } from "../support/clock";
 import { createTestServices } from "../support/services";
-import { HOUR_MS } from "~/lib/time";
 
 describe("crypto visits for most searched", () => {
   it("counts visits in memory, writes them together, and ranks the last 24 hours busiest first", async () => {

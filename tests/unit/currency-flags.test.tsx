@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import { currencyCountry } from "~/market/converter";
 import { currencyOptions } from "~/screens/currency-names.server";
 import { flagUrlOf, flagUrls } from "~/ui/converter/currency-flags";

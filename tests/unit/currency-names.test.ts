@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { supportedLanguages } from "~/i18n/languages";
 import { popularCurrencyCodes } from "~/market/converter";
 import { converterCodes, currencyName, currencyOptions } from "~/screens/currency-names.server";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { marketSourcesEnv } from "~/market/providers/sources.server";
 import { dataSourcesOf, refreshInterval } from "~/screens/about-data.server";
 

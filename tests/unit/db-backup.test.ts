@@ -5,21 +5,24 @@
  * started and pass SQLite's integrity check. With PostgreSQL, pg_dump's archive restores with
  * pg_restore.
  */
-import Database from "better-sqlite3";
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { backupDatabase } from "~/platform/backup.server";
 import { openDatabase, openSqlite } from "~/platform/database.server";
+
 import {
   createScratchDatabase,
   postgresBinDir,
   postgresForTest,
-  testDatabaseServer,
   type PostgresServer,
+  testDatabaseServer,
 } from "../support/postgres-server";
 
 const writer = `

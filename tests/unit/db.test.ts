@@ -1,24 +1,27 @@
 import { spawn } from "node:child_process";
-import { createServer, connect, type Server, type Socket } from "node:net";
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { connect, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLifecycle } from "~/platform/lifecycle.server";
-import { readiness } from "~/platform/readiness.server";
-import { openDatabase, openSqlite, type AppDatabase } from "~/platform/database.server";
+
+import { type AppDatabase, openDatabase, openSqlite } from "~/platform/database.server";
 import { ensureSessionSecret } from "~/platform/env.server";
+import { createLifecycle } from "~/platform/lifecycle.server";
 import { memoryLogger } from "~/platform/logger.server";
 import { openPostgres } from "~/platform/postgres.server";
+import { readiness } from "~/platform/readiness.server";
+
+import { freePort } from "../support/app-server";
 import {
   createScratchDatabase,
   postgresBinDir,
   postgresForTest,
-  testDatabaseServer,
   type PostgresServer,
+  testDatabaseServer,
 } from "../support/postgres-server";
-import { freePort } from "../support/app-server";
 
 /**
  * A TCP relay in front of PostgreSQL on `port`, started when asked: before that the port refuses

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { chartRanges } from "~/market/chart-range";
 import { createDemoProviders } from "~/market/demo";
 import type { Candle } from "~/market/types";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+
+import { DAY_MS, HOUR_MS } from "~/lib/time";
 import { createDemoProviders } from "~/market/demo";
 import type { CryptoListItem, CryptoOrder } from "~/market/types";
-import { DAY_MS, HOUR_MS } from "~/lib/time";
 
 /** Wednesday 2026-11-18 15:07:30 UTC. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createDemoProviders } from "~/market/demo";
+
+import { DAY_MS } from "~/lib/time";
 import { stockAssets } from "~/market/catalogue";
+import { createDemoProviders } from "~/market/demo";
 import { demoFacts, scheduledPayouts } from "~/market/demo/fundamentals";
 import { fundamentalsAt, incomePerShare, upcomingPayouts } from "~/market/fundamentals";
 import type { AssetFacts, Payout } from "~/market/types";
-import { DAY_MS } from "~/lib/time";
 
 /** Wednesday 2026-11-18 15:07:30 UTC: both B3 and the US are in session. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);

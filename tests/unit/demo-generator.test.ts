@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
+
+import { DAY_MS, HOUR_MS } from "~/lib/time";
 import {
-  EPOCH_MS,
-  PricePath,
-  STEP_MS,
+  type AssetModel,
   dayOf,
+  EPOCH_MS,
   gaussian,
   hashString,
   isWeekday,
+  PricePath,
   roundTheClock,
-  type AssetModel,
+  STEP_MS,
 } from "~/market/demo/generator";
-import { DAY_MS, HOUR_MS } from "~/lib/time";
 
 const model = (overrides: Partial<AssetModel> = {}): AssetModel => ({
   key: "test:asset",

@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub, Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { resources } from "~/i18n/resources";
 import type { DataSource } from "~/market/types";
 import { DemoNotice } from "~/ui/market/demo-notice";

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+
+import { DAY_MS, HOUR_MS } from "~/lib/time";
 import { createDemoProviders } from "~/market/demo";
 import { inReais } from "~/market/in-reais";
 import type { OhlcPoint, StockListItem, StockSortField } from "~/market/types";
-import { DAY_MS, HOUR_MS } from "~/lib/time";
 
 /** Wednesday 2026-11-18 15:07:30 UTC: both B3 and the US are in session. */
 const NOW = Date.UTC(2026, 10, 18, 15, 7, 30);

@@ -1,10 +1,12 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
+import { DAY_MS } from "~/lib/time";
 import { ConfigError, ensureSessionSecret, parseEnv } from "~/platform/env.server";
 import { configSections } from "~/services.server";
-import { DAY_MS } from "~/lib/time";
 
 describe("configuration", () => {
   it("starts with zero configuration", () => {

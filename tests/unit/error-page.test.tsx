@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { resources } from "~/i18n/resources";
 import { ErrorBoundary } from "~/root";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { addFavorite, listFavorites, removeFavorite, tablesLinkedTo } from "~/favorites/favorites.server";
 import { starStates } from "~/favorites/stars.server";
 import {
@@ -10,6 +11,7 @@ import {
   removeItemFromTable,
   updateTable,
 } from "~/favorites/tables.server";
+
 import { sharedTestServices } from "../support/services";
 
 const now = new Date("2026-01-05T15:00:00Z");

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import type { FavoriteRow } from "~/favorites/favorites.server";
 import { quoteFavorites } from "~/favorites/quotes.server";
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
-import { UpstreamError, type MarketProviders } from "~/market/providers/provider";
+import { type MarketProviders, UpstreamError } from "~/market/providers/provider";
 import { createMarketService } from "~/market/service.server";
 import { memoryLogger } from "~/platform/logger.server";
 

@@ -1,6 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+
 import type { AppDatabase } from "~/platform/database.server";
+
 import { callRoute, signedInUser } from "../support/route-call";
 import { sharedTestServices } from "../support/services";
 

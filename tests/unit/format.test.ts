@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatCompactMoney, formatDate, formatMoney, formatPercent } from "~/lib/format";
 
 const plain = (text: string) => text.replace(/\s/g, " ");

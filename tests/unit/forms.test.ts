@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { loginSchema } from "~/account/schemas";
 import { parseFormSubmission } from "~/platform/forms.server";
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
-import { loadHome } from "~/screens/home.server";
 import { createMarketService } from "~/market/service.server";
 import type { Logger } from "~/platform/logger.server";
+import { loadHome } from "~/screens/home.server";
 
 const NOW = Date.UTC(2026, 10, 18, 15);
 const market = createMarketService(

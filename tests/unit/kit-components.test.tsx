@@ -3,6 +3,7 @@ import { MantineProvider } from "@mantine/core";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import { EmptyState } from "~/ui/kit/empty-state";
 import { StatCard, StatGrid } from "~/ui/kit/stat-grid";
 import { TagList } from "~/ui/kit/tag-list";

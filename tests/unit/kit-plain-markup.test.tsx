@@ -13,7 +13,8 @@ import { IconDownload, IconPlus, IconSelector } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Button, ButtonLink, mantineButtonLook, type ButtonSize, type ButtonVariant } from "~/ui/kit/button";
+
+import { Button, ButtonLink, type ButtonSize, type ButtonVariant, mantineButtonLook } from "~/ui/kit/button";
 import { inputLook, LabelledCheckbox, PasswordInput, RadioGroup, Select, TextInput, WrappedCheckbox } from "~/ui/kit/input";
 import { mantineTheme } from "~/ui/mantine-theme";
 

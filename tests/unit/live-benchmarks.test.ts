@@ -1,11 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { DAY_MS } from "~/lib/time";
 import { createBcbProvider, fromBrDate } from "~/market/live/bcb/series";
 import { createBrapiIndexProvider } from "~/market/live/brapi/indices";
 import { createCoinGeckoMarketProvider } from "~/market/live/coingecko/global";
 import { UpstreamError } from "~/market/providers/provider";
-import { DAY_MS } from "~/lib/time";
 
 /**
  * A fake of Banco Central's SGS, brapi's index quotes and CoinGecko's /global over real HTTP, with

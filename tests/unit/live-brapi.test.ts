@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { DAY_MS, DAY_SECONDS } from "~/lib/time";
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
 import { createBrapiProvider } from "~/market/live/brapi/quotes";
 import { brapiStockKind } from "~/market/live/brapi/stock-kind";
-import { createMarketService } from "~/market/service.server";
 import { UpstreamError } from "~/market/providers/provider";
+import { createMarketService } from "~/market/service.server";
 import { classifyStock } from "~/market/stock-type";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
-import { DAY_MS, DAY_SECONDS } from "~/lib/time";
+
+import { fakeKeys, type FakeUpstream, startFakeUpstream } from "../support/fake-upstreams";
 
 describe("brapi's kinds", () => {
   const classified = (ticker: string, type: string | null, subType: string | null) =>

@@ -1,13 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { sparklinePoints } from "~/market/crypto-depth";
-import { createCoinGeckoProvider, type CoinGeckoOptions } from "~/market/live/coingecko/coins";
-import { UpstreamError } from "~/market/providers/provider";
-import { memoryLogger } from "~/platform/logger.server";
-import { MarketCache } from "~/market/cache.server";
-import { createDemoProviders } from "~/market/demo";
-import { createMarketService } from "~/market/service.server";
-import { fakeKeys, fakeOhlcEndMs, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
+
 import { DAY_MS } from "~/lib/time";
+import { MarketCache } from "~/market/cache.server";
+import { sparklinePoints } from "~/market/crypto-depth";
+import { createDemoProviders } from "~/market/demo";
+import { type CoinGeckoOptions, createCoinGeckoProvider } from "~/market/live/coingecko/coins";
+import { UpstreamError } from "~/market/providers/provider";
+import { createMarketService } from "~/market/service.server";
+import { memoryLogger } from "~/platform/logger.server";
+
+import { fakeKeys, fakeOhlcEndMs, type FakeUpstream, startFakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {

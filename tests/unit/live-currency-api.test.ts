@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
 import currencies from "~/market/data/currencies.json";
-import { createCurrencyApiProvider } from "~/market/live/currency-api/rates";
 import { currencyKindOf } from "~/market/live/currency-api/currency-kinds";
-import { startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
+import { createCurrencyApiProvider } from "~/market/live/currency-api/rates";
+
+import { type FakeUpstream, startFakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {

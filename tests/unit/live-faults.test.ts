@@ -1,13 +1,16 @@
-import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
+
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { createBrapiProvider } from "~/market/live/brapi/quotes";
 import { createCoinGeckoProvider } from "~/market/live/coingecko/coins";
 import { createCurrencyApiProvider } from "~/market/live/currency-api/rates";
 import { createFinnhubProviders } from "~/market/live/finnhub/news-calendar";
 import { parseRetryAfter } from "~/market/live/http";
 import { UpstreamError } from "~/market/providers/provider";
-import { fakeKeys, startFakeUpstream, type FakeFault, type FakeRoute, type FakeUpstream } from "../support/fake-upstreams";
+
+import { type FakeFault, fakeKeys, type FakeRoute, type FakeUpstream, startFakeUpstream } from "../support/fake-upstreams";
 
 /** Every adapter method against every fault: one attempt, then an UpstreamError the cache layer can act on. */
 

@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { DAY_MS } from "~/lib/time";
 import { createFinnhubProviders } from "~/market/live/finnhub/news-calendar";
 import { UpstreamError } from "~/market/providers/provider";
 import { memoryLogger } from "~/platform/logger.server";
-import { fakeEarningsRowCap, fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
+
+import { fakeEarningsRowCap, fakeKeys, type FakeUpstream, startFakeUpstream } from "../support/fake-upstreams";
 import { denseEarnings } from "../support/upstream-quirks";
-import { DAY_MS } from "~/lib/time";
 
 let fake: FakeUpstream;
 beforeAll(async () => {

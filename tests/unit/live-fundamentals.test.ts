@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { MarketCache } from "~/market/cache.server";
 import { fundamentalsAt } from "~/market/fundamentals";
 import { brapiDay, createBrapiFundamentals, payoutKind } from "~/market/live/brapi/fundamentals";
@@ -7,7 +8,8 @@ import { UpstreamError } from "~/market/providers/provider";
 import { marketSourcesEnv, providersFor } from "~/market/providers/sources.server";
 import { createMarketService } from "~/market/service.server";
 import { memoryLogger } from "~/platform/logger.server";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
+
+import { fakeKeys, type FakeUpstream, startFakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {

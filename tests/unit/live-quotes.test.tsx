@@ -3,8 +3,9 @@ import { act } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
 import type { LiveKey, Tick } from "~/market/realtime/protocol";
-import { LiveQuotesProvider, liveProps, movedWithPrice, useLiveQuote, widenedToPrice } from "~/ui/realtime/live-quotes";
+import { liveProps, LiveQuotesProvider, movedWithPrice, useLiveQuote, widenedToPrice } from "~/ui/realtime/live-quotes";
 
 /** socket.io-client's `io`, answering with a socket the test plays the server of. */
 const fake = vi.hoisted(() => {

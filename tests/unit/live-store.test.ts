@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import type { LiveKey, Tick } from "~/market/realtime/protocol";
 import { createLiveStore, type LiveSocket } from "~/ui/realtime/live-store";
 

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { stockAssets } from "~/market/catalogue";
 import { createBrapiProvider } from "~/market/live/brapi/quotes";
 import { createFinnhubStocks } from "~/market/live/finnhub/stocks";
-import { createTwelveData } from "~/market/live/twelve-data/candles";
 import { createUsStockProvider } from "~/market/live/finnhub/us-stocks";
-import { stockAssets } from "~/market/catalogue";
-import { stocksByMarket } from "~/market/providers/stocks-by-market";
+import { createTwelveData } from "~/market/live/twelve-data/candles";
 import { UpstreamError } from "~/market/providers/provider";
 import { marketSourcesEnv, providersFor, upstreamsOf } from "~/market/providers/sources.server";
-import { memoryLogger } from "~/platform/logger.server";
+import { stocksByMarket } from "~/market/providers/stocks-by-market";
 import { stockRanges } from "~/market/types";
 import { parseEnv } from "~/platform/env.server";
+import { memoryLogger } from "~/platform/logger.server";
 import { configSections } from "~/services.server";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
+
+import { fakeKeys, type FakeUpstream, startFakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {

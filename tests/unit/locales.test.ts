@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { allNamespaces, fallbackLanguage, supportedLanguages } from "~/i18n/languages";
 
 const localesDir = path.resolve("locales");

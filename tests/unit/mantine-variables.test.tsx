@@ -1,8 +1,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import { MantineProvider } from "@mantine/core";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import { mantineTheme } from "~/ui/mantine-theme";
 
 const stylesheet = path.resolve("app/ui/mantine-variables.css");

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+
+import { DAY_MS } from "~/lib/time";
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
-import { createMarketService } from "~/market/service.server";
 import type { MarketProviders } from "~/market/providers/provider";
-import { DAY_MS } from "~/lib/time";
+import { createMarketService } from "~/market/service.server";
 
 const now = Date.UTC(2026, 10, 26, 15, 2, 0);
 const clock = () => now;

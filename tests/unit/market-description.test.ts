@@ -1,8 +1,9 @@
 import DOMPurify from "isomorphic-dompurify";
 import { describe, expect, it, vi } from "vitest";
+
 import cryptos from "~/market/data/cryptos.json";
-import { allowed, descriptionHtml, paragraphsOf } from "~/screens/crypto-description.server";
 import * as purifierModule from "~/platform/html-purifier.server";
+import { allowed, descriptionHtml, paragraphsOf } from "~/screens/crypto-description.server";
 
 vi.mock("~/platform/html-purifier.server", { spy: true });
 

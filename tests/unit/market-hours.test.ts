@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import { marketHolidays } from "~/market/demo/business-days";
+import { type Exchange, holidayKey, isMarketOpen, marketStatus } from "~/market/market-hours";
 import { exchangeOfTicker, isMarketOpen as isOpenNow, isStockTrading, marketHoursView } from "~/market/market-hours.server";
-import { holidayKey, isMarketOpen, marketStatus, type Exchange } from "~/market/market-hours";
 
 const at = (iso: string) => Date.parse(iso);
 const none = new Set<string>();

@@ -2,9 +2,12 @@
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { openDatabase } from "~/platform/database.server";
 import { memoryLogger } from "~/platform/logger.server";
+
 import { createScratchDatabase, testDatabaseServer } from "../support/postgres-server";
 
 const appDir = process.cwd();

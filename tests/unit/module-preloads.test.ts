@@ -1,5 +1,7 @@
 import { Readable } from "node:stream";
+
 import { describe, expect, it } from "vitest";
+
 import { documentWithoutModulePreloads } from "~/platform/module-preloads.server";
 
 describe("the rendered document", () => {

@@ -4,7 +4,9 @@
  * bare English page, with the status nginx chose.
  */
 import { createServer } from "node:net";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { findExecutable, startNginx } from "../../scripts/lib/system-services.js";
 
 /** A loopback address nothing listens on. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { ConfigError, parseEnv } from "~/platform/env.server";
 
 describe("OAuth configuration", () => {

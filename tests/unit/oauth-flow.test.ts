@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { readPendingSecondFactor } from "~/account/actions.server";
 import { enabledOAuthProviders, oauthFormActionSources } from "~/account/oauth.server";
 import { createUser } from "~/account/users.server";
@@ -9,14 +10,15 @@ import * as googleStart from "~/routes/auth-google";
 import { loader as googleCallback } from "~/routes/auth-google-callback";
 import { loader as githubCallback } from "~/routes/github-redirect";
 import type { Services } from "~/services.server";
+
 import {
   defaultGitHubUser,
   defaultGoogleUser,
+  type FakeOAuth,
   fakeOAuthClients,
   fakeOAuthEnv,
-  startFakeOAuth,
-  type FakeOAuth,
   type FakeOAuthFault,
+  startFakeOAuth,
 } from "../support/fake-oauth";
 import { routeArgs } from "../support/router-context";
 import { contextWith, createTestServices } from "../support/services";

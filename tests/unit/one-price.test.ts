@@ -4,14 +4,15 @@
  * on its own schedule and fetched at a different moment.
  */
 import { describe, expect, it } from "vitest";
+
 import { fetchQuote } from "~/assistant/offline/quotes.server";
+import { DAY_SECONDS, HOUR_MS } from "~/lib/time";
 import { MarketCache } from "~/market/cache.server";
 import { createDemoProviders } from "~/market/demo";
 import { STEP_MS } from "~/market/demo/generator";
 import { createQuoteBoard } from "~/market/quote-board.server";
 import { createMarketService } from "~/market/service.server";
-import { stockRanges, type CryptoListItem, type StockListItem } from "~/market/types";
-import { DAY_SECONDS, HOUR_MS } from "~/lib/time";
+import { type CryptoListItem, type StockListItem, stockRanges } from "~/market/types";
 
 /** Wednesday 2026-11-18 15:02:30 UTC: B3 and the US are in session, 2.5 minutes before a demo step. */
 const START = Date.UTC(2026, 10, 18, 15, 2, 30);

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+
 import { dependencyReport, memoryLogger } from "~/platform/logger.server";
 import { mayReadMetrics } from "~/platform/metrics.server";
 import { clientAddressContext } from "~/platform/request-context";
@@ -6,6 +7,7 @@ import { createRouteTable } from "~/platform/route-table.server";
 import * as metricsRoute from "~/routes/metrics";
 import * as readyzRoute from "~/routes/readyz";
 import type { Services } from "~/services.server";
+
 import { contextFor, routeArgs } from "../support/router-context";
 import { createTestServices } from "../support/services";
 

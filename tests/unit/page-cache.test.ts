@@ -1,19 +1,22 @@
-import express from "express";
-import { createServer, request, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import { createGunzip, gunzipSync } from "node:zlib";
+
+import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { pagesChangedChannel } from "~/platform/context.server";
 import { abortedOnDisconnect, pageRequestOf, sendFetchResponse, sendKeptAnswer, toFetchRequest } from "~/platform/fetch-bridge.server";
 import {
   createPageCache,
-  type PageCacheOptions,
   type PageCache,
+  type PageCacheOptions,
   type PageLookups,
   type PageRequest,
   type PageVariant,
 } from "~/platform/page-cache.server";
+
 import { createTestServices } from "../support/services";
 
 type Renderer = (request: Request) => Response | Promise<Response>;

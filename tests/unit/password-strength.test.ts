@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { isGuessablePassword } from "~/account/password-strength.server";
 
 afterEach(() => vi.useRealTimers());

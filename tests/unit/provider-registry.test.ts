@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { marketUpstreams } from "~/market/live/registry";
 import { marketSourcesEnv, upstreamsOf } from "~/market/providers/sources.server";
 import type { MarketKind } from "~/market/providers/upstream";
@@ -7,6 +8,7 @@ import { parseEnv } from "~/platform/env.server";
 import { memoryLogger } from "~/platform/logger.server";
 import { createMemorySharedStore } from "~/platform/shared-store.server";
 import { dataSourcesOf } from "~/screens/about-data.server";
+
 import { manualClock } from "../support/clock";
 import { toyExchange } from "../support/toy-provider";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/platform/env.server";
+
 import { publicReadCors } from "~/platform/cors.server";
+import { parseEnv } from "~/platform/env.server";
 
 const exposed = ["X-Data-Source", "X-Total-Count"];
 

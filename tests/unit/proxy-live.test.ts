@@ -1,13 +1,16 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { loader as cryptoLoader } from "~/routes/proxy/crypto";
 import { loader as cryptosLoader } from "~/routes/proxy/cryptos";
 import { loader as currenciesLoader } from "~/routes/proxy/currencies";
 import { loader as newsLoader } from "~/routes/proxy/news";
 import { loader as stockLoader } from "~/routes/proxy/stock";
 import type { Services } from "~/services.server";
+
 import { manualClock } from "../support/clock";
 import { fakeKeys, startFakeUpstream } from "../support/fake-upstreams";
 import { contextFor } from "../support/router-context";

@@ -1,9 +1,11 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { createParser } from "eventsource-parser";
 import { beforeAll, describe, expect, it } from "vitest";
+
+import { DAY_SECONDS } from "~/lib/time";
+
 import { callLoader } from "../support/loader-call";
 import { callRoute, signedInUser } from "../support/route-call";
-import { DAY_SECONDS } from "~/lib/time";
 
 /**
  * Every route the OpenAPI document names is called for real, and each answer (successes and

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { callLoader } from "../support/loader-call";
+
 import { DAY_MS, DAY_SECONDS } from "~/lib/time";
+
+import { callLoader } from "../support/loader-call";
 
 const routes = {
   stocks: () => import("~/routes/proxy/stocks"),

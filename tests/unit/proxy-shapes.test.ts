@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { payoutKind } from "~/market/live/brapi/fundamentals";
+
 import { toCryptoDetail, toCryptoMarkets, toCryptoTrending, toStockQuote } from "~/api/proxy-shapes";
+import { payoutKind } from "~/market/live/brapi/fundamentals";
 import type { AssetFacts, CryptoDetail, CryptoListItem, StockDetail } from "~/market/types";
 
 const coin: CryptoListItem = {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { pageVariants } from "~/services.server";
+
 import { sharedTestServices } from "../support/services";
 
 const publicPageVariant = pageVariants((await sharedTestServices()).platform).public;

@@ -8,9 +8,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import type { Logger as DrizzleLogger } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { listAdministrators, missingAdministratorNotice, setAdministrator } from "~/account/admins.server";
 import { loginWithPassword, registerWithPassword } from "~/account/auth.server";
 import { listUsers } from "~/account/settings.server";
@@ -43,14 +45,15 @@ import {
   deleteTable,
   findTable,
   listTables,
-  tableChoices,
   removeItemFromTable,
+  tableChoices,
   tableItems,
   updateTable,
 } from "~/favorites/tables.server";
-import { openDatabase, type AppDatabase } from "~/platform/database.server";
-import { createScratchDatabase, testDatabaseServer } from "../support/postgres-server";
 import { DAY_MS } from "~/lib/time";
+import { type AppDatabase, openDatabase } from "~/platform/database.server";
+
+import { createScratchDatabase, testDatabaseServer } from "../support/postgres-server";
 
 /** The tables that grow with the users: every statement on one of them must find its rows through an index. */
 const watchedTables = [

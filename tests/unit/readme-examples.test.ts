@@ -5,13 +5,15 @@
  * for localhost:5432). Only what a test cannot do is left out: `sudo`, `systemctl` (no server runs
  * here) and the ownership an installed service would have.
  */
-import Database from "better-sqlite3";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+
 import { postgresBinDir, startPostgresServer } from "../support/postgres-server";
 
 const root = path.resolve(import.meta.dirname, "../..");

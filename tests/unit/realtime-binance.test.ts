@@ -1,10 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
+
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createBinanceStream, maxStreamsPerConnection, type BinanceStreamOptions } from "~/market/live/binance/stream.server";
+
+import { type BinanceStreamOptions, createBinanceStream, maxStreamsPerConnection } from "~/market/live/binance/stream.server";
 import type { ExchangeStream } from "~/market/providers/provider";
 import type { Tick } from "~/market/realtime/protocol";
 import { memoryLogger } from "~/platform/logger.server";
-import { miniTickerPayload, startFakeBinance, type FakeBinance } from "../support/fake-upstreams/binance";
+
+import { type FakeBinance, miniTickerPayload, startFakeBinance } from "../support/fake-upstreams/binance";
 
 /** CoinGecko ids to ticker symbols, as the crypto catalogue knows them; two coins share "btc". */
 const symbols: Record<string, string> = { bitcoin: "btc", ethereum: "eth", solana: "sol", tether: "usdt", "btc-bridged": "BTC" };

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import type { ExchangeStream } from "~/market/providers/provider";
+import { createQuoteBoard } from "~/market/quote-board.server";
 import { createLiveHub, type LiveMarket } from "~/market/realtime/hub.server";
 import type { LiveKey, Tick } from "~/market/realtime/protocol";
-import { createQuoteBoard } from "~/market/quote-board.server";
 import { memoryLogger } from "~/platform/logger.server";
 import { createMemoryRateLimiter } from "~/platform/rate-limit.server";
 

@@ -1,13 +1,15 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
+
 import { io as connect, type Socket } from "socket.io-client";
 import { afterEach, describe, expect, it } from "vitest";
+
 import type { LiveHub, TickOutlet } from "~/market/realtime/hub.server";
 import {
-  maxLiveKeysPerConnection,
   type LiveClientEvents,
   type LiveKey,
   type LiveServerEvents,
+  maxLiveKeysPerConnection,
   type Tick,
 } from "~/market/realtime/protocol";
 import { attachRealtime, isOwnOrigin, type RealtimeChannel } from "~/market/realtime/socket.server";

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { createRedisEventBus } from "~/platform/events.server";
 import { memoryLogger } from "~/platform/logger.server";
 import { connectRedis, type RedisConnection } from "~/platform/redis.server";
-import { startRedisServer, type RedisServer } from "../support/redis-server";
+
+import { type RedisServer, startRedisServer } from "../support/redis-server";
 
 let redis: RedisServer;
 let inspector: RedisConnection;

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { memoryLogger } from "~/platform/logger.server";
 import type { RateLimit } from "~/platform/rate-limit.server";
 import { connectRedis, type RedisConnection } from "~/platform/redis.server";
 import type { Services } from "~/services.server";
-import { startRedisServer, type RedisServer } from "../support/redis-server";
+
+import { type RedisServer, startRedisServer } from "../support/redis-server";
 import { createTestServices } from "../support/services";
 
 /** No request waits longer than this on a Redis that is gone or hangs. */

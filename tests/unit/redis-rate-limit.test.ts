@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { memoryLogger } from "~/platform/logger.server";
 import { createRedisRateLimiter, type RateLimit } from "~/platform/rate-limit.server";
 import { connectRedis, type RedisConnection } from "~/platform/redis.server";
-import { startRedisServer, type RedisServer } from "../support/redis-server";
+
+import { type RedisServer, startRedisServer } from "../support/redis-server";
 
 let redis: RedisServer;
 const connections: RedisConnection[] = [];

@@ -1,12 +1,15 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { ConfigError, loadEnv } from "~/platform/env.server";
 import { memoryLogger } from "~/platform/logger.server";
 import type { RateLimit } from "~/platform/rate-limit.server";
 import { connectRedis, type RedisConnection } from "~/platform/redis.server";
-import { startRedisServer, type RedisServer } from "../support/redis-server";
+
+import { type RedisServer, startRedisServer } from "../support/redis-server";
 import { createTestServices } from "../support/services";
 
 let redis: RedisServer;

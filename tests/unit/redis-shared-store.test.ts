@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { memoryLogger } from "~/platform/logger.server";
-import { connectRedis, type RedisConnection } from "~/platform/redis.server";
 import { createPersonalPageVersions } from "~/platform/personal-pages.server";
+import { connectRedis, type RedisConnection } from "~/platform/redis.server";
 import { createMemorySharedStore, createRedisSharedStore } from "~/platform/shared-store.server";
+
 import { manualClock } from "../support/clock";
-import { startRedisServer, type RedisServer } from "../support/redis-server";
+import { type RedisServer, startRedisServer } from "../support/redis-server";
 
 let redis: RedisServer;
 const connections: RedisConnection[] = [];

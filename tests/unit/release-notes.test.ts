@@ -1,7 +1,9 @@
 import { JSDOM } from "jsdom";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { pagesChangedChannel } from "~/platform/context.server";
 import type { Services } from "~/services.server";
+
 import { callRoute, signedInUser } from "../support/route-call";
 import { createTestServices, sharedTestServices } from "../support/services";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { contextFor, routeArgs } from "../support/router-context";
 
 async function rootLoad(url: string, headers: Record<string, string> = {}) {

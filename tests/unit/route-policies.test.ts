@@ -1,11 +1,13 @@
 import { route } from "@react-router/dev/routes";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { robotsTxt } from "~/content/sitemap.server";
-import { platformContext, type Platform } from "~/platform/context.server";
+import { type Platform, platformContext } from "~/platform/context.server";
 import { createRouteTable, mayIndex, routePolicyMiddleware, type RouteTable } from "~/platform/route-table.server";
 import { routePolicies } from "~/route-policies";
 import appRoutes from "~/routes";
+
 import { declarationProblems, routeManifest } from "../support/routes";
 
 /** The app's routes and a new top-level one that nobody declared. */

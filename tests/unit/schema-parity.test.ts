@@ -7,17 +7,20 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { getTableColumns, is, sql, Table, type InferInsertModel, type InferSelectModel } from "drizzle-orm";
+
+import { getTableColumns, type InferInsertModel, type InferSelectModel, is, sql, Table } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+
+import { type AppDatabase, openDatabase, openSqlite } from "~/platform/database.server";
+
 import * as sqliteSchema from "../../db/schema";
 import * as pgSchema from "../../db/schema.pg";
-import { openDatabase, openSqlite, type AppDatabase } from "~/platform/database.server";
 import {
   createScratchDatabase,
   postgresBinDir,
   postgresForTest,
-  testDatabaseServer,
   type PostgresServer,
+  testDatabaseServer,
 } from "../support/postgres-server";
 
 type Column = { name: string; nullable: boolean; family: string; default: string | null; numbered: boolean };

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+
 import { csvField, toCsv } from "~/lib/csv";
 import type { Fundamentals } from "~/market/fundamentals";
-import { matches, pageOf, screen, screenerCsvRows, sortRows, viewOf, type ScreenerFilter, type ScreenerRow } from "~/market/screener";
-import { readScreenerQuery } from "~/screens/screener-query.server";
+import { matches, pageOf, screen, screenerCsvRows, type ScreenerFilter, type ScreenerRow, sortRows, viewOf } from "~/market/screener";
 import type { AssetFacts, StockType } from "~/market/types";
+import { readScreenerQuery } from "~/screens/screener-query.server";
+
 import { contextFor, routeArgs } from "../support/router-context";
 
 type RowSpec = {

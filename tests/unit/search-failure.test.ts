@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { SearchResponse } from "~/market/search-scope";
 import { memoryLogger } from "~/platform/logger.server";
 import type { Services } from "~/services.server";
+
 import { fakeKeys, startFakeUpstream } from "../support/fake-upstreams";
 import { callLoader } from "../support/loader-call";
 import { contextFor, routeArgs } from "../support/router-context";

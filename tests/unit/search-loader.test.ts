@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import type { SearchResponse, SearchResult } from "~/market/search-scope";
 import { searchPages } from "~/screens/search.server";
+
 import { callLoader } from "../support/loader-call";
 import { contextFor, routeArgs } from "../support/router-context";
 import { sharedTestServices } from "../support/services";

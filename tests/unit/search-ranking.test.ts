@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
+
 import { UpstreamError } from "~/market/providers/provider";
-import { search, type SearchMarket } from "~/screens/search.server";
-import { memoryLogger } from "~/platform/logger.server";
 import type { CryptoListItem, CryptoSearchResult, NewsItem, StockListItem } from "~/market/types";
+import { memoryLogger } from "~/platform/logger.server";
+import { search, type SearchMarket } from "~/screens/search.server";
 
 const sourced = <T>(data: T) => Promise.resolve({ data, source: "live" as const, fetchedAt: 0, stale: false });
 const down = () => Promise.reject(new UpstreamError("answered 500", "fake", 500));

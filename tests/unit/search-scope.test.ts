@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
+
+import { isExternalHref, scopeForPath, searchHref, type SearchResponse, searchResultsHref } from "~/market/search-scope";
 import { loadRecentSearches, parseRecentSearches, recentSearchesKey, rememberSearch, withRecentSearch } from "~/ui/search/recent-searches";
-import { isExternalHref, scopeForPath, searchHref, searchResultsHref, type SearchResponse } from "~/market/search-scope";
 import { resultGroups } from "~/ui/search/result-groups";
 import { requestSearch } from "~/ui/search/search-request";
 

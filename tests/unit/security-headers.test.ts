@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createNonce, securityHeaders } from "~/platform/security.server";
 
 describe("security headers", () => {

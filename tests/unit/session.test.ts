@@ -1,15 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { refreshCookieName, resolveSession, sessionMiddleware, signInCookies } from "~/account/session.server";
+
 import { getUser } from "~/account/current-user";
+import { refreshCookieName, resolveSession, sessionMiddleware, signInCookies } from "~/account/session.server";
 import { refreshGraceSeconds, revokeAllSessions } from "~/account/tokens.server";
 import { createUser, toSessionUser } from "~/account/users.server";
+import { DAY_MS } from "~/lib/time";
 import { secureCookiesMiddleware } from "~/platform/cookies.server";
 import { isSameOriginRequest } from "~/platform/origin.server";
 import { createMemoryRateLimiter, type RateLimit } from "~/platform/rate-limit.server";
+
 import { manualClock } from "../support/clock";
 import { contextFor, routeArgs } from "../support/router-context";
 import { contextWith, createTestServices } from "../support/services";
-import { DAY_MS } from "~/lib/time";
 
 const clock = manualClock();
 const services = await createTestServices({ clock });

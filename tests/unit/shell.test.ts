@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { safeRedirectPath } from "~/platform/redirect";
 import { contentSecurityPolicy } from "~/platform/security.server";
 import { breadcrumbTrail } from "~/ui/shell/breadcrumb";

@@ -1,7 +1,9 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
+
 import { latestReleaseNotes } from "~/content/release-notes.server";
 import { cryptoAssets, stockAssets } from "~/market/catalogue";
+
 import { routeArgs } from "../support/router-context";
 import { contextWith, createTestServices } from "../support/services";
 

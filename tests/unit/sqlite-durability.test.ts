@@ -6,7 +6,9 @@
  */
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { openSqlite } from "~/platform/database.server";
+
 import { canMount, scratchFilesystem } from "../support/scratch-filesystem";
 
 const appDir = process.cwd();

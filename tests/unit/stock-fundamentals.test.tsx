@@ -5,10 +5,12 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { resources } from "~/i18n/resources";
-import { payoutsShown } from "~/screens/around-asset";
 import StockPage, { loader } from "~/routes/stock";
+import { payoutsShown } from "~/screens/around-asset";
 import type { Services } from "~/services.server";
+
 import { manualClock } from "../support/clock";
 import { contextFor } from "../support/router-context";
 import { createTestServices } from "../support/services";

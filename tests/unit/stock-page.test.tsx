@@ -2,15 +2,17 @@
 import { MantineProvider } from "@mantine/core";
 import { createInstance } from "i18next";
 import { renderToString } from "react-dom/server";
-import { chartData } from "~/ui/charts/chart-data";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { resources } from "~/i18n/resources";
 import { createBrapiProvider } from "~/market/live/brapi/quotes";
 import { exchangeOfTicker, marketHoursView } from "~/market/market-hours.server";
 import StockPage from "~/routes/stock";
-import { fakeKeys, startFakeUpstream, type FakeUpstream } from "../support/fake-upstreams";
+import { chartData } from "~/ui/charts/chart-data";
+
+import { fakeKeys, type FakeUpstream, startFakeUpstream } from "../support/fake-upstreams";
 
 let fake: FakeUpstream;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { baseTicker, classifyStock, stockMarketOf } from "~/market/stock-type";
 
 describe("classifyStock", () => {

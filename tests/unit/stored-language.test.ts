@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { storedLanguageReload } from "~/i18n/stored-language";
 
 const page = "https://example.test/cryptos?page=2";

@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { describe, expect, it } from "vitest";
+
 import { addLanguage, addNamespace, loadLanguageResources } from "~/i18n/client-resources";
 import { namespaces, onDemandNamespaces } from "~/i18n/languages";
 import { loadNamespacesOnDemand, useTranslation, withNamespace } from "~/i18n/use-translation";

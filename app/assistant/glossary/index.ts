@@ -3,8 +3,10 @@
  * once at load, so a bad edit of glossary.json fails at startup instead of in a chat reply.
  */
 import { z } from "zod";
-import { supportedLanguages, type Language } from "~/i18n/languages";
+
+import { type Language, supportedLanguages } from "~/i18n/languages";
 import { fold } from "~/lib/text";
+
 import glossaryJson from "./glossary.json";
 
 export type GlossaryTerm = {

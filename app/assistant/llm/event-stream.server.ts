@@ -1,6 +1,8 @@
 import { createParser } from "eventsource-parser";
 import { z } from "zod";
+
 import { networkReason } from "~/market/live/http";
+
 import { AssistantError } from "../model.server";
 
 /** A hosted model's streaming endpoint. `apiKey` is only used to scrub it from upstream messages. */

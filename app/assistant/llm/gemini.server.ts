@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import type { ChatCompletionStream } from "../model.server";
 import { endpointError, parseEvent, postEventStream } from "./event-stream.server";
 

@@ -3,12 +3,13 @@
  * (formatted like the app's pages) and the bundled glossary, with the pages they came from.
  */
 import type { Language } from "~/i18n/languages";
+import { formatNumber, formatPercent, formatPercentMagnitude } from "~/lib/format";
 import { convertAmount, formatMinorUnits, minorUnitsOf, roundToMinorUnits } from "~/market/convert";
 import type { MarketService } from "~/market/service.server";
-import type { Logger } from "~/platform/logger.server";
 import type { NewsCategory, NewsItem, Sourced, StockListItem } from "~/market/types";
-import { formatNumber, formatPercent, formatPercentMagnitude } from "~/lib/format";
-import { glossaryTermName, type GlossaryTerm } from "../glossary";
+import type { Logger } from "~/platform/logger.server";
+
+import { type GlossaryTerm, glossaryTermName } from "../glossary";
 import type { ChatRef } from "../types";
 import type { AssetFinder, AssetRef } from "./assets.server";
 import type { Intent } from "./intents.server";

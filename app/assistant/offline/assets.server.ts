@@ -3,7 +3,8 @@
  * coin symbols, full names and the distinctive words of names ("Itaú" for Itaú Unibanco).
  */
 import type { Catalogue, StockAsset } from "~/market/catalogue";
-import { casingCounts, commonWords, isCapitalized, isUpperCase, tokenize, type Token } from "./words.server";
+
+import { casingCounts, commonWords, isCapitalized, isUpperCase, type Token, tokenize } from "./words.server";
 
 export type AssetRef = { kind: "crypto"; id: string; symbol: string; name: string } | { kind: "stock"; ticker: string; name: string };
 

@@ -2,12 +2,13 @@
  * Reads a conversion out of a question: the amount, written the Brazilian/Spanish way ("1.234,56")
  * or the English way ("1,234.56"), and the currencies, by code, symbol or name in three languages.
  */
-import { supportedLanguages, type Language } from "~/i18n/languages";
+import { type Language, supportedLanguages } from "~/i18n/languages";
 import { fold } from "~/lib/text";
 import type { Catalogue } from "~/market/catalogue";
 import type { CurrencyKind } from "~/market/types";
+
 import { readsAsCode } from "./assets.server";
-import { casingCounts, tokenize, type Token } from "./words.server";
+import { casingCounts, type Token, tokenize } from "./words.server";
 
 export type Mention = { code: string; start: number; end: number };
 

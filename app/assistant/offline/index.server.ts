@@ -3,14 +3,16 @@
  * bundled glossary, streamed word by word like the hosted models.
  */
 import { setTimeout as delay } from "node:timers/promises";
+
 import type { Catalogue } from "~/market/catalogue";
 import type { MarketService } from "~/market/service.server";
 import type { Logger } from "~/platform/logger.server";
+
 import type { AssistantModel } from "../model.server";
 import { answerFor } from "./answers.server";
 import { createAssetFinder } from "./assets.server";
 import { createCurrencyFinder } from "./currencies.server";
-import { intentOf, type Finders } from "./intents.server";
+import { type Finders, intentOf } from "./intents.server";
 import { answerText } from "./text.server";
 
 export type OfflineModelOptions = {

@@ -3,10 +3,11 @@
  * answer's): keyword sets on the folded text, tried in a fixed precedence.
  */
 import type { Language } from "~/i18n/languages";
+
 import { findGlossaryTerm, type GlossaryTerm } from "../glossary";
 import type { AssistantRequest } from "../model.server";
 import type { AssetFinder, AssetRef } from "./assets.server";
-import { findAmount, type Amount, type CurrencyFinder, type Mention } from "./currencies.server";
+import { type Amount, type CurrencyFinder, findAmount, type Mention } from "./currencies.server";
 import { containsAnyPhrase, tokenize, wordText } from "./words.server";
 
 export type Intent =

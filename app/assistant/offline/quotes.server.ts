@@ -3,9 +3,10 @@
  * offline answers and the hosted models' context alike.
  */
 import type { Language } from "~/i18n/languages";
+import { formatCompactMoney, formatMoney, formatPercent } from "~/lib/format";
 import type { MarketService } from "~/market/service.server";
 import type { DataSource } from "~/market/types";
-import { formatCompactMoney, formatMoney, formatPercent } from "~/lib/format";
+
 import { assetCode, assetHref, type AssetRef } from "./assets.server";
 
 export type Quote = {

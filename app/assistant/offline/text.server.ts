@@ -1,4 +1,5 @@
 import { createInstance, type TFunction } from "i18next";
+
 import { fallbackLanguage, type Language } from "~/i18n/languages";
 import { resources } from "~/i18n/resources";
 import { formatDate } from "~/lib/format";

@@ -1,7 +1,8 @@
 /** Business days of the demo exchanges, from the embedded holiday calendar. Days are whole UTC days since 1970-01-01. */
 import { DAY_MS, isoDate } from "~/lib/time";
-import { holidayKey, type Exchange, type Holidays } from "../market-hours";
 import { calendarRecords } from "~/market/catalogue";
+
+import { type Exchange, holidayKey, type Holidays } from "../market-hours";
 
 /** The exchanges' holidays (B3 and US records of kind "holiday"), keyed as market hours read them. */
 export const marketHolidays: Holidays = new Set(

@@ -1,8 +1,9 @@
-import { DAY_MS } from "~/lib/time";
-import type { CalendarProvider } from "../providers/provider";
-import { calendarEventKinds, type CalendarEvent, type PayoutKind } from "../types";
-import { calendarRecords, marketOf, stockAssets, type StockAsset, type Translations } from "~/market/catalogue";
 import { compareText } from "~/lib/text";
+import { DAY_MS } from "~/lib/time";
+import { calendarRecords, marketOf, type StockAsset, stockAssets, type Translations } from "~/market/catalogue";
+
+import type { CalendarProvider } from "../providers/provider";
+import { type CalendarEvent, calendarEventKinds, type PayoutKind } from "../types";
 import { businessDayFrom, dateOfDay } from "./business-days";
 import { isAnnounced, scheduledPayouts } from "./fundamentals";
 import { EPOCH_MS, hashString } from "./generator";

@@ -1,12 +1,13 @@
+import { compareText, fold } from "~/lib/text";
 import { DAY_MS, HOUR_MS, isoDate } from "~/lib/time";
-import { currencyCode, type CryptoCurrency } from "../crypto-currency";
+import { type CryptoAsset, cryptoAssets, inLanguage } from "~/market/catalogue";
+
 import { bucketStarts, rangeWindow } from "../chart-range";
+import { type CryptoCurrency, currencyCode } from "../crypto-currency";
 import type { CryptoProvider } from "../providers/provider";
 import type { CryptoChart, CryptoDetail, CryptoListItem, CryptoOrder, CryptoSearchResult, PriceRecord } from "../types";
-import { cryptoAssets, inLanguage, type CryptoAsset } from "~/market/catalogue";
-import { compareText, fold } from "~/lib/text";
 import { unitsPerUsdAt } from "./fiat-rates";
-import { EPOCH_MS, PricePath, STEP_MS, dayOf, hashString, memoLast, roundTheClock, uniform } from "./generator";
+import { dayOf, EPOCH_MS, hashString, memoLast, PricePath, roundTheClock, STEP_MS, uniform } from "./generator";
 
 type Entry = { asset: CryptoAsset; path: PricePath; searchable: string[] };
 

@@ -1,4 +1,5 @@
 import { DAY_MS, isoDate } from "~/lib/time";
+
 import type { EconomyProvider } from "../providers/provider";
 import type { EconomicPoint, EconomicSeriesId } from "../types";
 import { isBusinessDay } from "./business-days";

@@ -1,6 +1,7 @@
 import { HOUR_MS } from "~/lib/time";
 import { currencyRecords } from "~/market/catalogue";
-import { PricePath, memoLast, roundTheClock } from "./generator";
+
+import { memoLast, PricePath, roundTheClock } from "./generator";
 
 export const RATES_BASE = "USD";
 /** Daily volatility of the drift around each stored rate. */

@@ -4,15 +4,17 @@
  * multiples land where real ones do and then move with the generated price. Ratios to the price
  * are worked out in `fundamentalsAt`, never stored.
  */
-import { DAY_MS, isoDate } from "~/lib/time";
-import instrumentsJson from "../data/instruments.json";
 import { z } from "zod";
+
+import { DAY_MS, isoDate } from "~/lib/time";
+import { marketOf, type StockAsset, stockAssets } from "~/market/catalogue";
+
+import instrumentsJson from "../data/instruments.json";
+import { classifiedFacts } from "../instrument-classification";
 import type { Exchange } from "../market-hours";
 import type { FundamentalsProvider } from "../providers/provider";
 import { type AssetFacts, type FundSegment, type Payout, type PayoutKind } from "../types";
-import { classifiedFacts } from "../instrument-classification";
 import { businessDayUntil, dateOfDay, lastBusinessDay, nthBusinessDay } from "./business-days";
-import { marketOf, stockAssets, type StockAsset } from "~/market/catalogue";
 import { hashString, uniform } from "./generator";
 
 /** Which companies report losses and which assets pay nothing: illustrative choices of the demo. */

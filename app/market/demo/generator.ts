@@ -4,8 +4,9 @@
  * depends on when the process started.
  */
 
-import { DAY_MS, MINUTE_MS } from "~/lib/time";
 import { LRUCache } from "lru-cache";
+
+import { DAY_MS, MINUTE_MS } from "~/lib/time";
 
 export const STEP_MS = 5 * MINUTE_MS;
 /** Day 0 of every walk (a Monday, which `isWeekday` relies on); before it prices rest at their reference. */

@@ -1,7 +1,8 @@
 import { DAY_MS } from "~/lib/time";
+
 import type { IndexProvider } from "../providers/provider";
 import type { MarketIndexId, SeriesPoint } from "../types";
-import { EPOCH_MS, PricePath, dayOf, type Session } from "./generator";
+import { dayOf, EPOCH_MS, PricePath, type Session } from "./generator";
 import { b3Constituents } from "./stocks";
 
 /** Illustrative levels in points, near the indices' levels in late 2026. */

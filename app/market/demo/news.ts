@@ -1,6 +1,7 @@
 import { HOUR_MS, MINUTE_MS } from "~/lib/time";
-import type { NewsProvider } from "../providers/provider";
 import { newsRecords } from "~/market/catalogue";
+
+import type { NewsProvider } from "../providers/provider";
 
 /** Ages are relative, so the feed always looks fresh; sorted once, youngest first. */
 const newestFirst = [...newsRecords].sort((a, b) => a.hoursAgo - b.hoursAgo);

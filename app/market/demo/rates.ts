@@ -1,9 +1,10 @@
 import { HOUR_MS } from "~/lib/time";
+import { currencyRecords } from "~/market/catalogue";
+
 import type { RatesProvider } from "../providers/provider";
 import type { CurrencyKind } from "../types";
 import { cryptoPriceBySymbol } from "./crypto";
-import { currencyRecords } from "~/market/catalogue";
-import { RATES_BASE, fiatRatesAt } from "./fiat-rates";
+import { fiatRatesAt, RATES_BASE } from "./fiat-rates";
 
 const cryptoCodes = currencyRecords.filter(({ kind }) => kind === "crypto").map(({ code }) => code);
 

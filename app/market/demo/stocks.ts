@@ -1,13 +1,14 @@
+import { fold } from "~/lib/text";
 import { HOUR_MS } from "~/lib/time";
+import { inLanguage, marketOf, type StockAsset, stockAssets } from "~/market/catalogue";
+
+import { bucketStart, bucketStarts, type ChartRange, rangeWindow } from "../chart-range";
 import { inReais } from "../in-reais";
 import type { StockProvider } from "../providers/provider";
 import { classifyStock } from "../stock-type";
-import { bucketStart, bucketStarts, rangeWindow, type ChartRange } from "../chart-range";
 import type { ChartCandles, OhlcPoint, StockListItem, StockMarket, StockRange, StockSortField } from "../types";
-import { inLanguage, marketOf, stockAssets, type StockAsset } from "~/market/catalogue";
-import { fold } from "~/lib/text";
 import { fiatRatesAt } from "./fiat-rates";
-import { EPOCH_MS, PricePath, STEP_MS, dayOf, memoLast, type Session, type Window } from "./generator";
+import { dayOf, EPOCH_MS, memoLast, PricePath, type Session, STEP_MS, type Window } from "./generator";
 
 const sessions: Record<"B3" | "US", Session> = {
   B3: { openMinute: 13 * 60, closeMinute: 20 * 60, weekdaysOnly: true },

@@ -1,6 +1,8 @@
 import { LRUCache } from "lru-cache";
 import type { z } from "zod";
+
 import type { Logger } from "~/platform/logger.server";
+
 import { UpstreamError } from "../providers/provider";
 import { parseCollectingDrops } from "./schema";
 

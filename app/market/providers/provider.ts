@@ -1,6 +1,7 @@
 import type { Language } from "~/i18n/languages";
-import type { CryptoCurrency } from "../crypto-currency";
+
 import type { ChartRange } from "../chart-range";
+import type { CryptoCurrency } from "../crypto-currency";
 import type { LiveKey, Tick } from "../realtime/protocol";
 import type {
   AssetFacts,
@@ -9,9 +10,9 @@ import type {
   CryptoChart,
   CryptoDetail,
   CryptoListItem,
+  CryptoMarketSummary,
   CryptoOrder,
   CryptoSearchResult,
-  CryptoMarketSummary,
   DataSource,
   EconomicPoint,
   EconomicSeriesId,

@@ -1,6 +1,8 @@
 import { z } from "zod";
+
 import { emptyAsUndefined } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
+
 import { createDemoProviders } from "../demo";
 import { marketUpstreams } from "../live/registry";
 import { fundamentalsByMarket } from "./fundamentals-by-market";

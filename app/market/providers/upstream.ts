@@ -1,5 +1,7 @@
 import type { z } from "zod";
+
 import type { Logger } from "~/platform/logger.server";
+
 import type {
   CalendarProvider,
   CryptoMarketProvider,

@@ -2,6 +2,7 @@ import type { Clock } from "~/platform/clock";
 import type { RealtimeEnv } from "~/platform/env.server";
 import type { Logger } from "~/platform/logger.server";
 import type { RateLimit, RateLimiter } from "~/platform/rate-limit.server";
+
 import type { ExchangeStream } from "../providers/provider";
 import type { LiveKey, Tick } from "./protocol";
 

@@ -1,8 +1,11 @@
 import type { IncomingMessage, Server as HttpServer } from "node:http";
+
 import { Server } from "socket.io";
+
 import { dependencyReport, type Logger } from "~/platform/logger.server";
+
 import type { LiveHub } from "./hub.server";
-import { isLiveKey, maxLiveKeysPerConnection, type LiveClientEvents, type LiveKey, type LiveServerEvents, type Tick } from "./protocol";
+import { isLiveKey, type LiveClientEvents, type LiveKey, type LiveServerEvents, maxLiveKeysPerConnection, type Tick } from "./protocol";
 
 /** Signed-in visitors may watch more at once: their favourites and record tables can be long. */
 const maxLiveKeysSignedIn = 1000;

@@ -1,11 +1,13 @@
 import type { z } from "zod";
+
 import { completeChatReply, readChatApiRequest, startChatTurn, streamChatReply } from "~/assistant/chat.server";
 import { assistantOf } from "~/assistant/context.server";
 import { assistantReplySchema, proxyAiRequestSchema } from "~/assistant/schemas";
-import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { languageOf } from "~/i18n/languages";
+import { getInstance, getLocale } from "~/i18n/middleware.server";
 import { platformOf } from "~/platform/context.server";
 import { jsonError } from "~/platform/http.server";
+
 import type { Route } from "./+types/ai";
 
 /** POST /proxy/ai: the whole reply as JSON, for clients that do not stream. */

@@ -1,8 +1,9 @@
 import { invalidPathParameter, proxyResponse } from "~/api/proxy.server";
-import { cryptoIdSchema } from "~/market/identifiers";
 import { marketChartParams } from "~/api/proxy-params";
 import { toCryptoChart } from "~/api/proxy-shapes";
 import { marketOf } from "~/market/context.server";
+import { cryptoIdSchema } from "~/market/identifiers";
+
 import type { Route } from "./+types/crypto-chart";
 
 const hour = 3600;

@@ -2,6 +2,7 @@ import { proxyResponse } from "~/api/proxy.server";
 import { cryptoSearchParams } from "~/api/proxy-params";
 import { toCryptoSearch } from "~/api/proxy-shapes";
 import { marketOf } from "~/market/context.server";
+
 import type { Route } from "./+types/crypto-search";
 
 /** The spec uses the first 7 results. */

@@ -1,10 +1,12 @@
-import { getLocale } from "~/i18n/middleware.server";
-import { languageOf } from "~/i18n/languages";
-import { invalidPathParameter, proxyResponse } from "~/api/proxy.server";
-import { cryptoIdSchema } from "~/market/identifiers";
-import { toCryptoDetail } from "~/api/proxy-shapes";
-import { marketOf } from "~/market/context.server";
 import { z } from "zod";
+
+import { invalidPathParameter, proxyResponse } from "~/api/proxy.server";
+import { toCryptoDetail } from "~/api/proxy-shapes";
+import { languageOf } from "~/i18n/languages";
+import { getLocale } from "~/i18n/middleware.server";
+import { marketOf } from "~/market/context.server";
+import { cryptoIdSchema } from "~/market/identifiers";
+
 import type { Route } from "./+types/crypto";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {

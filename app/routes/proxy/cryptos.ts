@@ -2,6 +2,7 @@ import { proxyResponse, totalCountHeader } from "~/api/proxy.server";
 import { cryptoListParams } from "~/api/proxy-params";
 import { toCryptoMarkets } from "~/api/proxy-shapes";
 import { marketOf } from "~/market/context.server";
+
 import type { Route } from "./+types/cryptos";
 
 export function loader({ request, context }: Route.LoaderArgs) {

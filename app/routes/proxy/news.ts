@@ -1,9 +1,10 @@
-import { getLocale } from "~/i18n/middleware.server";
-import { languageOf } from "~/i18n/languages";
 import { proxyResponse, totalCountHeader } from "~/api/proxy.server";
 import { newsParams } from "~/api/proxy-params";
 import { toNewsList } from "~/api/proxy-shapes";
+import { languageOf } from "~/i18n/languages";
+import { getLocale } from "~/i18n/middleware.server";
 import { marketOf } from "~/market/context.server";
+
 import type { Route } from "./+types/news";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,5 +1,6 @@
 import { openApiDocument } from "~/api/openapi.server";
 import { platformOf } from "~/platform/context.server";
+
 import type { Route } from "./+types/openapi";
 
 /** GET /proxy/openapi.json: the API's OpenAPI 3.1 document for this instance's public address. */

@@ -1,5 +1,6 @@
 import { provenanceHeaders, totalCountHeader } from "~/api/proxy.server";
 import { publicReadCors } from "~/platform/cors.server";
+
 import type { Route } from "./+types/public";
 
 /** The public, read-only /proxy routes: other sites may read them when API_CORS_ORIGINS allows it. */

@@ -1,12 +1,13 @@
-import { getLocale } from "~/i18n/middleware.server";
-import { languageOf } from "~/i18n/languages";
 import { invalidPathParameter, proxyResponse } from "~/api/proxy.server";
-import { tickerSchema } from "~/market/identifiers";
 import { stockDetailParams } from "~/api/proxy-params";
 import { toStockQuote } from "~/api/proxy-shapes";
 import { proxyStock } from "~/api/proxy-stock.server";
+import { languageOf } from "~/i18n/languages";
+import { getLocale } from "~/i18n/middleware.server";
 import { marketOf } from "~/market/context.server";
+import { tickerSchema } from "~/market/identifiers";
 import { platformOf } from "~/platform/context.server";
+
 import type { Route } from "./+types/stock";
 
 export function loader({ request, context, params }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@ import { proxyResponse } from "~/api/proxy.server";
 import { stockListParams } from "~/api/proxy-params";
 import { toStockList } from "~/api/proxy-shapes";
 import { marketOf } from "~/market/context.server";
+
 import type { Route } from "./+types/stocks";
 
 export function loader({ request, context }: Route.LoaderArgs) {

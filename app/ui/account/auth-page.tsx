@@ -1,9 +1,12 @@
 import { Container, Text, Title } from "@mantine/core";
 import { IconBrandGithub, IconBrandGoogle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
+
 import { Button } from "../kit/button";
+
 import "./account.css";
 
 /** The narrow, centred layout of the sign-in, sign-up and second-step pages. */

@@ -1,12 +1,15 @@
-import { Text } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
-import type { User } from "../../../db/schema";
+import { Text } from "@mantine/core";
+
 import { deleteAccountSchema, emailProfileSchema, passwordChangeSchema, profileSchema, themePreferenceSchema } from "~/account/schemas";
+import { useTranslation } from "~/i18n/use-translation";
 import { themeNames } from "~/lib/theme";
-import { SchemaForm, Checkbox, Field, PasswordField, SubmitButton, useSchemaForm } from "../kit/form";
+
+import type { User } from "../../../db/schema";
+import { Checkbox, Field, PasswordField, SchemaForm, SubmitButton, useSchemaForm } from "../kit/form";
 import { RadioGroup } from "../kit/input";
 import { settingsIntents } from "./intents";
+
 import "./account.css";
 
 type Account = Pick<User, "email" | "name" | "nickname" | "loginMethod" | "theme">;

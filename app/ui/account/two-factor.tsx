@@ -1,13 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { IconCopy, IconShieldCheck } from "@tabler/icons-react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+
 import { twoFactorCodeSchema, twoFactorDisableSchema } from "~/account/schemas";
+import { useTranslation } from "~/i18n/use-translation";
 import { showToast } from "~/ui/kit/toasts";
-import { SchemaForm, Field, PasswordField, SubmitButton, useSchemaForm } from "../kit/form";
+
+import { Button, ButtonLink } from "../kit/button";
+import { Field, PasswordField, SchemaForm, SubmitButton, useSchemaForm } from "../kit/form";
 import { useHydrated } from "../use-hydrated";
 import { settingsIntents } from "./intents";
-import { Button, ButtonLink } from "../kit/button";
+
 import "./account.css";
 
 type TwoFactorState = {

@@ -1,16 +1,19 @@
-import { IconCopy, IconRefresh, IconReload, IconSend, IconThumbDown, IconThumbUp, IconX } from "@tabler/icons-react";
-import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
-import { Link, useLocation } from "react-router";
-import { chatPromptMaxLength, type ChatMessage, type ChatRef } from "~/assistant/types";
 import { InputBase } from "@mantine/core";
-import "@mantine/core/styles/Input.css";
+import { IconCopy, IconRefresh, IconReload, IconSend, IconThumbDown, IconThumbUp, IconX } from "@tabler/icons-react";
+import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { Link, useLocation } from "react-router";
+
+import { type ChatMessage, chatPromptMaxLength, type ChatRef } from "~/assistant/types";
+import { useTranslation } from "~/i18n/use-translation";
+
 import { Button } from "../kit/button";
 import { showToast } from "../kit/toasts";
-import { useHydrated } from "../use-hydrated";
-import { chatStore, loadConversation, rateReply, refreshLastReply, reloadChat, sendPrompt, type ChatState } from "./chat-store";
-import "./chat.css";
 import { withTooltip } from "../kit/tooltip";
+import { useHydrated } from "../use-hydrated";
+import { type ChatState, chatStore, loadConversation, rateReply, refreshLastReply, reloadChat, sendPrompt } from "./chat-store";
+
+import "@mantine/core/styles/Input.css";
+import "./chat.css";
 
 export type Conversation = { sessionId: string; messages: ChatMessage[] };
 

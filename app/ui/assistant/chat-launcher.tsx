@@ -1,9 +1,12 @@
 import { IconMessageChatbot } from "@tabler/icons-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
+
 import type { Conversation } from "./chat-conversation";
 import { chatStore, loadConversation } from "./chat-store";
+
 // With the page, not with the lazy conversation: the button and the dialog's frame are styled here.
 import "../kit/dialog-frame.css";
 import "./chat.css";

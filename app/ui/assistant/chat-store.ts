@@ -1,4 +1,5 @@
 import { createParser } from "eventsource-parser";
+
 import type { ChatMessage, ChatRef, ChatStreamEvents } from "~/assistant/types";
 
 /**

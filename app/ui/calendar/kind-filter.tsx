@@ -1,9 +1,12 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useSubmit } from "react-router";
-import { calendarEventKinds, type CalendarEventKind } from "~/market/types";
-import "./calendar.css";
+
+import { useTranslation } from "~/i18n/use-translation";
+import { type CalendarEventKind, calendarEventKinds } from "~/market/types";
+
 import { Button } from "../kit/button";
 import { WrappedCheckbox } from "../kit/input";
+
+import "./calendar.css";
 
 type KindFilterProps = {
   month: string;

@@ -1,11 +1,14 @@
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import type { CalendarPage } from "~/screens/calendar.server";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { eventAssetHref } from "~/market/calendar-month";
 import type { CalendarEvent } from "~/market/types";
-import "./calendar.css";
+import type { CalendarPage } from "~/screens/calendar.server";
+
 import { withTooltip } from "../kit/tooltip";
+
+import "./calendar.css";
 
 type Weeks = NonNullable<CalendarPage["events"]>["weeks"];
 type Day = Weeks[number][number];

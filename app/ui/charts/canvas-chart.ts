@@ -1,17 +1,18 @@
 import type { HistogramData, ISeriesApi, LineData, MouseEventParams, Time, UTCTimestamp } from "lightweight-charts";
+
 import { axisFormatter } from "./axis";
-import { createBaseChart, onThemeChange, paintAxes, readPalette, type ChartLibrary, type Palette } from "./canvas-base";
+import { type ChartLibrary, createBaseChart, onThemeChange, paintAxes, type Palette, readPalette } from "./canvas-base";
 import {
+  type ChartPoint,
+  type ChartType,
+  type ChartValue,
+  type ChartView,
   formatClock,
   formatDay,
   formatVolume,
   isRising,
   valueFormatter,
   valueRange,
-  type ChartPoint,
-  type ChartType,
-  type ChartValue,
-  type ChartView,
   type ValueStats,
 } from "./chart-data";
 

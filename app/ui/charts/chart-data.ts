@@ -1,8 +1,9 @@
 import type { TFunction } from "i18next";
-import { bucketStart, isIntraday, rangeInterval, type ChartRange } from "~/market/chart-range";
+
+import { formatCompactMoney, formatCompactNumber, formatDate, formatMoney } from "~/lib/format";
+import { bucketStart, type ChartRange, isIntraday, rangeInterval } from "~/market/chart-range";
 import { marketTimeZone } from "~/market/market-hours";
 import type { Candle, ChartCandles } from "~/market/types";
-import { formatCompactMoney, formatCompactNumber, formatDate, formatMoney } from "~/lib/format";
 
 /** One candle of an asset: what every chart type and series is drawn from. */
 export type ChartPoint = Candle & { marketCap: number | null };

@@ -1,28 +1,31 @@
-import "./charts.css";
 import { useId, useLayoutEffect, useMemo, useState } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link, useSearchParams } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { chartSeriesParam, chartTypeParam } from "~/lib/chart-params";
-import { chartRangeParam, chartRanges, type ChartRange } from "~/market/chart-range";
+import { type ChartRange, chartRangeParam, chartRanges } from "~/market/chart-range";
+import type { LiveKey } from "~/market/realtime/protocol";
+
+import { useLiveQuote } from "../realtime/live-quotes";
 import { createCanvasChart, type LegendLabels } from "./canvas-chart";
 import {
+  type ChartData,
+  type ChartPoint,
   chartSeries,
   chartText,
   chartTypes,
+  type ChartView,
   liveCandle,
-  parseChartSeries,
   liveSeriesValue,
+  parseChartSeries,
   parseChartType,
   seriesValues,
   valueStats,
-  type ChartData,
-  type ChartPoint,
-  type ChartView,
 } from "./chart-data";
 import { SvgChart } from "./svg-chart";
 import { useLazyChart } from "./use-lazy-chart";
-import type { LiveKey } from "~/market/realtime/protocol";
-import { useLiveQuote } from "../realtime/live-quotes";
+
+import "./charts.css";
 
 type PriceChartProps = {
   chart: ChartData;

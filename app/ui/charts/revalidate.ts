@@ -1,4 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+
 import { chartSeriesParam, chartTypeParam } from "~/lib/chart-params";
 
 /** Switching chart type or series is drawn in the browser: the page's data does not change. */

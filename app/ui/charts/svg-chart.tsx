@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
+
 import { axisFormatter, niceTicks } from "./axis";
-import { chartText, formatDay, isRising, valueRange, type ChartType, type ChartValue, type ChartView } from "./chart-data";
+import { chartText, type ChartType, type ChartValue, type ChartView, formatDay, isRising, valueRange } from "./chart-data";
 
 // User units of the viewBox. The SVG stretches to its box (preserveAspectRatio="none"), so labels
 // are HTML around it: text inside a stretched or scaled SVG would be unreadable on a phone.

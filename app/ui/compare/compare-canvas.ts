@@ -1,7 +1,9 @@
 import type { IPriceLine, ISeriesApi, LineStyle, MouseEventParams, Time, UTCTimestamp } from "lightweight-charts";
+
 import { formatPercent } from "~/lib/format";
+
 import { percentAxisFormatter } from "../charts/axis";
-import { createBaseChart, onThemeChange, paintAxes, readPalette, type ChartLibrary } from "../charts/canvas-base";
+import { type ChartLibrary, createBaseChart, onThemeChange, paintAxes, readPalette } from "../charts/canvas-base";
 import { formatDay } from "../charts/chart-data";
 import type { CompareLine } from "./compare-lines";
 

@@ -1,12 +1,13 @@
 import { IconAlertTriangle } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
-import type { TFunction } from "i18next";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate, formatPercent, numberFormat } from "~/lib/format";
-import { compareRanges, maxCompared, type ComparedSeries, type CompareRange } from "~/market/compare";
+import { type ComparedSeries, type CompareRange, compareRanges, maxCompared } from "~/market/compare";
+
 import { niceTicks } from "../charts/axis";
-import "../charts/charts.css";
 import { useLazyChart } from "../charts/use-lazy-chart";
 import { Button } from "../kit/button";
 import { Select, TextInput } from "../kit/input";
@@ -14,6 +15,8 @@ import { Notice } from "../kit/notice";
 import { Change } from "../market/change";
 import { createCompareCanvas } from "./compare-canvas";
 import { compareLine, valuesAt } from "./compare-lines";
+
+import "../charts/charts.css";
 import "./compare.css";
 
 type Shown = Extract<ComparedSeries, { status: "ok" }>;

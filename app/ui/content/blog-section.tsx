@@ -1,8 +1,10 @@
 import { Text } from "@mantine/core";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import type { ReleaseNoteSummary } from "~/content/release-notes.server";
+
 import { releaseNoteLanguage } from "~/content/release-note-language";
+import type { ReleaseNoteSummary } from "~/content/release-notes.server";
+import { useTranslation } from "~/i18n/use-translation";
+
 import { HomeSection } from "../home-section";
 import { NoteDate } from "./note-parts";
 

@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, type SimpleGridProps } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+
 import "./card-grid.css";
 
 /** A list of cards laid out as a grid: each child is a list item. */

@@ -1,8 +1,10 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { IconPhotoUp } from "@tabler/icons-react";
 import { useState } from "react";
+
 import { InputFrame } from "../kit/input";
 import { useHydrated } from "../use-hydrated";
+
 import "./file-picker.css";
 
 type FilePickerProps = {

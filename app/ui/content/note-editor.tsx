@@ -1,8 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
-import { releaseNoteLimits, releaseNoteSchema, releaseNoteStatuses, type ReleaseNoteInput } from "~/content/release-note-schema";
+
+import { type ReleaseNoteInput, releaseNoteLimits, releaseNoteSchema, releaseNoteStatuses } from "~/content/release-note-schema";
+import { useTranslation } from "~/i18n/use-translation";
+
 import { Field, FormError, SelectField, SubmitButton, TextareaField, useSchemaForm } from "../kit/form";
+
 import "./content.css";
 
 type EditorProps = { defaultValue: ReleaseNoteInput; lastResult: SubmissionResult<string[]> | undefined };

@@ -1,6 +1,7 @@
-import { useTranslation } from "~/i18n/use-translation";
 import type { ReleaseNoteSummary } from "~/content/release-notes.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/lib/format";
+
 import "./content.css";
 
 /** A note's publication day. Days are UTC, so the server and the browser print the same one. */

@@ -1,6 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/lib/format";
+
 import { HoverCard } from "../kit/hover-card";
+
 import "./content.css";
 
 /** A founding member as the About us page's content describes them (content:about.team). */

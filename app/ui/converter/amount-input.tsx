@@ -1,9 +1,11 @@
 import { Input } from "@mantine/core";
 import type { KeyboardEvent, Ref } from "react";
+
 import { languageOf } from "~/i18n/languages";
 import { useTranslation } from "~/i18n/use-translation";
 import { parseAmount, plainAmount, stepAmount } from "~/market/amount";
 import { maxConverterAmount } from "~/market/converter";
+
 import { useHydrated } from "../use-hydrated";
 import { converterInputLook } from "./currency-picker";
 

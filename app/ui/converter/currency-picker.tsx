@@ -1,8 +1,10 @@
 import { Input } from "@mantine/core";
 import { IconChevronDown, IconSelector } from "@tabler/icons-react";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+
 import { useTranslation } from "~/i18n/use-translation";
-import { popularCurrencyCodes, type CurrencyOption } from "~/market/converter";
+import { type CurrencyOption, popularCurrencyCodes } from "~/market/converter";
+
 import { InputFrame } from "../kit/input";
 import { useHydrated } from "../use-hydrated";
 import { CurrencySymbol } from "./currency-symbol";

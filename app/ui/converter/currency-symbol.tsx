@@ -1,4 +1,5 @@
-import { metalSymbols, type CurrencyOption } from "~/market/converter";
+import { type CurrencyOption, metalSymbols } from "~/market/converter";
+
 import { AssetImage } from "../market/asset-image";
 import { flagUrlOf } from "./currency-flags";
 

@@ -1,10 +1,12 @@
 import { IconPlus, IconTablePlus } from "@tabler/icons-react";
 import type { FormEvent } from "react";
 import { useSubmit } from "react-router";
+
 import { useTranslation } from "~/i18n/use-translation";
-import { PlainLink } from "../kit/plain-link";
+
 import { Button } from "../kit/button";
 import { Select } from "../kit/input";
+import { PlainLink } from "../kit/plain-link";
 
 type AddToTableProps = {
   favoriteId: number;

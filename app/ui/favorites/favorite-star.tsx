@@ -1,10 +1,13 @@
 import { IconStar, IconStarFilled } from "@tabler/icons-react";
 import type { FormEvent } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
+
 import type { AssetType } from "~/favorites/assets";
-import "./favorites.css";
+import { useTranslation } from "~/i18n/use-translation";
+
 import { withTooltip } from "../kit/tooltip";
+
+import "./favorites.css";
 
 type FavoriteStarProps = {
   type: AssetType;

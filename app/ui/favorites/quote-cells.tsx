@@ -1,6 +1,7 @@
-import { useTranslation } from "~/i18n/use-translation";
 import type { QuotedFavorite } from "~/favorites/quotes.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney } from "~/lib/format";
+
 import { Change } from "../market/change";
 import { LocalTime } from "../market/local-time";
 import { AssetLink, wideOnly } from "../market/quote-table";

@@ -1,7 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
+
 import { recordTableSchema } from "~/favorites/schemas";
-import { SchemaForm, Field, SubmitButton, useSchemaForm } from "../kit/form";
+import { useTranslation } from "~/i18n/use-translation";
+
+import { Field, SchemaForm, SubmitButton, useSchemaForm } from "../kit/form";
 
 type TableFormProps = {
   id: string;

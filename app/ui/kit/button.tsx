@@ -1,12 +1,14 @@
-import { ActionIcon, DEFAULT_THEME, getFontSize, getSize, mergeMantineTheme, type ButtonProps as MantineButtonProps } from "@mantine/core";
+import { ActionIcon, type ButtonProps as MantineButtonProps, DEFAULT_THEME, getFontSize, getSize, mergeMantineTheme } from "@mantine/core";
+import type { ComponentProps, CSSProperties, ReactNode } from "react";
+
+import { mantineTheme } from "../mantine-theme";
+import { dataFlag } from "./data-flag";
+import { PlainLink } from "./plain-link";
+
 import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/ActionIcon.css";
-import type { ComponentProps, CSSProperties, ReactNode } from "react";
-import { PlainLink } from "./plain-link";
-import { mantineTheme } from "../mantine-theme";
 import "./button.css";
-import { dataFlag } from "./data-flag";
 
 /** The spec's button variants, drawn with Mantine's. */
 export type ButtonVariant = "default" | "destructive" | "outline" | "secondary" | "ghost" | "link";

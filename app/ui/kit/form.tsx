@@ -1,14 +1,17 @@
-import { useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Textarea } from "@mantine/core";
 import type { ComponentProps, ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
-import { Textarea } from "@mantine/core";
-import { inputLook, LabelledCheckbox, PasswordInput, Select, TextInput } from "./input";
+
+import { useTranslation } from "~/i18n/use-translation";
+
 import { useHydrated } from "../use-hydrated";
-import "./form.css";
 import { Button, type ButtonVariant } from "./button";
+import { inputLook, LabelledCheckbox, PasswordInput, Select, TextInput } from "./input";
+
+import "./form.css";
 
 /**
  * The account forms' Conform set-up: the action's zod schema checks fields in the browser too

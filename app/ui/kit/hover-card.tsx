@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+
 import "./hover-card.css";
 
 type HoverCardProps = {

@@ -2,12 +2,16 @@ import {
   DEFAULT_THEME,
   getThemeColor,
   Input,
-  mergeMantineTheme,
   type InputWrapperProps,
+  mergeMantineTheme,
   type TextInputProps as MantineTextInputProps,
 } from "@mantine/core";
 import { IconSelector } from "@tabler/icons-react";
-import { useId, useState, type ComponentProps, type CSSProperties, type ReactNode, type SyntheticEvent } from "react";
+import { type ComponentProps, type CSSProperties, type ReactNode, type SyntheticEvent, useId, useState } from "react";
+
+import { mantineTheme } from "../mantine-theme";
+import { dataFlag } from "./data-flag";
+
 import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/ActionIcon.css";
@@ -16,8 +20,6 @@ import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/Checkbox.css";
 import "./input.css";
-import { mantineTheme } from "../mantine-theme";
-import { dataFlag } from "./data-flag";
 
 type Look = { className?: string; labelBeside?: boolean };
 

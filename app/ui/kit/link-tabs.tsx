@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import "./link-tabs.css";
 
 type LinkTabsProps = {

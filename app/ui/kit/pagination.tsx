@@ -1,8 +1,11 @@
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { useLocation } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
+
 import { PlainLink } from "./plain-link";
+
 import "./pagination.css";
 
 /** Page numbers to show: the edges, the current page with `siblings` on each side, gaps as null. */

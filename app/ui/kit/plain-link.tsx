@@ -1,4 +1,4 @@
-import { useEffect, type ComponentPropsWithoutRef } from "react";
+import { type ComponentPropsWithoutRef, useEffect } from "react";
 import { useNavigate } from "react-router";
 
 type PlainLinkProps = Omit<ComponentPropsWithoutRef<"a">, "href"> & {

@@ -1,5 +1,7 @@
-import { useId, type ComponentPropsWithoutRef, type ReactNode } from "react";
+import { type ComponentPropsWithoutRef, type ReactNode, useId } from "react";
+
 import { withTooltip } from "./tooltip";
+
 import "./stat-grid.css";
 
 /**

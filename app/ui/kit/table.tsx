@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+
 import { TableScroll } from "./table-scroll";
+
 import "./table.css";
 
 type TableProps = {

@@ -1,4 +1,5 @@
 import { Badge } from "@mantine/core";
+
 import "@mantine/core/styles/Badge.css";
 import "./tag-list.css";
 

@@ -1,13 +1,16 @@
 import { Notification } from "@mantine/core";
-import "@mantine/core/styles/Notification.css";
-import "@mantine/core/styles/CloseButton.css";
 import { useHotkeys } from "@mantine/hooks";
 import { Notifications, notifications, notificationsStore } from "@mantine/notifications";
-import "@mantine/notifications/styles.css";
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
 import { useEffect } from "react";
+
 import { useTranslation } from "~/i18n/use-translation";
+
 import { useHydrated } from "../use-hydrated";
+
+import "@mantine/core/styles/Notification.css";
+import "@mantine/core/styles/CloseButton.css";
+import "@mantine/notifications/styles.css";
 import "./toasts.css";
 
 export type ToastMessage = { kind: "success" | "error" | "info"; message: string };

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+
 import "./tooltip.css";
 
 /** The spec's tooltip timing: open after 700 ms; for 300 ms after one closes, the next opens at once. */

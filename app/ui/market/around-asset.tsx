@@ -2,10 +2,13 @@ import { Text, Title } from "@mantine/core";
 import { IconExternalLink } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+
 import { useTranslation } from "~/i18n/use-translation";
 import type { CalendarEvent, NewsItem } from "~/market/types";
+
 import { formatDay } from "./fundamentals";
 import { LocalTime } from "./local-time";
+
 import "./fundamentals.css";
 
 /** A section beside the quote: a heading, its list (or a line saying it is empty), and a link to more. */

@@ -1,13 +1,16 @@
 import { Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+
 import type { Language } from "~/i18n/languages";
-import { TagList, type Tag } from "../kit/tag-list";
+import { useTranslation } from "~/i18n/use-translation";
+import type { LiveKey } from "~/market/realtime/protocol";
+
+import { type Tag, TagList } from "../kit/tag-list";
+import { liveProps } from "../realtime/live-quotes";
+import type { Flash } from "../realtime/live-store";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
-import type { LiveKey } from "~/market/realtime/protocol";
-import type { Flash } from "../realtime/live-store";
-import { liveProps } from "../realtime/live-quotes";
+
 import "../content/prose.css";
 import "./asset-detail.css";
 

@@ -1,4 +1,5 @@
-import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, startTransition, useEffect, useRef, useState } from "react";
+
 import "./asset-image.css";
 
 /** The spec's skeleton gives up after 15 s, so a stalled image does not shimmer forever. */

@@ -1,12 +1,14 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { PlainLink } from "../kit/plain-link";
-import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
-import type { MiniCrypto, MiniStock } from "~/screens/mini-items";
 import { formatMoney } from "~/lib/format";
+import { type CryptoCurrency, currencyCode } from "~/market/crypto-currency";
+import { cryptoLiveKey, type LiveKey, stockLiveKey } from "~/market/realtime/protocol";
+import type { MiniCrypto, MiniStock } from "~/screens/mini-items";
+
+import { PlainLink } from "../kit/plain-link";
+import { liveProps, useLiveQuote } from "../realtime/live-quotes";
 import { AssetImage } from "./asset-image";
 import { Change } from "./change";
-import { cryptoLiveKey, stockLiveKey, type LiveKey } from "~/market/realtime/protocol";
-import { liveProps, useLiveQuote } from "../realtime/live-quotes";
+
 import "./asset-lists.css";
 
 type MiniRow = {

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { formatPercent } from "~/lib/format";
+
 import "./change.css";
 
 /** A signed, coloured change with an arrow (drawn by its stylesheet) and a screen-reader word, so colour is never the only cue. */

@@ -2,7 +2,9 @@ import { useTranslation } from "~/i18n/use-translation";
 import { formatDate, formatMoney } from "~/lib/format";
 import { distanceFrom } from "~/market/crypto-depth";
 import type { PriceRecord } from "~/market/types";
+
 import { Change } from "./change";
+
 import "./crypto-depth.css";
 
 type RecordValueProps = {

@@ -1,7 +1,10 @@
 import { useFetcher, useLocation } from "react-router";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { cryptoCurrencies, type CryptoCurrency } from "~/market/crypto-currency";
+
 import { withTooltip } from "../kit/tooltip";
+
 import "./currency-switcher.css";
 
 /**

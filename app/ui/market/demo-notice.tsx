@@ -1,9 +1,12 @@
 import { IconInfoCircle, IconX } from "@tabler/icons-react";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+
 import { useTranslation } from "~/i18n/use-translation";
 import type { DataSource } from "~/market/types";
-import { withTooltip } from "../kit/tooltip";
+
 import { Notice } from "../kit/notice";
+import { withTooltip } from "../kit/tooltip";
+
 import "./demo-notice.css";
 
 const dismissFetcherKey = "demo-notice";

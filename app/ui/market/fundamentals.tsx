@@ -1,11 +1,14 @@
 import { Text, Title } from "@mantine/core";
 import { Link, useLocation } from "react-router";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { formatCompactMoney, formatDate, formatMoney, formatNumber, numberFormat } from "~/lib/format";
 import type { Fundamentals } from "~/market/fundamentals";
 import type { AssetFacts, DataSource, Payout, StockType } from "~/market/types";
+
 import { Table } from "../kit/table";
-import { StatsGrid, type Stat } from "./stats";
+import { type Stat, StatsGrid } from "./stats";
+
 import "./fundamentals.css";
 
 /** 12,3% / 12.3%: a share or a return, without a forced sign. */

@@ -1,4 +1,5 @@
 import { formatDate } from "~/lib/format";
+
 import { useHydrated } from "../use-hydrated";
 
 type LocalTimeProps = { seconds: number; locale: string; options?: Intl.DateTimeFormatOptions };

@@ -1,11 +1,14 @@
-import { DAY_MS, MINUTE_MS } from "~/lib/time";
 import { Badge } from "@mantine/core";
-import "@mantine/core/styles/Badge.css";
 import { useSyncExternalStore } from "react";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/lib/format";
-import { marketStatus, marketTimeZone, type Exchange } from "~/market/market-hours";
+import { DAY_MS, MINUTE_MS } from "~/lib/time";
+import { type Exchange, marketStatus, marketTimeZone } from "~/market/market-hours";
+
 import { useHydrated } from "../use-hydrated";
+
+import "@mantine/core/styles/Badge.css";
 import "./market-status.css";
 
 /** A clock that moves once a minute: the sessions open and close on whole minutes. */

@@ -1,8 +1,11 @@
 import { IconExternalLink, IconNews } from "@tabler/icons-react";
+
 import { useTranslation } from "~/i18n/use-translation";
 import type { NewsItem as NewsArticle } from "~/market/types";
+
 import { ImageWithSkeleton } from "./asset-image";
 import { LocalTime } from "./local-time";
+
 import "./news-list.css";
 
 /** Headlines, each opening its article on the publisher's site in a new tab. */

@@ -1,15 +1,18 @@
 import { IconExternalLink } from "@tabler/icons-react";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
-import { PlainLink } from "../kit/plain-link";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { formatCompactMoney, formatMoney, formatNumber, formatPercent, numberFormat } from "~/lib/format";
 import type { HeatTile } from "~/market/heat-map";
 import type { CryptoMarketSummary, EconomicPoint, MarketIndexId, NewsItem } from "~/market/types";
+
 import { HomeSection } from "../home-section";
+import { PlainLink } from "../kit/plain-link";
 import { Change } from "./change";
 import { MarketStatusBadges } from "./market-status";
 import { Unavailable } from "./unavailable";
+
 import "./overview.css";
 
 type OverviewProps = {

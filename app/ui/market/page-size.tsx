@@ -1,7 +1,9 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Form, useLocation, useSubmit } from "react-router";
-import { pageSizes } from "~/market/list-params";
 import { Group } from "@mantine/core";
+import { Form, useLocation, useSubmit } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
+import { pageSizes } from "~/market/list-params";
+
 import { Button } from "../kit/button";
 import { Select } from "../kit/input";
 

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
+
 import { PlainLink } from "../kit/plain-link";
 import { Table } from "../kit/table";
 import { AssetImage } from "./asset-image";
+
 import "./quote-table.css";
 
 /**

@@ -1,16 +1,19 @@
 import { Group } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { formatCompactMoney, formatMoney, numberFormat } from "~/lib/format";
 import { screenerRangeFields, type ScreenerSortField, type ScreenerView } from "~/market/screener";
 import { stockMarkets, stockTypes } from "~/market/types";
+
 import { Button } from "../kit/button";
 import { Select, TextInput } from "../kit/input";
 import { Change } from "./change";
 import { AssetLink, QuoteTable, wideOnly } from "./quote-table";
 import { useSectorLabel } from "./sector";
 import { SortHeader, type SortState } from "./sort-header";
+
 import "./screener.css";
 
 /** What the form shows: the query as typed, and an error key per range field ("peMin"…). */

@@ -1,7 +1,10 @@
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
 import { useLocation } from "react-router";
-import { PlainLink } from "../kit/plain-link";
+
 import type { ListOrder, ListSortField } from "~/market/list-params";
+
+import { PlainLink } from "../kit/plain-link";
+
 import "./sort-header.css";
 
 /** A list's order in the URL; `clears` names query parameters a new order drops besides the page. */

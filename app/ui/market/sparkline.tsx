@@ -1,4 +1,5 @@
 import { sparklineBox } from "~/market/crypto-depth";
+
 import "./sparkline.css";
 
 /**

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+
 import { StatCard, StatGrid } from "../kit/stat-grid";
 
 /** `valueProps`: a live value's attributes (see liveProps). */

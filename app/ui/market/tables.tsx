@@ -1,17 +1,18 @@
-import { useTranslation } from "~/i18n/use-translation";
-import type { StarStates } from "~/favorites/stars.server";
 import { assetKey } from "~/favorites/assets";
-import { currencyCode, type CryptoCurrency } from "~/market/crypto-currency";
-import type { StockListItem } from "~/market/types";
-import type { CryptoTableItem } from "~/market/crypto-depth";
-import { FavoriteStar } from "../favorites/favorite-star";
+import type { StarStates } from "~/favorites/stars.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatCompactMoney, formatCompactNumber, formatMoney } from "~/lib/format";
+import { type CryptoCurrency, currencyCode } from "~/market/crypto-currency";
+import type { CryptoTableItem } from "~/market/crypto-depth";
+import { cryptoLiveKey, stockLiveKey } from "~/market/realtime/protocol";
+import type { StockListItem } from "~/market/types";
+
+import { FavoriteStar } from "../favorites/favorite-star";
+import { liveProps, movedWithPrice, useLiveQuote } from "../realtime/live-quotes";
 import { Change } from "./change";
-import { Sparkline } from "./sparkline";
 import { AssetLink, QuoteTable, wideOnly } from "./quote-table";
 import { SortHeader, type SortState } from "./sort-header";
-import { cryptoLiveKey, stockLiveKey } from "~/market/realtime/protocol";
-import { liveProps, movedWithPrice, useLiveQuote } from "../realtime/live-quotes";
+import { Sparkline } from "./sparkline";
 
 /** Plain table markup: these lists are the heaviest HTML the app renders. */
 /** `stars`: the signed-in user's favourites (null for a visitor); when undefined no star column is shown. */

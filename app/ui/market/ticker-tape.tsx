@@ -1,11 +1,13 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { formatMoney } from "~/lib/format";
+import type { TapeItem } from "~/screens/home.server";
+
 import { dataFlag } from "../kit/data-flag";
 import { PlainLink } from "../kit/plain-link";
-import { useHydrated } from "../use-hydrated";
-import type { TapeItem } from "~/screens/home.server";
-import { formatMoney } from "~/lib/format";
-import { Change } from "./change";
 import { liveProps, useLiveQuote } from "../realtime/live-quotes";
+import { useHydrated } from "../use-hydrated";
+import { Change } from "./change";
+
 import "./ticker-tape.css";
 
 /**

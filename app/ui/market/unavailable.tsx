@@ -1,5 +1,7 @@
 import { IconCloudOff } from "@tabler/icons-react";
+
 import { useTranslation } from "~/i18n/use-translation";
+
 import { Notice } from "../kit/notice";
 
 export function Unavailable() {

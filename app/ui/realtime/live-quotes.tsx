@@ -1,7 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import type { ManagerOptions, Socket, SocketOptions } from "socket.io-client";
+
 import type { LiveClientEvents, LiveKey, LiveServerEvents } from "~/market/realtime/protocol";
+
 import { createLiveStore, type Flash, type LiveStore } from "./live-store";
+
 import "./live-quotes.css";
 
 const LiveStoreContext = createContext<LiveStore | null>(null);

@@ -1,8 +1,10 @@
 import type { ComponentPropsWithoutRef } from "react";
 import { Link } from "react-router";
+
 import { useTranslation } from "~/i18n/use-translation";
-import { isExternalHref, type SearchResult } from "~/market/search-scope";
 import { formatMoney } from "~/lib/format";
+import { isExternalHref, type SearchResult } from "~/market/search-scope";
+
 import { AssetImage } from "../market/asset-image";
 import { Change } from "../market/change";
 

@@ -1,12 +1,15 @@
 import { IconSearch } from "@tabler/icons-react";
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Form, useLocation } from "react-router";
-import { SearchPanel } from "./search-panel";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { scopeForPath, searchQueryMaxLength } from "~/market/search-scope";
+
+import { withTooltip } from "../kit/tooltip";
+import { SearchPanel } from "./search-panel";
+
 import "../kit/dialog-frame.css";
 import "./search.css";
-import { withTooltip } from "../kit/tooltip";
 
 const noSubscription = () => () => {};
 const isApplePlatform = () => /Mac|iPhone|iPad|iPod/.test(navigator.platform);

@@ -1,11 +1,14 @@
 import { Container, Title } from "@mantine/core";
+import { Form } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
+import { searchQueryMaxLength, type SearchResponse, searchScopes } from "~/market/search-scope";
+
 import { Button } from "../kit/button";
 import { Select, TextInput } from "../kit/input";
-import { useTranslation } from "~/i18n/use-translation";
-import { Form } from "react-router";
-import { searchQueryMaxLength, searchScopes, type SearchResponse } from "~/market/search-scope";
 import { resultGroups } from "./result-groups";
 import { ResultLink } from "./result-link";
+
 import "./search.css";
 
 /** GET /search: a plain form and lists of links in labelled groups, so searching needs no JavaScript. */

@@ -1,13 +1,15 @@
 import { IconHistory, IconSearch, IconX } from "@tabler/icons-react";
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { searchQueryMaxLength, type SearchScope } from "~/market/search-scope";
+
+import { withTooltip } from "../kit/tooltip";
 import { loadRecentSearches, rememberSearch } from "./recent-searches";
 import { resultGroups } from "./result-groups";
 import { ResultLink } from "./result-link";
 import { useSearch } from "./search-request";
-import { withTooltip } from "../kit/tooltip";
 
 const browserStorage = () => window.localStorage;
 const optionId = (panelId: string, index: number) => `${panelId}-option-${index}`;

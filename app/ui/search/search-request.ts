@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { searchResultsHref, type SearchResponse, type SearchScope } from "~/market/search-scope";
+
+import { type SearchResponse, searchResultsHref, type SearchScope } from "~/market/search-scope";
 
 /** Spec section 9: searches fire only for non-empty text, after a 500 ms pause. */
 const searchDebounceMs = 500;

@@ -1,6 +1,9 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
+
 import { activeBottomNavEntry, bottomNavEntries } from "./nav-links";
+
 import "./bottom-nav.css";
 
 export function BottomNav() {

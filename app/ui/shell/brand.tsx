@@ -1,6 +1,8 @@
-import { PlainLink } from "../kit/plain-link";
 import { useTranslation } from "~/i18n/use-translation";
+
+import { PlainLink } from "../kit/plain-link";
 import { Logo } from "./logo";
+
 import "./brand.css";
 
 /** The logo and the site's name, linking home: the header's and the footer's. */

@@ -1,6 +1,9 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { useLocation, useMatches } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
+
 import { PlainLink } from "../kit/plain-link";
+
 import "./breadcrumb.css";
 
 export type Crumb = { label: string; to: string };

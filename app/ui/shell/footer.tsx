@@ -1,9 +1,12 @@
 import { IconBrandLinkedin } from "@tabler/icons-react";
+
 import { useTranslation } from "~/i18n/use-translation";
-import { PlainLink } from "../kit/plain-link";
 import type { ThemeName } from "~/lib/theme";
+
+import { PlainLink } from "../kit/plain-link";
 import { Brand } from "./brand";
 import { ThemeToggle } from "./theme-toggle";
+
 import "./footer.css";
 
 const linkedinUrl = "https://www.linkedin.com/company/market-analytics";

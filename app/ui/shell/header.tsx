@@ -1,14 +1,17 @@
 import { IconUserCircle } from "@tabler/icons-react";
-import { useTranslation } from "~/i18n/use-translation";
 import { NavLink } from "react-router";
-import { PlainLink } from "../kit/plain-link";
+
+import { useTranslation } from "~/i18n/use-translation";
 import type { ThemeName } from "~/lib/theme";
+
+import { PlainLink } from "../kit/plain-link";
 import { SearchBar } from "../search/search-bar";
-import { LanguageSwitcher } from "./language-switcher";
 import { Brand } from "./brand";
+import { LanguageSwitcher } from "./language-switcher";
 import { DisclosureMenu } from "./menu";
 import { marketMenu, toolsMenu } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
+
 import "./controls.css";
 import "./header.css";
 

@@ -1,8 +1,11 @@
 import { IconLanguage } from "@tabler/icons-react";
-import { useTranslation } from "~/i18n/use-translation";
 import { useLocation } from "react-router";
+
 import { languageNames, languageQueryParam, supportedLanguages } from "~/i18n/languages";
+import { useTranslation } from "~/i18n/use-translation";
+
 import { DisclosureMenu } from "./menu";
+
 import "./language-switcher.css";
 
 /** Plain links carrying `?lng=`: they work without JavaScript and the server remembers the choice. */

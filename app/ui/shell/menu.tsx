@@ -1,6 +1,7 @@
 import { IconChevronDown } from "@tabler/icons-react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+
 import "./controls.css";
 import "./menu.css";
 

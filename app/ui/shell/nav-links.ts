@@ -1,4 +1,4 @@
-import { IconChartCandle, IconCompass, IconCoinBitcoin, IconLayoutGrid, IconNews } from "@tabler/icons-react";
+import { IconChartCandle, IconCoinBitcoin, IconCompass, IconLayoutGrid, IconNews } from "@tabler/icons-react";
 
 /** Spec section 2: the header's Markets menu. */
 export const marketMenu = [

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
+
 import { useTranslation } from "~/i18n/use-translation";
+
 import "./navigation-progress.css";
 
 /** Quick navigations finish before this and show nothing, so the bar never flickers. */

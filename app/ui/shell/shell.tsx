@@ -1,13 +1,15 @@
 import type { ReactNode } from "react";
+
 import { useTranslation } from "~/i18n/use-translation";
-import { ChatLauncher } from "../assistant/chat-launcher";
 import type { ThemeName } from "~/lib/theme";
+
+import { ChatLauncher } from "../assistant/chat-launcher";
+import { type ToastMessage, Toasts } from "../kit/toasts";
+import { TooltipLayer } from "../kit/tooltip";
 import { BottomNav } from "./bottom-nav";
 import { Breadcrumb } from "./breadcrumb";
 import { Footer } from "./footer";
 import { Header } from "./header";
-import { Toasts, type ToastMessage } from "../kit/toasts";
-import { TooltipLayer } from "../kit/tooltip";
 import { NavigationProgress, useSlowNavigation } from "./navigation-progress";
 
 type ShellProps = { theme: ThemeName; flash: ToastMessage | null; signedIn: boolean; year: number; children: ReactNode };

@@ -1,9 +1,12 @@
 import { IconMoon, IconSun } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
-import { defaultTheme, isThemeName, oppositeTheme, themeCookieName, themeStorageKey, type ThemeName } from "~/lib/theme";
+
+import { useTranslation } from "~/i18n/use-translation";
+import { defaultTheme, isThemeName, oppositeTheme, themeCookieName, type ThemeName, themeStorageKey } from "~/lib/theme";
+
 import { withTooltip } from "../kit/tooltip";
+
 import "./controls.css";
 import "./theme-toggle.css";
 

@@ -1,3 +1,3 @@
-import { type RouteConfig, index } from "@react-router/dev/routes";
+import { index, type RouteConfig } from "@react-router/dev/routes";
 
 export default [index("routes/rows.tsx")] satisfies RouteConfig;

@@ -13,7 +13,8 @@
  */
 import { EventEmitter } from "node:events";
 import type { AddressInfo } from "node:net";
-import { WebSocketServer, type WebSocket } from "ws";
+
+import { type WebSocket, WebSocketServer } from "ws";
 
 type ControlRequest = { method: string; params: string[]; id: unknown; at: number };
 

@@ -23,7 +23,7 @@ import { DAY_SECONDS } from "../../../app/lib/time";
  * PETR4, MGLU3, VALE3, ITUB4; a wrong token gets 401.
  */
 import { brapiFundamentals } from "../fundamentals-samples";
-import { ok, type Incoming, type Reply, type Route } from "./server";
+import { type Incoming, ok, type Reply, type Route } from "./server";
 
 export const brapiKeys = {
   brapi: "fake-brapi-token",

@@ -21,7 +21,7 @@ import { DAY_MS, HOUR_MS } from "../../../app/lib/time";
  * Auth: keyless is fine; a wrong x-cg-demo-api-key / x-cg-pro-api-key gets 401.
  */
 import { quirkyCoins, quirkyMarkets, quirkySearchCoins, quirkyTrending } from "../upstream-quirks";
-import { missing, ok, type Incoming, type Reply, type Route } from "./server";
+import { type Incoming, missing, ok, type Reply, type Route } from "./server";
 
 export const coingeckoKeys = { coingeckoDemo: "fake-cg-demo-key", coingeckoPro: "fake-cg-pro-key" } as const;
 

@@ -19,7 +19,7 @@
  */
 import { finnhubMetrics, unknownFinnhubMetric } from "../fundamentals-samples";
 import { denseEarnings, fakeEarningsRowCap, quirkyCompanyNews, quirkyEarnings, quirkyMarketNews } from "../upstream-quirks";
-import { missing, ok, type Incoming, type Route } from "./server";
+import { type Incoming, missing, ok, type Route } from "./server";
 
 export const finnhubKeys = { finnhub: "fake-finnhub-key" } as const;
 

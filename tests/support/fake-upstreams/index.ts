@@ -19,12 +19,12 @@ import { DAY_MS } from "../../../app/lib/time";
  * checks keys (those in `fakeKeys`, as the real service does); server.ts lists the faults. Missing
  * required query parameters get 400, as the real services answer.
  */
-import { brapiKeys, brapiRoutes, type BrapiRoute } from "./brapi";
-import { coingeckoKeys, coingeckoRoutes, fakeOhlcEndMs, type CoinGeckoRoute } from "./coingecko";
-import { currencyApiRoutes, type CurrencyApiRoute } from "./currency-api";
-import { finnhubKeys, finnhubRoutes, type FinnhubRoute } from "./finnhub";
+import { brapiKeys, type BrapiRoute, brapiRoutes } from "./brapi";
+import { coingeckoKeys, type CoinGeckoRoute, coingeckoRoutes, fakeOhlcEndMs } from "./coingecko";
+import { type CurrencyApiRoute, currencyApiRoutes } from "./currency-api";
+import { finnhubKeys, type FinnhubRoute, finnhubRoutes } from "./finnhub";
 import { startFakeServer } from "./server";
-import { twelveDataKeys, twelveDataRoutes, type TwelveDataRoute } from "./twelve-data";
+import { twelveDataKeys, type TwelveDataRoute, twelveDataRoutes } from "./twelve-data";
 
 export { fakeOhlcEndMs } from "./coingecko";
 export type { FakeFault } from "./server";

@@ -11,7 +11,7 @@ import { DAY_MS } from "../../../app/lib/time";
  * Auth: Authorization: apikey <key> or ?apikey=; a wrong or missing key is 200 {"status":"error","code":401}.
  * A spent quota is said its own way too: HTTP 200 with {"status":"error","code":429,…}.
  */
-import { ok, type Incoming, type Reply, type Route } from "./server";
+import { type Incoming, ok, type Reply, type Route } from "./server";
 
 export const twelveDataKeys = { twelveData: "fake-twelve-data-key" } as const;
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
+
 import { defineUpstream } from "~/market/providers/upstream";
 import { emptyAsUndefined } from "~/platform/env.server";
+
 import { createToyStocks } from "./quotes";
 
 /** A toy B3 upstream: everything the app needs of it is in this folder. Chosen with STOCKS_PROVIDER=toy and its token. */

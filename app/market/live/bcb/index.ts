@@ -1,5 +1,7 @@
 import { z } from "zod";
+
 import { emptyAsUndefined } from "~/platform/env.server";
+
 import { defineUpstream } from "../../providers/upstream";
 import { createBcbProvider } from "./series";
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
+
 import type { Logger } from "~/platform/logger.server";
+
 import type { EconomyProvider } from "../../providers/provider";
 import type { EconomicPoint, EconomicSeriesId } from "../../types";
 import { createJsonClient } from "../http";

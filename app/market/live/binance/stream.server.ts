@@ -1,6 +1,8 @@
-import { WebSocket, type RawData } from "ws";
-import type { CryptoCurrency } from "../../crypto-currency";
+import { type RawData, WebSocket } from "ws";
+
 import type { Logger } from "~/platform/logger.server";
+
+import type { CryptoCurrency } from "../../crypto-currency";
 import type { ExchangeStream } from "../../providers/provider";
 import type { LiveKey, Tick } from "../../realtime/protocol";
 

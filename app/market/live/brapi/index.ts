@@ -1,5 +1,7 @@
 import { z } from "zod";
+
 import { emptyAsUndefined } from "~/platform/env.server";
+
 import { defineUpstream, type UpstreamContext } from "../../providers/upstream";
 import type { BrapiOptions } from "./client";
 import { createBrapiFundamentals } from "./fundamentals";

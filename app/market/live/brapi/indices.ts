@@ -1,5 +1,7 @@
-import { DAY_MS } from "~/lib/time";
 import { z } from "zod";
+
+import { DAY_MS } from "~/lib/time";
+
 import type { IndexProvider } from "../../providers/provider";
 import type { MarketIndexId, SeriesPoint } from "../../types";
 import { list, num } from "../schema";

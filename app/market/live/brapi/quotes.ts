@@ -1,6 +1,8 @@
-import { DAY_MS, WEEK_MS } from "~/lib/time";
 import { z } from "zod";
-import { UpstreamError, type LongStockRange, type StockProvider } from "../../providers/provider";
+
+import { DAY_MS, WEEK_MS } from "~/lib/time";
+
+import { type LongStockRange, type StockProvider, UpstreamError } from "../../providers/provider";
 import { classifyStock } from "../../stock-type";
 import type { OhlcPoint, StockListItem } from "../../types";
 import { pathSegment } from "../http";

@@ -1,14 +1,16 @@
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "~/lib/time";
 import { z } from "zod";
+
 import type { Language } from "~/i18n/languages";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "~/lib/time";
 import type { Logger } from "~/platform/logger.server";
+
+import { type ChartRange, mergeCandles, rangeWindow, thinCandles } from "../../chart-range";
 import type { CryptoCurrency } from "../../crypto-currency";
+import { downsample } from "../../crypto-depth";
 import type { CryptoProvider } from "../../providers/provider";
 import type { Candle, CryptoDetail, CryptoListItem, LocalizedText, PriceRecord, SeriesPoint } from "../../types";
-import { mergeCandles, rangeWindow, thinCandles, type ChartRange } from "../../chart-range";
-import { downsample } from "../../crypto-depth";
 import { createJsonClient, pathSegment } from "../http";
-import { imageUrl, isHttpUrl, keepValidItems, list, num, positive, strings, text, validItems, toNumber } from "../schema";
+import { imageUrl, isHttpUrl, keepValidItems, list, num, positive, strings, text, toNumber, validItems } from "../schema";
 
 export type CoinGeckoOptions = {
   /** Defaults to the public host, or the Pro host for a Pro key. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
+
 import type { CryptoMarketProvider } from "../../providers/provider";
-import { coinGeckoClient, type CoinGeckoOptions } from "./coins";
 import { num, positive } from "../schema";
+import { coinGeckoClient, type CoinGeckoOptions } from "./coins";
 
 /** GET /global: `data.total_market_cap` and `data.market_cap_percentage` are maps by currency and coin symbol. */
 const globalSchema = z.object({

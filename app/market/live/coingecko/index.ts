@@ -1,7 +1,9 @@
 import { z } from "zod";
+
 import { emptyAsUndefined } from "~/platform/env.server";
+
 import { defineUpstream, type UpstreamContext } from "../../providers/upstream";
-import { createCoinGeckoProvider, type CoinGeckoOptions } from "./coins";
+import { type CoinGeckoOptions, createCoinGeckoProvider } from "./coins";
 import { createCoinGeckoMarketProvider } from "./global";
 
 const env = z.object({

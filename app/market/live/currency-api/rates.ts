@@ -1,10 +1,12 @@
 import { z } from "zod";
+
 import type { Logger } from "~/platform/logger.server";
-import { UpstreamError, type RatesProvider } from "../../providers/provider";
+
+import { type RatesProvider, UpstreamError } from "../../providers/provider";
 import type { CurrencyKind, RateTable } from "../../types";
-import { currencyKindOf } from "./currency-kinds";
 import { createJsonClient } from "../http";
 import { num } from "../schema";
+import { currencyKindOf } from "./currency-kinds";
 
 export type CurrencyApiOptions = {
   baseUrl?: string;

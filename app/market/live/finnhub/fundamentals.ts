@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { classifiedFacts } from "../../instrument-classification";
 import type { FundamentalsProvider } from "../../providers/provider";
 import type { AssetFacts, FactPart } from "../../types";

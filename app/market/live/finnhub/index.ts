@@ -1,5 +1,7 @@
 import { z } from "zod";
+
 import { emptyAsUndefined } from "~/platform/env.server";
+
 import { defineUpstream, type UpstreamContext } from "../../providers/upstream";
 import type { FinnhubClientOptions } from "./client";
 import { createFinnhubFundamentals } from "./fundamentals";

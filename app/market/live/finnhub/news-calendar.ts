@@ -1,8 +1,10 @@
-import { DAY_MS, isoDate, startOfDate } from "~/lib/time";
 import { z } from "zod";
+
 import type { Language } from "~/i18n/languages";
+import { DAY_MS, isoDate, startOfDate } from "~/lib/time";
+
 import type { CalendarProvider, NewsProvider } from "../../providers/provider";
-import { newsCategories, type CalendarEvent, type NewsCategory, type NewsItem } from "../../types";
+import { type CalendarEvent, newsCategories, type NewsCategory, type NewsItem } from "../../types";
 import { httpUrl, imageUrl, num, text, validItems } from "../schema";
 import { finnhubClient, type FinnhubClientOptions } from "./client";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { num, text } from "../schema";
 import { finnhubClient, type FinnhubClientOptions } from "./client";
 

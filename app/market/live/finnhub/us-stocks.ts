@@ -1,6 +1,7 @@
-import { dateInZone, DAY_MS, HOUR_MS } from "~/lib/time";
-import { inLanguage, stockAssets, type StockAsset } from "../../catalogue";
 import { fold } from "~/lib/text";
+import { dateInZone, DAY_MS, HOUR_MS } from "~/lib/time";
+
+import { inLanguage, type StockAsset, stockAssets } from "../../catalogue";
 import type { DailyCandle, DailyCandleProvider, UsStockProvider } from "../../providers/provider";
 import { classifyStock, knownStock } from "../../stock-type";
 import type { OhlcPoint, StockDetail, StockListItem, StockListQuery, StockRange, StockSortField } from "../../types";

@@ -1,6 +1,8 @@
 import { z } from "zod";
+
 import type { Logger } from "~/platform/logger.server";
-import { UpstreamError, type DailyCandle, type DailyCandleProvider } from "../../providers/provider";
+
+import { type DailyCandle, type DailyCandleProvider, UpstreamError } from "../../providers/provider";
 import { createJsonClient } from "../http";
 import { list, num, text } from "../schema";
 
