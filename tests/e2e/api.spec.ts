@@ -44,34 +44,39 @@ test.afterAll(async () => {
 
 test("a client written from the spec reads every public /proxy route from another site", async ({ page }) => {
   await page.goto(`${clientSite}/`);
-  const seen = await page.evaluate(async (host) => {
-    // Spec section 7: JSON Content-Type and Accept on every call (so the browser sends a preflight).
-    const headers = { "Content-Type": "application/json", Accept: "application/json" };
-    const call = async (path: string) => {
-      const response = await fetch(`${host}${path}`, { headers });
-      return {
-        status: response.status,
-        body: await response.json(),
-        source: response.headers.get("X-Data-Source"),
-        fetchedAt: response.headers.get("X-Data-Fetched-At"),
-        stale: response.headers.get("X-Data-Stale"),
+  // Computed here: the function below runs in the page, which has none of this module's imports.
+  const chartTo = Math.floor(Date.now() / 1000);
+  const chartFrom = chartTo - 31 * DAY_SECONDS;
+  const seen = await page.evaluate(
+    async ({ host, chartFrom, chartTo }) => {
+      // Spec section 7: JSON Content-Type and Accept on every call (so the browser sends a preflight).
+      const headers = { "Content-Type": "application/json", Accept: "application/json" };
+      const call = async (path: string) => {
+        const response = await fetch(`${host}${path}`, { headers });
+        return {
+          status: response.status,
+          body: await response.json(),
+          source: response.headers.get("X-Data-Source"),
+          fetchedAt: response.headers.get("X-Data-Fetched-At"),
+          stale: response.headers.get("X-Data-Stale"),
+        };
       };
-    };
-    const list = await call("/proxy/stocks?limit=12&page=1&sortBy=volume&sortOrder=desc");
-    const ticker = list.body.stocks[0].stock as string;
-    const stock = await call(`/proxy/stocks/${ticker}?range=1mo&interval=1d&modules=summaryProfile`);
-    // What clients written from brapi's docs also ask for.
-    const fundamentals = await call(`/proxy/stocks/${ticker}?modules=defaultKeyStatistics,financialData&dividends=true`);
-    const cryptos = await call("/proxy/cryptos?vs_currency=usd&per_page=12&page=1&precision=2");
-    const id = cryptos.body[0].id as string;
-    const to = Math.floor(Date.now() / 1000);
-    const chart = await call(`/proxy/cryptos/${id}/market_chart?vs_currency=usd&from=${to - 31 * DAY_SECONDS}&to=${to}`);
-    const detail = await call(`/proxy/cryptos/${id}`);
-    const search = await call("/proxy/cryptos/search?query=bit");
-    const trending = await call("/proxy/cryptos/trending");
-    const notFound = await call("/proxy/stocks/ZZZZ9");
-    return { list, ticker, stock, fundamentals, cryptos, chart, detail, search, trending, notFound };
-  }, app.url);
+      const list = await call("/proxy/stocks?limit=12&page=1&sortBy=volume&sortOrder=desc");
+      const ticker = list.body.stocks[0].stock as string;
+      const stock = await call(`/proxy/stocks/${ticker}?range=1mo&interval=1d&modules=summaryProfile`);
+      // What clients written from brapi's docs also ask for.
+      const fundamentals = await call(`/proxy/stocks/${ticker}?modules=defaultKeyStatistics,financialData&dividends=true`);
+      const cryptos = await call("/proxy/cryptos?vs_currency=usd&per_page=12&page=1&precision=2");
+      const id = cryptos.body[0].id as string;
+      const chart = await call(`/proxy/cryptos/${id}/market_chart?vs_currency=usd&from=${chartFrom}&to=${chartTo}`);
+      const detail = await call(`/proxy/cryptos/${id}`);
+      const search = await call("/proxy/cryptos/search?query=bit");
+      const trending = await call("/proxy/cryptos/trending");
+      const notFound = await call("/proxy/stocks/ZZZZ9");
+      return { list, ticker, stock, fundamentals, cryptos, chart, detail, search, trending, notFound };
+    },
+    { host: app.url, chartFrom, chartTo },
+  );
 
   expect(seen.list).toMatchObject({ status: 200, source: "demo", stale: "false" });
   expect(Date.parse(seen.list.fetchedAt!)).not.toBeNaN();
