@@ -4,6 +4,7 @@ import path from "node:path";
 
 import { defineConfig, devices } from "@playwright/test";
 
+import { headlessShellPath } from "./scripts/lib/chromium-paths.js";
 import { fakeOAuthEnv } from "./tests/support/fake-oauth";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -16,10 +17,12 @@ const dataDir = process.env.E2E_DATA_DIR;
 const fakeOAuthPort = Number(process.env.E2E_OAUTH_PORT ?? port + 1);
 const fakeOAuthUrl = `http://127.0.0.1:${fakeOAuthPort}`;
 
+// Debian's headless shell: the browser tests never show a window, and without the full browser's
+// processes a pass takes about 40 % less time on two cores (decision 0041).
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: headlessShellPath,
     args: [
       "--no-sandbox",
       "--disable-gpu",

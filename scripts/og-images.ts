@@ -10,6 +10,7 @@ import { chromium } from "@playwright/test";
 
 import { supportedLanguages } from "../app/i18n/languages";
 import { ogImage, ogImagePath } from "../app/ui/og-image";
+import { chromiumPath } from "./lib/chromium-paths.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -34,7 +35,7 @@ function page(texts: { name: string; title: string; tagline: string }) {
   </body></html>`;
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
 try {
   const tab = await browser.newPage({ viewport: { width: ogImage.width, height: ogImage.height } });
   mkdirSync(path.join(root, "public/og"), { recursive: true });

@@ -6,6 +6,7 @@ import path from "node:path";
 
 import lighthouse from "lighthouse";
 
+import { chromiumPath } from "./chromium-paths.js";
 import { request } from "./http.js";
 import { freePort } from "./servers.js";
 
@@ -15,7 +16,7 @@ async function launchChromium() {
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), "bench-chromium-"));
   const chromium = spawn(
-    process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromiumPath,
     [
       "--headless=new",
       "--no-sandbox",
