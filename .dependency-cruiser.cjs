@@ -1,7 +1,7 @@
 /**
  * The direction of dependencies in app/, checked by `npm run lint`:
  *
- *   composition (root.tsx, entry.*.tsx, server.ts, services.server.ts, routes.ts, route-policies.ts)
+ *   composition (root.tsx, entry.*.tsx, server.ts, start.server.ts, services.server.ts, routes.ts, route-policies.ts)
  *     → routes/ → screens/ | api/ → features → platform/, i18n/ → lib/
  *     routes/ → ui/ (views), which may read a screen's types only
  *
@@ -15,7 +15,8 @@ const ui = "^app/ui/";
 const routes = "^app/routes/";
 const screens = "^app/screens/";
 const api = "^app/api/";
-const composition = "^app/(root[.]tsx|entry[.][^/]+[.]tsx|server[.]ts|services[.]server[.]ts|routes[.]ts|route-policies[.]ts)$";
+const composition =
+  "^app/(root[.]tsx|entry[.][^/]+[.]tsx|server[.]ts|start[.]server[.]ts|services[.]server[.]ts|routes[.]ts|route-policies[.]ts)$";
 const serverOnly = "[.]server[.]tsx?$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -74,11 +75,12 @@ module.exports = {
       to: { path: screens, dependencyTypesNot: ["type-only"] },
     },
     {
-      name: "edge-gets-realtime-from-composition",
-      comment: "server.ts gets the realtime socket from the composition root, never from the market engine.",
+      name: "edge-knows-no-composition-root",
+      comment:
+        "server.ts (the HTTP edge) is handed the services by start.server.ts, the server build's entry: it imports neither the composition root nor the market engine.",
       severity: "error",
       from: { path: "^app/server[.]ts$" },
-      to: { path: "^app/market/" },
+      to: { path: "^app/(market/|services[.]server[.]ts$)" },
     },
     {
       name: "base-not-to-features",

@@ -3,7 +3,7 @@ import type { KnipConfig } from "knip";
 // `npm run lint` runs knip (after `react-router typegen`, which writes the `./+types/<route>` modules
 // that route modules import): files nothing reaches, exports nothing imports, dependencies nothing
 // uses. Knip's plugins find most entries themselves: React Router's (app/routes.ts's route modules,
-// root.tsx, entry.*.tsx), Vite's (app/server.ts, the server build's input), Vitest's and
+// root.tsx, entry.*.tsx), Vite's (app/start.server.ts, the server build's input), Vitest's and
 // Playwright's (test files, global setup), Drizzle's (drizzle.config.ts and its schema) and the npm
 // scripts' (server.js, scripts/*.js). A route module's exports (loader, action, meta, default…)
 // belong to the framework, and an entry's exports are never reported.

@@ -27,7 +27,7 @@ async function loadServerModule() {
   if (!development) return { module: await import("./build/server/index.js"), vite: undefined };
   const { createServer } = await import("vite");
   const vite = await createServer({ root: appDir, server: { middlewareMode: true }, appType: "custom" });
-  return { module: await vite.ssrLoadModule("./app/server.ts"), vite };
+  return { module: await vite.ssrLoadModule("./app/start.server.ts"), vite };
 }
 
 const { module, vite } = await loadServerModule().catch((error) => {
@@ -59,7 +59,7 @@ if (vite) {
   server.use(vite.middlewares);
   server.use(async (req, res, next) => {
     try {
-      const fresh = await vite.ssrLoadModule("./app/server.ts");
+      const fresh = await vite.ssrLoadModule("./app/start.server.ts");
       fresh.createApp({ services })(req, res, next);
     } catch (error) {
       vite.ssrFixStacktrace(error);

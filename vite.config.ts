@@ -93,9 +93,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   ssr: { noExternal: ["@tabler/icons-react", /^@mantine\//, ...(command === "build" ? ["react-router", "@react-router/node"] : [])] },
   build: {
     rollupOptions: {
-      // The server build's entry is our Express app, which wraps the React Router handler. It is a
+      // The server build's entry starts our Express app, which wraps the React Router handler. It is a
       // single file: the translations the browser loads lazily, which the server imports anyway, stay in it.
-      ...(isSsrBuild ? { input: "./app/server.ts", output: { inlineDynamicImports: true } } : { output: { manualChunks: sharedUiChunk } }),
+      ...(isSsrBuild
+        ? { input: "./app/start.server.ts", output: { inlineDynamicImports: true } }
+        : { output: { manualChunks: sharedUiChunk } }),
       onwarn(warning, warn) {
         if (!expectedWarning(warning)) warn(warning);
       },

@@ -8,38 +8,25 @@ import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 
-import { missingAdministratorNotice } from "./account/admins.server";
 import { detectIncomingLanguage, instanceFor } from "./i18n/middleware.server";
 import { limitRequestBody } from "./platform/body-limit.server";
+import type { Platform } from "./platform/context.server";
 import { abortedOnDisconnect, pageRequestOf, sendFetchResponse, sendKeptAnswer, toFetchRequest } from "./platform/fetch-bridge.server";
 import { isBareServerError, jsonError, serverErrorAnswer } from "./platform/http.server";
 import { nonceContext } from "./platform/nonce";
-import type { PageLookups } from "./platform/page-cache.server";
+import type { PageCache, PageLookups } from "./platform/page-cache.server";
 import { clientAddressContext } from "./platform/request-context";
 import { createNonce, securityHeaders } from "./platform/security.server";
-import { createServices, loadConfig, provideServices, type Services } from "./services.server";
-
-export { startRealtime } from "./services.server";
 
 /**
- * Validates the configuration in `environment` and builds the services (the database migrated)
- * before the first request is accepted. `appDir` is where server.js is: the build is bundled into
- * build/server, so the app cannot tell.
+ * What the HTTP edge needs of the services the composition root built. The edge never imports the
+ * root (nor, through it, the features): `start.server.ts` hands it the services, and with them a
+ * way to put every service in a request's context.
  */
-export async function startup({ appDir, environment }: { appDir: string; environment: Record<string, string | undefined> }) {
-  return createServices(loadConfig(environment, appDir), serverBuild.routes);
-}
-
-/** What an operator should hear once the server listens (an instance nobody administers yet). */
-export async function startupNotices(services: Services): Promise<string[]> {
-  const notice = await missingAdministratorNotice(services.platform.db);
-  return notice === null ? [] : [notice];
-}
-
-/** After the last answer: what is counted in memory is written, then the database is closed (its WAL goes back into the file). */
-export async function shutdown(services: Services) {
-  await services.close();
-}
+export type EdgeServices = {
+  readonly platform: Platform;
+  readonly pageCache: PageCache | undefined;
+};
 
 const kibibyte = 1024;
 
@@ -76,7 +63,7 @@ const loggedPathLength = 200;
 const pathOf = (request: IncomingMessage) => (request.url ?? "/").split("?", 1)[0]!;
 
 /** Gives each request its id and, once answered, its log line and its place in the metrics. */
-function requestObserver({ platform: { logger, metrics, routes } }: Services) {
+function requestObserver({ platform: { logger, metrics, routes } }: EdgeServices) {
   return (request: IncomingMessage, response: ServerResponse) => {
     const started = performance.now();
     const requestId = requestIdOf(request);
@@ -103,7 +90,7 @@ const edgeLookups = new WeakMap<IncomingMessage, PageLookups>();
  * router or any Fetch object: that is most of an anonymous visitor's traffic. Everything else
  * has its request body read within its limit before the app sees it.
  */
-export function createServerHandler(app: NodeHandler, services: Services): NodeHandler {
+export function createServerHandler(app: NodeHandler, services: EdgeServices): NodeHandler {
   const headers = securityHeaders(services.platform.config.publicUrl);
   const { pageCache } = services;
   const observe = requestObserver(services);
@@ -141,7 +128,16 @@ function decodablePathsOnly(serve: RequestHandler): RequestHandler {
   };
 }
 
-export function createApp({ services, clientDir }: { services: Services; clientDir?: string }) {
+export function createApp({
+  services,
+  provideServices,
+  clientDir,
+}: {
+  services: EdgeServices;
+  /** Puts every service in a request's context, for its middleware, loaders and actions. */
+  provideServices: (context: RouterContextProvider) => void;
+  clientDir?: string;
+}) {
   const app = express();
   app.disable("x-powered-by");
   // Behind a reverse proxy every request comes from the proxy; client addresses then come from X-Forwarded-For.
@@ -191,7 +187,7 @@ export function createApp({ services, clientDir }: { services: Services; clientD
   const handleRequest = createRequestHandler(serverBuild, nodeEnv);
   const loadContextFor = (req: ExpressRequest) => {
     const context = new RouterContextProvider();
-    provideServices(context, services);
+    provideServices(context);
     context.set(nonceContext, createNonce());
     context.set(clientAddressContext, req.ip ?? "unknown");
     return context;
